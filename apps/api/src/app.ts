@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import type { Clock } from './lib/clock';
+import { logMailer, type Mailer, smtpMailer } from './modules/auth/mailer';
+import { authRoutes } from './modules/auth/routes';
+import { auditPlugin } from './plugins/audit';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin, sendError } from './plugins/errors';
+import { staticFilesPlugin } from './plugins/static-files';
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  clock: Clock;
+  /** Built from the env when left out; tests pass one that captures mail. */
+  mailer?: Mailer;
+  logger?: boolean | object;
+}
+
+/**
+ * The plugin tree: shared plugins first, then the /api scope (guard, audit, feature routes),
+ * then static files and the SPA fallback. server.ts only listens and shuts down.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { env } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: env.LOG_LEVEL, redact: ['req.headers["api-token"]', 'req.headers.authorization'] },
+    // Behind a reverse proxy the client address arrives in X-Forwarded-For; rate limits key on it.
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('env', env);
+  app.decorate('clock', deps.clock);
+  app.decorate(
+    'mailer',
+    deps.mailer ??
+      (env.SMTP_URL
+        ? smtpMailer(env.SMTP_URL, `Pult <no-reply@${new URL(env.publicUrl).hostname}>`)
+        : logMailer(app.log)),
+  );
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database: deps.database });
+  await app.register(docsPlugin);
+  await app.register(multipart, { limits: { fileSize: 10 * 1_048_576, files: 1, fields: 20 } });
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin);
+      await api.register(auditPlugin);
+      await api.register(authRoutes);
+      api.setNotFoundHandler((request, reply) =>
+        sendError(reply, 404, `Route ${request.method} ${request.url.split('?')[0]} not found`),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  const filesDir = join(env.dataDir, 'files');
+  mkdirSync(filesDir, { recursive: true });
+  await app.register(staticFilesPlugin, { filesDir, webDist: env.WEB_DIST });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    // Client-side routes (/app/..., /auth/...) all get the SPA's index.html; the SPA draws its own 404.
+    if (app.spaAvailable && request.method === 'GET' && !path.startsWith('/files/')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, 404, `Route ${request.method} ${path} not found`);
+  });
+
+  return app;
+}

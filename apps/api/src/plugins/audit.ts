@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { auditEvents } from '../db/schema';
+
+export interface AuditEvent {
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  /** Defaults to the signed-in caller; set for events without one (a failed sign-in, a reset). */
+  actorId?: number | null;
+}
+
+/**
+ * The audit log (product.md §4): every staff mutation with actor, before/after, IP and time.
+ * Call `request.audit(event, tx)` inside the mutation's transaction so both land or neither.
+ */
+export const auditPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('audit', async function (this: import('fastify').FastifyRequest, event: AuditEvent, tx?: Db) {
+      await (tx ?? app.db).insert(auditEvents).values({
+        actorId: event.actorId !== undefined ? event.actorId : (this.principal?.userId ?? null),
+        action: event.action,
+        entity: event.entity,
+        entityId: event.entityId == null ? null : String(event.entityId),
+        before: event.before ?? null,
+        after: event.after ?? null,
+        ip: this.ip,
+        at: app.clock.now(),
+      });
+    });
+  },
+  { name: 'audit', dependencies: ['db'] },
+);

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+
+/** Shares the opened database with every route and closes it last, after in-flight requests finish. */
+export const dbPlugin = fp(
+  async (app: FastifyInstance, opts: { database: Database }) => {
+    app.decorate('db', opts.database.db);
+    app.addHook('onClose', async () => {
+      await opts.database.close();
+    });
+  },
+  { name: 'db' },
+);

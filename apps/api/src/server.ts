@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ensureFirstAdmin } from './bootstrap/first-admin';
+import { openDatabase } from './db/client';
+import { loadEnv } from './env';
+import { systemClock } from './lib/clock';
+
+const env = loadEnv();
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: join(env.dataDir, 'pglite') });
+const app = await buildApp({ env: { ...env, WEB_DIST: env.WEB_DIST ?? defaultWebDist }, database, clock: systemClock });
+await ensureFirstAdmin(app.db, env, app.log);
+
+/**
+ * Graceful shutdown: stop accepting, let in-flight requests finish (new ones on open connections
+ * get 503), then close the database in the db plugin's onClose hook.
+ */
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app.close().then(
+      () => {
+        app.log.info('closed cleanly');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while closing');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ port: env.PORT, host: env.HOST });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : env.PORT;
+process.stdout.write(
+  `\n  Pult is ready: http://${env.HOST}:${port}/  (database: ${database.kind}${database.kind === 'pglite' ? ` in ${join(env.dataDir, 'pglite')}` : ''})\n\n`,
+);

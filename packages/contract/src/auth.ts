@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { user } from './users';
+
+/** Access tokens live one hour (seed §9: 3 600 000 ms). */
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+/** The SPA refreshes when fewer than this many milliseconds remain (seed §9). */
+export const REFRESH_MARGIN_MS = 5000;
+
+export const email = z.string().trim().toLowerCase().email().max(254);
+/** OWASP ASVS: at least 8 characters, no composition rules, long passphrases allowed. */
+export const newPassword = z.string().min(8).max(128);
+
+export const signinBody = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(128),
+});
+export type SigninBody = z.infer<typeof signinBody>;
+
+/** What sign-in and refresh return: the user plus a fresh token pair (seed §7, product.md §5). */
+export const sessionUser = user.extend({
+  apiToken: z.string(),
+  refreshToken: z.string(),
+  /** ISO time at which the access token stops working on the server. */
+  apiTokenExpiresAt: z.string(),
+  /** Seconds the access token lives; the SPA counts its own deadline from it (seed §4). */
+  expiresIn: z.number().int(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const refreshTokenBody = z.object({ token: z.string().min(1).max(200) });
+export const forgotPasswordBody = z.object({ email: z.string().trim().min(1).max(254) });
+export const resetPasswordBody = z.object({ token: z.string().min(1).max(200), password: newPassword });
