@@ -6,8 +6,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Database } from './db/client';
 import type { Env } from './env';
 import type { Clock } from './lib/clock';
+import { auditRoutes } from './modules/audit/routes';
 import { logMailer, type Mailer, smtpMailer } from './modules/auth/mailer';
 import { authRoutes } from './modules/auth/routes';
+import { usersRoutes } from './modules/users/routes';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -61,6 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authPlugin);
       await api.register(auditPlugin);
       await api.register(authRoutes);
+      await api.register(auditRoutes);
+      await api.register(usersRoutes);
       api.setNotFoundHandler((request, reply) =>
         sendError(reply, 404, `Route ${request.method} ${request.url.split('?')[0]} not found`),
       );

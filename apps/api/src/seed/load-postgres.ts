@@ -1,0 +1,71 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { copyTextRow } from './copy-text';
+import type { Progress } from './progress';
+import type { SeedSource } from './seed-source';
+import { quoteIdent, type SeedTarget, setvalSql } from './seed-target';
+
+/** Rows per chunk written to the COPY stream: ~100 kB, big enough that stream overhead vanishes. */
+const CHUNK_ROWS = 1000;
+
+function* copyChunks(source: SeedSource, progress: Progress): Generator<string> {
+  let chunk = '';
+  let rows = 0;
+  for (const row of source.rows) {
+    chunk += copyTextRow(row);
+    if (++rows === CHUNK_ROWS) {
+      yield chunk;
+      progress.advance(rows);
+      chunk = '';
+      rows = 0;
+    }
+  }
+  if (rows > 0) {
+    yield chunk;
+    progress.advance(rows);
+  }
+}
+
+/**
+ * Streams rows with COPY FROM STDIN: ~10× faster than INSERTs, and generated lazily so a
+ * million rows never sit in memory. The caller owns the client and its transaction.
+ */
+export async function copyInto(client: pg.ClientBase, source: SeedSource, progress: Progress): Promise<number> {
+  const columns = source.columns.map(quoteIdent).join(', ');
+  const stream = client.query(copyFrom(`COPY ${quoteIdent(source.table)} (${columns}) FROM STDIN`));
+  await pipeline(Readable.from(copyChunks(source, progress)), stream);
+  progress.done();
+  return stream.rowCount;
+}
+
+/** A target bound to one client, so the whole run (reset, load, setval) is one transaction. */
+export function postgresTarget(client: pg.ClientBase): SeedTarget {
+  return {
+    kind: 'postgres',
+    async reset(tables) {
+      await client.query(`TRUNCATE ${tables.map(quoteIdent).join(', ')} RESTART IDENTITY CASCADE`);
+    },
+    async maxId(table) {
+      // Blocks other writers until commit: the ids picked here stay free while we load.
+      await client.query(`LOCK TABLE ${quoteIdent(table)} IN SHARE ROW EXCLUSIVE MODE`);
+      const result = await client.query<{ max: number }>(
+        `SELECT coalesce(max(id), 0)::int AS max FROM ${quoteIdent(table)}`,
+      );
+      return result.rows[0]?.max ?? 0;
+    },
+    async existingEmails(emails) {
+      const result = await client.query<{ email: string }>('SELECT email FROM users WHERE email = ANY($1::text[])', [
+        emails,
+      ]);
+      return new Set(result.rows.map((row) => row.email));
+    },
+    load: (source, progress) => copyInto(client, source, progress),
+    async finish(table) {
+      await client.query(setvalSql(table));
+      // Fresh statistics now, or the first list queries plan for an empty table until autovacuum runs.
+      await client.query(`ANALYZE ${quoteIdent(table)}`);
+    },
+  };
+}

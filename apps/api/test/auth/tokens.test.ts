@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_LIFETIME_MS } from '../../src/modules/auth/sessions';
+import { buildTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.createUser({ email: 'editor@pult.test', role: 'editor' });
+});
+afterAll(() => t.close());
+
+const me = (token: string) => t.app.inject({ url: '/api/users/me', headers: { 'api-token': token } });
+const refresh = (token: string) =>
+  t.app.inject({ method: 'PATCH', url: '/api/users/refresh-token', payload: { token } });
+
+describe('access tokens', () => {
+  it('work for 3600 s and not a second longer', async () => {
+    const session = await t.signin('editor@pult.test');
+    t.clock.advance(3599_000);
+    expect((await me(session.apiToken)).statusCode).toBe(200);
+    t.clock.advance(1_000);
+    const expired = await me(session.apiToken);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+  });
+
+  it('are refused when missing, malformed or unknown', async () => {
+    expect((await t.app.inject({ url: '/api/users/me' })).statusCode).toBe(401);
+    expect((await me('not-a-token')).statusCode).toBe(401);
+    expect((await me('x'.repeat(5000))).statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /users/refresh-token', () => {
+  it('rotates: a new pair, the new access token works, the old refresh token is spent', async () => {
+    const first = await t.signin('editor@pult.test');
+    t.clock.advance(3000_000);
+    const response = await refresh(first.refreshToken);
+    expect(response.statusCode).toBe(200);
+    const second = response.json();
+    expect(second.apiToken).not.toBe(first.apiToken);
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(second.role).toBe('editor');
+    t.clock.advance(1000_000); // past the first token's hour, inside the second's
+    expect((await me(first.apiToken)).statusCode).toBe(401);
+    expect((await me(second.apiToken)).statusCode).toBe(200);
+  });
+
+  it('revokes the whole session when a used refresh token is replayed', async () => {
+    const first = await t.signin('editor@pult.test');
+    const second = (await refresh(first.refreshToken)).json();
+    const replay = await refresh(first.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toMatch(/reused/);
+    // Everything the session issued dies, including the legitimate newest pair.
+    expect((await me(second.apiToken)).statusCode).toBe(401);
+    expect((await refresh(second.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('lets only one of two concurrent refreshes with the same token win', async () => {
+    const session = await t.signin('editor@pult.test');
+    const results = await Promise.all([refresh(session.refreshToken), refresh(session.refreshToken)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('cannot extend a session past its absolute lifetime', async () => {
+    let session = await t.signin('editor@pult.test');
+    for (let day = 0; day < 29; day++) {
+      t.clock.advance(24 * 3600_000);
+      const response = await refresh(session.refreshToken);
+      expect(response.statusCode).toBe(200);
+      session = response.json();
+    }
+    t.clock.advance(SESSION_LIFETIME_MS - 29 * 24 * 3600_000);
+    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('refuses an unknown token and a bad body', async () => {
+    expect((await refresh('unknown')).statusCode).toBe(401);
+    const bad = await t.app.inject({ method: 'PATCH', url: '/api/users/refresh-token', payload: { token: 5 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('token');
+  });
+});
+
+describe('POST /users/signout', () => {
+  it('revokes the session on the server: access and refresh tokens stop working', async () => {
+    const session = await t.signin('editor@pult.test');
+    const other = await t.signin('editor@pult.test');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/signout',
+      headers: { 'api-token': session.apiToken },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await me(session.apiToken)).statusCode).toBe(401);
+    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+    // Only that session: the same person signed in elsewhere stays signed in.
+    expect((await me(other.apiToken)).statusCode).toBe(200);
+  });
+
+  it('requires a token', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/signout' })).statusCode).toBe(401);
+  });
+});

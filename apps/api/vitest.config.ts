@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * API tests run against a real database: PGlite in memory by default, or a fresh PostgreSQL
+ * database per test file when PULT_TEST_DB=postgres (and TEST_DATABASE_URL) is set.
+ */
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two cores: more workers only fight over them (each PGlite is a whole PostgreSQL in WASM).
+    maxWorkers: 2,
+  },
+});
