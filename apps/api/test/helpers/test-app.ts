@@ -44,6 +44,7 @@ export async function buildTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'pult-test-'));
   const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://pult.test', ...options.extraEnv });
   const app = await buildApp({ env, database, clock, mailer, logger: false });
+  options.extend?.(app);
   await app.ready();
 
   const createUser: TestApp['createUser'] = async (fields) => {
