@@ -35,9 +35,14 @@ export interface TestApp {
 
 let passwordHash: Promise<string> | undefined;
 
-export async function buildTestApp(
-  options: { database?: Database; extraEnv?: Record<string, string> } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  database?: Database;
+  extraEnv?: Record<string, string>;
+  /** Adds test-only routes before the app is sealed. */
+  extend?: (app: FastifyInstance) => void;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const clock = new FakeClock();
   const mailer = new CapturingMailer();
