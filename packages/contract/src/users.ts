@@ -29,3 +29,98 @@ export const user = z.object({
   register: userRegister,
 });
 export type User = z.infer<typeof user>;
+
+/**
+ * The allow-listed filters of `GET /users?where=` (product.md §4). Strict: any other key — above all
+ * a hidden column such as a password hash or a token — is a 400, never silently ignored.
+ */
+export const userWhere = z
+  .object({
+    email: z.string().trim().min(1).max(100),
+    phoneNumber: z.string().trim().min(1).max(30),
+    name: z.string().trim().min(1).max(100),
+    role: z.union([role, z.array(role).min(1).max(3)]),
+    status: z.union([userStatus, z.array(userStatus).min(1).max(3)]),
+    createdAt: z
+      .object({ gte: z.iso.datetime({ offset: true }).optional(), lte: z.iso.datetime({ offset: true }).optional() })
+      .strict()
+      .refine((range) => range.gte !== undefined || range.lte !== undefined, 'give gte, lte or both'),
+    hasSubscription: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type UserWhere = z.infer<typeof userWhere>;
+
+export const userSortFields = ['createdAt', 'email', 'lastSeenAt', 'id'] as const;
+export const userSort = z
+  .string()
+  .regex(
+    /^(createdAt|email|lastSeenAt|id):(asc|desc)$/,
+    'use field:asc|desc with field one of createdAt, email, lastSeenAt, id',
+  );
+
+/** Parses the `where` query parameter: JSON text → allow-listed filter, with errors a person can read. */
+export const userWhereParam = z
+  .string()
+  .max(2000)
+  .transform((text, ctx) => {
+    if (text.trim() === '') return {};
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'where must be a JSON object' });
+      return z.NEVER;
+    }
+  })
+  .pipe(userWhere);
+
+export const usersQuery = z.object({
+  take: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number().int().min(1).default(1),
+  where: userWhereParam.optional(),
+  sort: userSort.default('createdAt:desc'),
+});
+
+export const usersPage = z.object({
+  items: z.array(user),
+  count: z.number().int().nonnegative(),
+  /** True when `count` is the planner's estimate (large result sets); the UI shows it as approximate. */
+  countIsEstimate: z.boolean(),
+});
+
+/** E.164: "+" and 8–15 digits (a Russian mobile is +79XXXXXXXXX). */
+export const phoneNumber = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{7,14}$/, 'phone number in international format, e.g. +79161234567');
+
+const personName = z.string().trim().max(100);
+
+/** The user form (create and edit share it); the API parses it again, the SPA validates with it. */
+export const userFields = z.object({
+  email: z.string().trim().toLowerCase().email().max(254),
+  phoneNumber: phoneNumber.nullable().optional(),
+  firstName: personName.nullable().optional(),
+  lastName: personName.nullable().optional(),
+  role,
+  password: z.string().min(8).max(128).optional(),
+});
+
+export const createUserBody = userFields
+  .extend({ role: role.default('user') })
+  .refine((body) => body.role === 'user' || body.password !== undefined, {
+    path: ['password'],
+    message: 'staff accounts need a password',
+  });
+export type CreateUserBody = z.input<typeof createUserBody>;
+
+export const updateUserBody = userFields.partial();
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+export const userActions = ['block', 'unblock', 'delete', 'restore', 'logout'] as const;
+export const userAction = z.enum(userActions);
+export type UserAction = z.infer<typeof userAction>;
+
+export const manageUserParams = z.object({ id: z.coerce.number().int().positive(), action: userAction });
+
+export const exportUsersQuery = z.object({ where: userWhereParam.optional() });

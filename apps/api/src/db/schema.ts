@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
+  check,
   index,
   inet,
   integer,
@@ -39,7 +41,93 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_last_seen_idx').on(t.lastSeenAt, t.id),
     index('users_role_idx').on(t.role),
+    index('users_status_idx').on(t.status),
+    // Trigram indexes make the list's substring search (ILIKE '%…%') an index scan at millions of rows.
+    index('users_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_phone_trgm').using('gin', sql`${t.phoneNumber} gin_trgm_ops`),
+    index('users_name_trgm').using(
+      'gin',
+      sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** A plan ("subscription description" in the seed): what people can pay for. Money in kopecks. */
+export const subscriptionPlans = pgTable(
+  'subscription_plans',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    price: integer('price').notNull(),
+    currency: text('currency').notNull().default('RUB'),
+    period: text('period', { enum: ['month', 'year', 'lifetime'] }).notNull(),
+    durationDays: integer('duration_days').notNull(),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    icon: text('icon'),
+    enabled: boolean('enabled').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: time('created_at').notNull().defaultNow(),
+    updatedAt: time('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscription_plans_title_key').on(sql`lower(${t.title})`),
+    check('price_not_negative', sql`${t.price} >= 0`),
+  ],
+);
+
+/**
+ * A user's subscription. `status` stores what happened (active, canceled); "expired" is derived from
+ * `expires_at` when read, so nothing waits for a periodic job.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    owner: integer('owner')
+      .notNull()
+      .references(() => users.id),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    status: text('status', { enum: ['active', 'expired', 'canceled'] }).notNull(),
+    source: text('source', { enum: ['purchase', 'promo', 'admin'] }).notNull(),
+    startedAt: time('started_at').notNull(),
+    expiresAt: time('expires_at'),
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    createdAt: time('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscriptions_owner_idx').on(t.owner, t.expiresAt),
+    index('subscriptions_plan_idx').on(t.planId),
+    index('subscriptions_created_idx').on(t.createdAt, t.id),
+    index('subscriptions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    planId: integer('plan_id').references(() => subscriptionPlans.id),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('RUB'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'refunded', 'canceled'] }).notNull(),
+    provider: text('provider', {
+      enum: ['yookassa', 'cloudpayments', 'appstore', 'googleplay', 'promo', 'admin'],
+    }).notNull(),
+    kind: text('kind', { enum: ['purchase', 'renewal', 'refund', 'grant'] }).notNull(),
+    externalId: text('external_id'),
+    createdAt: time('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('transactions_created_idx').on(t.createdAt, t.id),
+    index('transactions_user_idx').on(t.userId, t.createdAt),
   ],
 );
 

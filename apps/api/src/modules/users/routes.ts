@@ -1,34 +1,107 @@
-import { errorResponse, paged, pageQuery, user } from '@pult/contract';
-import { count, desc } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import {
+  createUserBody,
+  errorResponse,
+  exportUsersQuery,
+  idParam,
+  manageUserParams,
+  updateUserBody,
+  user,
+  usersPage,
+  usersQuery,
+} from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema';
-import { toUser } from './user-row';
+import { notFound } from '../../lib/http-errors';
+import { principalOf } from '../../plugins/auth';
+import { exportUsersCsv } from './export-csv';
+import { findUserRow, listUsers, withRegister } from './users-repository';
+import { createUser, manageUser, updateUser } from './users-service';
 
-/** The users list (seed §7). Filters, sorting and the count strategy arrive with the users issue. */
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+/** Users (seed §7, product.md §3–§4): staff read; only admins create, edit, manage and export. */
 export async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
   app.get(
     '/users',
+    { schema: { tags: ['users'], querystring: usersQuery, response: { 200: usersPage, ...errors } } },
+    async (request) => {
+      const { take, page, where, sort } = request.query;
+      const result = await listUsers(app.db, app.clock.now(), { take, page, where: where ?? {}, sort });
+      return { items: result.items, count: result.count, countIsEstimate: result.isEstimate };
+    },
+  );
+
+  app.get(
+    '/users/export-data',
     {
-      schema: {
-        tags: ['users'],
-        querystring: pageQuery,
-        response: { 200: paged(user), 400: errorResponse, 401: errorResponse, 403: errorResponse },
-      },
+      config: { auth: ['admin'] },
+      // No response schema: the body is a CSV stream, sent as it is produced.
+      schema: { tags: ['users'], querystring: exportUsersQuery },
+    },
+    async (request, reply) => {
+      const where = request.query.where ?? {};
+      // Personal data leaving the system: recorded before the first byte goes out.
+      await request.audit({ action: 'export', entity: 'user', after: { where } });
+      const stamp = app.clock.now().toISOString().slice(0, 10);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="users-${stamp}.csv"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(exportUsersCsv(app.db, where, app.clock.now())));
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    { schema: { tags: ['users'], params: idParam, response: { 200: user, ...errors } } },
+    async (request) => {
+      const row = await findUserRow(app.db, request.params.id);
+      if (!row) throw notFound('User not found');
+      const [item] = await withRegister(app.db, [row], app.clock.now());
+      return item;
+    },
+  );
+
+  app.post(
+    '/users',
+    {
+      config: { auth: ['admin'] },
+      schema: { tags: ['users'], body: createUserBody, response: { 200: user, ...errors } },
     },
     async (request) => {
-      const { take, page } = request.query;
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select()
-          .from(users)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(take)
-          .offset((page - 1) * take),
-        app.db.select({ value: count() }).from(users),
-      ]);
-      return { items: rows.map(toUser), count: total?.value ?? 0 };
+      const row = await createUser(app.db, request, request.body);
+      const [item] = await withRegister(app.db, [row], app.clock.now());
+      return item;
+    },
+  );
+
+  app.post(
+    '/users/:id',
+    {
+      config: { auth: ['admin'] },
+      schema: { tags: ['users'], params: idParam, body: updateUserBody, response: { 200: user, ...errors } },
+    },
+    async (request) => {
+      const row = await updateUser(app.db, request, request.params.id, request.body, principalOf(request).userId);
+      const [item] = await withRegister(app.db, [row], app.clock.now());
+      return item;
+    },
+  );
+
+  app.get(
+    '/users/:id/manage/:action',
+    {
+      config: { auth: ['admin'] },
+      schema: { tags: ['users'], params: manageUserParams, response: { 200: user, ...errors } },
+    },
+    async (request) => {
+      const { id, action } = request.params;
+      const row = await manageUser(app.db, request, id, action, principalOf(request).userId);
+      const [item] = await withRegister(app.db, [row], app.clock.now());
+      return item;
     },
   );
 }

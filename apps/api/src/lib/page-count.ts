@@ -1,0 +1,41 @@
+import { type SQLWrapper, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client';
+
+/** Up to this many matching rows are counted exactly; above it the planner's estimate is used. */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+export interface PageCount {
+  count: number;
+  isEstimate: boolean;
+}
+
+/**
+ * Counts the rows of a query the way PostgREST's "planned" count does at scale (docs/decisions/0005):
+ * an exact count capped at EXACT_COUNT_LIMIT + 1 rows (cheap: it stops early), and above that the
+ * planner's row estimate, flagged so the UI can show it as approximate.
+ */
+export async function countRows(db: Db, query: SQLWrapper): Promise<PageCount> {
+  const [capped] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from (${query} limit ${EXACT_COUNT_LIMIT + 1}) as capped`,
+  );
+  const exact = Number(capped?.n ?? 0);
+  if (exact <= EXACT_COUNT_LIMIT) return { count: exact, isEstimate: false };
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${query}`);
+  const raw = plan?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
+  const estimate = Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? exact);
+  // The estimate can undershoot what we just counted; never show fewer rows than we know exist.
+  return { count: Math.max(estimate, exact), isEstimate: true };
+}
+
+/**
+ * Deep pages of large lists are read from the other end: OFFSET 999 980 costs a scan of a million
+ * rows, the same page counted from the end costs twenty. Returns the query plan for one page.
+ */
+export function pageWindow(total: number, page: number, take: number) {
+  const offset = (page - 1) * take;
+  if (total <= EXACT_COUNT_LIMIT || offset + take <= total / 2) return { reverse: false, offset, limit: take };
+  const limit = Math.max(0, Math.min(take, total - offset));
+  return { reverse: true, offset: Math.max(0, total - offset - limit), limit };
+}

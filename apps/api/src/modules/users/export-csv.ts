@@ -1,0 +1,59 @@
+import type { User, UserWhere } from '@pult/contract';
+import { and, asc, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { userConditions } from './user-filters';
+import { withRegister } from './users-repository';
+
+const BATCH = 5000;
+
+const COLUMNS: Array<[string, (user: User) => string | number | null | undefined]> = [
+  ['id', (u) => u.id],
+  ['email', (u) => u.email],
+  ['phoneNumber', (u) => u.phoneNumber],
+  ['firstName', (u) => u.firstName],
+  ['lastName', (u) => u.lastName],
+  ['role', (u) => u.role],
+  ['status', (u) => u.status],
+  ['createdAt', (u) => u.createdAt],
+  ['lastSeenAt', (u) => u.lastSeenAt],
+  ['subscription', (u) => u.register?.planTitle],
+  ['subscriptionStatus', (u) => u.register?.status],
+  ['subscriptionExpiresAt', (u) => u.register?.expiresAt],
+];
+
+/**
+ * One CSV cell. Semicolons because Russian Excel expects them; quotes when needed; and a leading
+ * apostrophe on text that a spreadsheet would run as a formula (OWASP "CSV injection").
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (/^[=@\t\r]/.test(text) || /^[+-][^\d]/.test(text)) text = `'${text}`;
+  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const line = (cells: Array<string | number | null | undefined>) => `${cells.map(csvCell).join(';')}\r\n`;
+
+/**
+ * Streams the matching users in id order, BATCH rows per query (keyset, not OFFSET), so memory stays
+ * flat whatever the size. UTF-8 with a BOM so Excel reads the Cyrillic right.
+ */
+export async function* exportUsersCsv(db: Db, where: UserWhere, now: Date): AsyncGenerator<string> {
+  yield `\uFEFF${line(COLUMNS.map(([name]) => name))}`;
+  const condition = userConditions(where, now);
+  let lastId = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(users)
+      .where(and(condition, gt(users.id, lastId)))
+      .orderBy(asc(users.id))
+      .limit(BATCH);
+    if (rows.length === 0) return;
+    const people = await withRegister(db, rows, now);
+    yield people.map((user) => line(COLUMNS.map(([, get]) => get(user)))).join('');
+    lastId = rows[rows.length - 1]?.id ?? lastId;
+    if (rows.length < BATCH) return;
+  }
+}
