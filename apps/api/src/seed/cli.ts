@@ -2,9 +2,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
-import { pgliteTarget } from './load-pglite';
-import { postgresTarget } from './load-postgres';
-import { runSeed, type SeedOptions, type SeedReport } from './run-seed';
+import type { SeedOptions, SeedReport } from './run-seed';
+import { seedDatabase } from './seed-database';
 
 const usage = `Usage: npm run seed -- --users N [--reset] [--seed N] [--staff-password P] [--now ISO]
 
@@ -49,20 +48,8 @@ async function seed(options: SeedOptions): Promise<{ report: SeedReport; where: 
   const pgliteDir = join(env.dataDir, 'pglite');
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir });
   try {
-    if (!database.pool) return { report: await runSeed(pgliteTarget(database.db), options), where: pgliteDir };
-    // One transaction on PostgreSQL: a failed or interrupted run leaves the database as it was.
-    const client = await database.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const report = await runSeed(postgresTarget(client), options);
-      await client.query('COMMIT');
-      return { report, where: 'PostgreSQL (DATABASE_URL)' };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    const report = await seedDatabase(database, options);
+    return { report, where: database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : pgliteDir };
   } finally {
     await database.close();
   }

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Db } from '../db/client';
 import type { Progress } from './progress';
 import type { Cell, SeedSource } from './seed-source';
@@ -10,19 +10,23 @@ const MAX_PARAMS = 65_535;
 /** INSERTs per transaction: fewer commits, while a failure loses at most this much work. */
 const BATCHES_PER_TRANSACTION = 4;
 
-// Dates go as ISO text: the column type casts them, the same on every driver.
+// Dates go as ISO text: the column type casts them.
 const param = (cell: Cell) => (cell instanceof Date ? cell.toISOString() : cell);
 
-function insertStatement(source: SeedSource, rows: readonly (readonly Cell[])[]): SQL {
-  const head = `INSERT INTO ${quoteIdent(source.table)} (${source.columns.map(quoteIdent).join(', ')}) VALUES `;
-  const tuples = rows.map(
-    (row) =>
-      sql`(${sql.join(
-        row.map((cell) => sql`${param(cell)}`),
-        sql`, `,
-      )})`,
-  );
-  return sql`${sql.raw(head)}${sql.join(tuples, sql`, `)}`;
+/**
+ * `INSERT … VALUES ($1, …), (…)` built by hand: for 5 000 rows Drizzle's sql`` builder spends
+ * ~3× longer assembling the statement than PGlite spends running it.
+ */
+function insertStatement(source: SeedSource, rows: readonly (readonly Cell[])[]) {
+  const params: unknown[] = [];
+  const tuples: string[] = [];
+  for (const row of rows) {
+    const placeholders: string[] = [];
+    for (const cell of row) placeholders.push(`$${params.push(param(cell))}`);
+    tuples.push(`(${placeholders.join(', ')})`);
+  }
+  const columns = source.columns.map(quoteIdent).join(', ');
+  return { text: `INSERT INTO ${quoteIdent(source.table)} (${columns}) VALUES ${tuples.join(', ')}`, params };
 }
 
 function* batches(source: SeedSource, size: number): Generator<(readonly Cell[])[]> {
@@ -37,21 +41,22 @@ function* batches(source: SeedSource, size: number): Generator<(readonly Cell[])
   if (batch.length > 0) yield batch;
 }
 
-/** Loads with large multi-row INSERTs: PGlite has no COPY FROM STDIN stream to feed. */
-export async function insertInto(db: Db, source: SeedSource, progress: Progress): Promise<number> {
+/** Loads with large multi-row INSERTs, a few per transaction (PGlite has no COPY FROM STDIN stream). */
+export async function insertInto(client: PGlite, source: SeedSource, progress: Progress): Promise<number> {
   const size = Math.min(BATCH_ROWS, Math.floor(MAX_PARAMS / source.columns.length));
   let loaded = 0;
   let group: (readonly Cell[])[][] = [];
   const flush = async () => {
     const pending = group;
     group = [];
-    await db.transaction(async (tx) => {
-      for (const rows of pending) await tx.execute(insertStatement(source, rows));
+    await client.transaction(async (tx: Transaction) => {
+      for (const rows of pending) {
+        const { text, params } = insertStatement(source, rows);
+        await tx.query(text, params);
+        loaded += rows.length;
+        progress.advance(rows.length);
+      }
     });
-    for (const rows of pending) {
-      loaded += rows.length;
-      progress.advance(rows.length);
-    }
   };
   for (const batch of batches(source, size)) {
     group.push(batch);
@@ -62,33 +67,39 @@ export async function insertInto(db: Db, source: SeedSource, progress: Progress)
   return loaded;
 }
 
+/**
+ * The PGlite instance under Drizzle (`db.$client`, Drizzle's documented escape hatch): the seeder
+ * needs positional parameters and PGlite transactions, which the driver-neutral Db type hides.
+ */
+function pgliteClient(db: Db): PGlite {
+  const client = (db as unknown as { $client?: PGlite }).$client;
+  if (!client || typeof client.transaction !== 'function') throw new Error('Not a PGlite database');
+  return client;
+}
+
 export function pgliteTarget(db: Db): SeedTarget {
-  // Db is typed over both drivers, so execute() returns unknown; PGlite answers `{ rows }`.
-  const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const client = pgliteClient(db);
   return {
     kind: 'pglite',
     async reset(tables) {
-      await db.execute(sql.raw(`TRUNCATE ${tables.map(quoteIdent).join(', ')} RESTART IDENTITY CASCADE`));
+      await client.query(`TRUNCATE ${tables.map(quoteIdent).join(', ')} RESTART IDENTITY CASCADE`);
     },
     async maxId(table) {
-      const [row] = await rows<{ max: number }>(
-        sql.raw(`SELECT coalesce(max(id), 0)::int AS max FROM ${quoteIdent(table)}`),
+      const result = await client.query<{ max: number }>(
+        `SELECT coalesce(max(id), 0)::int AS max FROM ${quoteIdent(table)}`,
       );
-      return row?.max ?? 0;
+      return result.rows[0]?.max ?? 0;
     },
     async existingEmails(emails) {
-      if (emails.length === 0) return new Set();
-      const list = sql.join(
-        emails.map((email) => sql`${email}`),
-        sql`, `,
-      );
-      const found = await rows<{ email: string }>(sql`SELECT email FROM users WHERE email IN (${list})`);
-      return new Set(found.map((row) => row.email));
+      const result = await client.query<{ email: string }>('SELECT email FROM users WHERE email = ANY($1::text[])', [
+        emails,
+      ]);
+      return new Set(result.rows.map((row) => row.email));
     },
-    load: (source, progress) => insertInto(db, source, progress),
+    load: (source, progress) => insertInto(client, source, progress),
     async finish(table) {
-      await db.execute(sql.raw(setvalSql(table)));
-      await db.execute(sql.raw(`ANALYZE ${quoteIdent(table)}`));
+      await client.query(setvalSql(table));
+      await client.query(`ANALYZE ${quoteIdent(table)}`);
     },
   };
 }

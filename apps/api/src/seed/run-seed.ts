@@ -10,6 +10,8 @@ export interface SeedOptions {
   seed: number;
   now: Date;
   staffPassword?: string;
+  /** Where the progress line goes; default stderr. */
+  progressStream?: NodeJS.WriteStream;
 }
 
 export interface SeedReport {
@@ -53,7 +55,10 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
     now: options.now,
   });
   const total = staff.length + options.users;
-  await target.load(userSource(concat(staff, users), total), createProgress({ label: 'users', total }));
+  await target.load(
+    userSource(concat(staff, users), total),
+    createProgress({ label: 'users', total, ...(options.progressStream ? { stream: options.progressStream } : {}) }),
+  );
   await target.finish('users');
 
   return {

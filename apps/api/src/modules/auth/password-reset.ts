@@ -12,7 +12,7 @@ const RESET_TTL_MS = 3600_000;
 /** Mails a one-hour, single-use link (product.md §5). Unknown or inactive e-mails get nothing. */
 export async function requestPasswordReset(app: FastifyInstance, email: string, now: Date): Promise<void> {
   const [row] = await app.db.select().from(users).where(eq(users.email, email));
-  if (!row || row.status !== 'active') return;
+  if (row?.status !== 'active') return;
   const token = randomToken();
   await app.db
     .insert(passwordResets)

@@ -1,0 +1,24 @@
+import type { Database } from '../db/client';
+import { pgliteTarget } from './load-pglite';
+import { postgresTarget } from './load-postgres';
+import { runSeed, type SeedOptions, type SeedReport } from './run-seed';
+
+/**
+ * Seeds either engine. On PostgreSQL the whole run is one transaction on one connection, so a
+ * failed or interrupted run leaves the database as it was; PGlite commits batch by batch.
+ */
+export async function seedDatabase(database: Database, options: SeedOptions): Promise<SeedReport> {
+  if (!database.pool) return runSeed(pgliteTarget(database.db), options);
+  const client = await database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const report = await runSeed(postgresTarget(client), options);
+    await client.query('COMMIT');
+    return report;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
