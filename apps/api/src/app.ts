@@ -9,6 +9,8 @@ import type { Clock } from './lib/clock';
 import { auditRoutes } from './modules/audit/routes';
 import { logMailer, type Mailer, smtpMailer } from './modules/auth/mailer';
 import { authRoutes } from './modules/auth/routes';
+import { configRoutes } from './modules/config/routes';
+import { avatarRoutes } from './modules/users/avatar-routes';
 import { usersRoutes } from './modules/users/routes';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
@@ -16,6 +18,8 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { staticFilesPlugin } from './plugins/static-files';
+import { storagePlugin } from './plugins/storage';
+import type { Storage } from './storage/storage';
 
 export interface AppDeps {
   env: Env;
@@ -24,6 +28,8 @@ export interface AppDeps {
   /** Built from the env when left out; tests pass one that captures mail. */
   mailer?: Mailer;
   logger?: boolean | object;
+  /** Built from STORAGE_DRIVER when left out. */
+  storage?: Storage;
 }
 
 /**
@@ -55,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: deps.database });
+  await app.register(storagePlugin, { storage: deps.storage });
   await app.register(docsPlugin);
   await app.register(multipart, { limits: { fileSize: 10 * 1_048_576, files: 1, fields: 20 } });
 
@@ -64,7 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditPlugin);
       await api.register(authRoutes);
       await api.register(auditRoutes);
+      await api.register(configRoutes);
       await api.register(usersRoutes);
+      await api.register(avatarRoutes);
       api.setNotFoundHandler((request, reply) =>
         sendError(reply, 404, `Route ${request.method} ${request.url.split('?')[0]} not found`),
       );

@@ -1,0 +1,48 @@
+import aws4 from 'aws4';
+import { assertSafeKey, type Storage } from './storage';
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicUrl?: string;
+}
+
+/**
+ * An S3-compatible bucket (AWS, Yandex Object Storage, MinIO…), path-style, signed with SigV4.
+ * A few signed requests are all Pult needs, so no SDK.
+ */
+export function s3Storage(config: S3Config): Storage {
+  const endpoint = new URL(config.endpoint);
+  const base = `${endpoint.origin}${endpoint.pathname.replace(/\/$/, '')}`;
+
+  async function send(method: 'PUT' | 'DELETE', key: string, body?: Buffer, contentType?: string) {
+    assertSafeKey(key);
+    const path = `${endpoint.pathname.replace(/\/$/, '')}/${config.bucket}/${key}`;
+    const headers: Record<string, string> = {};
+    if (body) {
+      headers['content-type'] = contentType ?? 'application/octet-stream';
+      headers['content-length'] = String(body.length);
+    }
+    const signed = aws4.sign(
+      { host: endpoint.host, path, method, service: 's3', region: config.region, headers, body },
+      { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    );
+    const response = await fetch(`${endpoint.origin}${path}`, {
+      method,
+      headers: signed.headers as Record<string, string>,
+      body: body ? new Uint8Array(body) : undefined,
+    });
+    if (!response.ok && !(method === 'DELETE' && response.status === 404)) {
+      throw new Error(`S3 ${method} ${key} failed: ${response.status} ${(await response.text()).slice(0, 200)}`);
+    }
+  }
+
+  return {
+    publicBaseUrl: (config.publicUrl ?? `${base}/${config.bucket}`).replace(/\/$/, ''),
+    put: (key, body, contentType) => send('PUT', key, body, contentType),
+    delete: (key) => send('DELETE', key),
+  };
+}

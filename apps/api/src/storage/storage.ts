@@ -1,0 +1,18 @@
+/**
+ * Where uploaded files live. Every upload in Pult goes through this interface, so the local disk
+ * (default) and S3-compatible storage behave the same to the routes.
+ */
+export interface Storage {
+  /** Stores bytes under a key such as `avatars/5f1c….png`. */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Removes a key; a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /** The public base that a stored key is appended to (the SPA's "relative path" rule). */
+  readonly publicBaseUrl: string;
+}
+
+/** Keys are generated server-side; this guards the drivers against anything else slipping in. */
+export function assertSafeKey(key: string): void {
+  if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*\/[A-Za-z0-9_-]+\.[a-z0-9]+$/.test(key))
+    throw new Error(`unsafe storage key: ${key}`);
+}
