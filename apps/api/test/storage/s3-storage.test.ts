@@ -1,5 +1,4 @@
 import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -21,7 +20,7 @@ beforeAll(async () => {
     directory: mkdtempSync(join(tmpdir(), 'pult-s3-')),
     configureBuckets: [{ name: 'pult', configs: [] }],
   });
-  const address = (await server.run()) as AddressInfo;
+  const address = await server.run();
   endpoint = `http://127.0.0.1:${address.port}`;
   t = await buildTestApp({
     extraEnv: {

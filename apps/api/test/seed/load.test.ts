@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client';
+import { seedDatabase } from '../../src/seed/seed-database';
+import { openTestDatabase, testDbKind } from '../helpers/test-database';
+
+const now = new Date('2025-06-01T12:00:00Z');
+const quiet = { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream;
+
+describe(`seeding (${testDbKind})`, () => {
+  let database: Database;
+  const query = async <T>(text: string) =>
+    ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('loads the requested users plus the staff accounts', async () => {
+    const report = await seedDatabase(database, {
+      users: 2000,
+      reset: true,
+      seed: 3,
+      now,
+      staffPassword: 'demo-password',
+      progressStream: quiet,
+    });
+    expect(report.generatedPassword).toBeUndefined();
+    expect(report.staffCreated).toHaveLength(5);
+    const [counts] = await query<{ users: number; admins: number; editors: number; hashed: number }>(
+      `SELECT count(*) FILTER (WHERE role = 'user')::int AS users,
+              count(*) FILTER (WHERE role = 'admin')::int AS admins,
+              count(*) FILTER (WHERE role = 'editor')::int AS editors,
+              count(DISTINCT password_hash)::int AS hashed
+         FROM users`,
+    );
+    expect(counts).toEqual({ users: 2000, admins: 2, editors: 3, hashed: 1 });
+  });
+
+  it('appends without repeating e-mails or staff, and moves the id sequence on', async () => {
+    const report = await seedDatabase(database, {
+      users: 500,
+      reset: false,
+      seed: 3,
+      now,
+      progressStream: quiet,
+    });
+    expect(report.staffCreated).toEqual([]);
+    expect(report.generatedPassword).toBeUndefined();
+    const [row] = await query<{ total: number; emails: number; next: number }>(
+      `SELECT count(*)::int AS total, count(DISTINCT email)::int AS emails,
+              nextval(pg_get_serial_sequence('users', 'id'))::int AS next FROM users`,
+    );
+    expect(row).toEqual({ total: 2505, emails: 2505, next: 2506 });
+  });
+
+  it('starts over with --reset', async () => {
+    const report = await seedDatabase(database, {
+      users: 10,
+      reset: true,
+      seed: 3,
+      now,
+      progressStream: quiet,
+    });
+    expect(report.generatedPassword).toMatch(/^[\w-]{16}$/);
+    const [row] = await query<{ total: number; first: number }>(
+      'SELECT count(*)::int AS total, min(id)::int AS first FROM users',
+    );
+    expect(row).toEqual({ total: 15, first: 1 });
+  });
+});
