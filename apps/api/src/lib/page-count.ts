@@ -10,22 +10,24 @@ export interface PageCount {
 }
 
 /**
- * Counts the rows of a query the way PostgREST's "planned" count does at scale (docs/decisions/0005):
- * an exact count capped at EXACT_COUNT_LIMIT + 1 rows (cheap: it stops early), and above that the
- * planner's row estimate, flagged so the UI can show it as approximate.
+ * Counts the rows of a query the way PostgREST's "estimated" count does (docs/decisions/0005):
+ * ask the planner first (about a millisecond); when it expects more than EXACT_COUNT_LIMIT rows,
+ * answer its estimate, flagged so the UI shows it as approximate; otherwise count exactly, capped at
+ * EXACT_COUNT_LIMIT + 1 rows so a planner that guessed low can never make the count expensive.
  */
 export async function countRows(db: Db, query: SQLWrapper): Promise<PageCount> {
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${query}`);
+  const raw = plan?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
+  const estimate = Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? 0);
+  if (estimate > EXACT_COUNT_LIMIT) return { count: estimate, isEstimate: true };
   const [capped] = await queryRows<{ n: number | string }>(
     db,
     sql`select count(*)::int as n from (${query} limit ${EXACT_COUNT_LIMIT + 1}) as capped`,
   );
   const exact = Number(capped?.n ?? 0);
   if (exact <= EXACT_COUNT_LIMIT) return { count: exact, isEstimate: false };
-  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${query}`);
-  const raw = plan?.['QUERY PLAN'];
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
-  const estimate = Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? exact);
-  // The estimate can undershoot what we just counted; never show fewer rows than we know exist.
+  // The planner guessed low; never show fewer rows than we just saw exist.
   return { count: Math.max(estimate, exact), isEstimate: true };
 }
 

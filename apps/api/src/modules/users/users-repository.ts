@@ -1,5 +1,5 @@
 import type { User, UserWhere } from '@pult/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
@@ -25,17 +25,23 @@ export async function listUsers(
   const condition = userConditions(params.where, now);
   const total = await countRows(db, db.select({ id: users.id }).from(users).where(condition));
   const window = pageWindow(total.count, params.page, params.take);
-  const rows =
-    window.limit === 0
-      ? []
-      : await db
-          .select()
-          .from(users)
-          .where(condition)
-          .orderBy(...userOrder(params.sort, window.reverse))
-          .limit(window.limit)
-          .offset(window.offset);
-  if (window.reverse) rows.reverse();
+  if (window.limit === 0) return { items: [], ...total };
+  // Deferred join: walk the index for the page's ids only (an index-only scan, no heap reads for the
+  // rows skipped by OFFSET), then fetch just those rows.
+  const ids = (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(condition)
+      .orderBy(...userOrder(params.sort, window.reverse))
+      .limit(window.limit)
+      .offset(window.offset)
+  ).map((row) => row.id);
+  if (window.reverse) ids.reverse();
+  const byId = new Map(
+    (ids.length > 0 ? await db.select().from(users).where(inArray(users.id, ids)) : []).map((r) => [r.id, r]),
+  );
+  const rows = ids.map((id) => byId.get(id)).filter((row): row is UserRow => row !== undefined);
   return { items: await withRegister(db, rows, now), ...total };
 }
 
