@@ -10,6 +10,9 @@ import { auditRoutes } from './modules/audit/routes';
 import { logMailer, type Mailer, smtpMailer } from './modules/auth/mailer';
 import { authRoutes } from './modules/auth/routes';
 import { configRoutes } from './modules/config/routes';
+import { plansRoutes } from './modules/plans/routes';
+import { subscriptionsRoutes } from './modules/subscriptions/routes';
+import { transactionsRoutes } from './modules/transactions/routes';
 import { avatarRoutes } from './modules/users/avatar-routes';
 import { usersRoutes } from './modules/users/routes';
 import { auditPlugin } from './plugins/audit';
@@ -74,6 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(configRoutes);
       await api.register(usersRoutes);
       await api.register(avatarRoutes);
+      await api.register(plansRoutes);
+      await api.register(subscriptionsRoutes);
+      await api.register(transactionsRoutes);
       api.setNotFoundHandler((request, reply) =>
         sendError(reply, 404, `Route ${request.method} ${request.url.split('?')[0]} not found`),
       );

@@ -1,0 +1,46 @@
+import { errorResponse, grantParams, subscription, subscriptionsPage, subscriptionsQuery } from '@pult/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { grantSubscription } from './grant-subscription';
+import { listSubscriptions } from './list-subscriptions';
+import { toSubscription } from './subscription-row';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+/** Users' subscriptions (seed §7): the list and the admin's grant. */
+export async function subscriptionsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/subscriptions',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        querystring: subscriptionsQuery,
+        response: { 200: subscriptionsPage, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await listSubscriptions(app.db, app.clock.now(), request.query);
+      return {
+        items: result.items,
+        count: result.count,
+        countIsEstimate: result.isEstimate,
+        additionalInfo: { relatedUsers: result.relatedUsers },
+      };
+    },
+  );
+
+  app.get(
+    '/subscriptions/subscribe-by-admin/:userId/:planId',
+    {
+      config: { auth: ['admin'] },
+      schema: { tags: ['subscriptions'], params: grantParams, response: { 200: subscription, ...errors } },
+    },
+    async (request) => {
+      const { userId, planId } = request.params;
+      const result = await grantSubscription(app.db, request, { userId, planId, source: 'admin', provider: 'admin' });
+      return toSubscription(result.subscription, result.planTitle, app.clock.now());
+    },
+  );
+}

@@ -1,0 +1,27 @@
+import { and, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { transactions } from '../../db/schema';
+
+export interface TransactionFilter {
+  status?: Array<(typeof transactions.$inferSelect)['status']>;
+  provider?: Array<(typeof transactions.$inferSelect)['provider']>;
+  kind?: Array<(typeof transactions.$inferSelect)['kind']>;
+  userId?: number;
+  from?: string;
+  to?: string;
+  amountMin?: number;
+  amountMax?: number;
+}
+
+export function transactionConditions(filter: TransactionFilter): SQL | undefined {
+  const t = transactions;
+  return and(
+    filter.status ? inArray(t.status, filter.status) : undefined,
+    filter.provider ? inArray(t.provider, filter.provider) : undefined,
+    filter.kind ? inArray(t.kind, filter.kind) : undefined,
+    filter.userId ? eq(t.userId, filter.userId) : undefined,
+    filter.from ? gte(t.createdAt, new Date(filter.from)) : undefined,
+    filter.to ? lte(t.createdAt, new Date(filter.to)) : undefined,
+    filter.amountMin !== undefined ? gte(t.amount, filter.amountMin) : undefined,
+    filter.amountMax !== undefined ? lte(t.amount, filter.amountMax) : undefined,
+  );
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { pageQuery } from './common';
+import { user } from './users';
+
+export const planPeriods = ['month', 'year', 'lifetime'] as const;
+export const planPeriod = z.enum(planPeriods);
+
+/** How many days each period may last: a "month" plan of 300 days is a typo, not a product. */
+export const periodDays: Record<(typeof planPeriods)[number], { min: number; max: number }> = {
+  month: { min: 28, max: 31 },
+  year: { min: 365, max: 366 },
+  lifetime: { min: 36500, max: 36500 },
+};
+
+/** The Russian title of the yearly plan the grant dialog preselects (seed §5). */
+export const YEARLY_PLAN_TITLE = 'Годовая подписка';
+
+export const plan = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** Kopecks. */
+  price: z.number().int(),
+  currency: z.string(),
+  period: planPeriod,
+  durationDays: z.number().int(),
+  features: z.array(z.string()),
+  icon: z.string().nullable(),
+  enabled: z.boolean(),
+  sortOrder: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Plan = z.infer<typeof plan>;
+
+const planFieldsBase = z.object({
+  title: z.string().trim().min(1).max(100),
+  description: z.string().trim().max(2000).default(''),
+  price: z.number().int().min(0).max(100_000_000),
+  currency: z.enum(['RUB']).default('RUB'),
+  period: planPeriod,
+  durationDays: z.number().int().min(1).max(36500),
+  features: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
+  sortOrder: z.number().int().min(0).max(10_000).default(0),
+});
+
+const daysMatchPeriod = (body: { period?: keyof typeof periodDays; durationDays?: number }) => {
+  if (!body.period || body.durationDays === undefined) return true;
+  const range = periodDays[body.period];
+  return body.durationDays >= range.min && body.durationDays <= range.max;
+};
+const daysMessage = {
+  path: ['durationDays'],
+  message: 'does not match the period (month 28–31, year 365–366, lifetime 36500)',
+};
+
+export const createPlanBody = planFieldsBase.refine(daysMatchPeriod, daysMessage);
+export type CreatePlanBody = z.input<typeof createPlanBody>;
+
+/** Editors may change texts; price, period and duration are admin-only (checked by the route). */
+export const updatePlanBody = planFieldsBase
+  .extend({
+    description: z.string().trim().max(2000),
+    features: z.array(z.string().trim().min(1).max(200)).max(20),
+    currency: z.enum(['RUB']),
+    sortOrder: z.number().int().min(0).max(10_000),
+  })
+  .partial()
+  .refine(daysMatchPeriod, daysMessage);
+export type UpdatePlanBody = z.infer<typeof updatePlanBody>;
+
+export const planAction = z.enum(['enable', 'disable']);
+export const managePlanParams = z.object({ id: z.coerce.number().int().positive(), action: planAction });
+
+export const subscriptionStatuses = ['active', 'expired', 'canceled'] as const;
+export const subscriptionSources = ['purchase', 'promo', 'admin'] as const;
+
+export const subscription = z.object({
+  id: z.number().int(),
+  owner: z.number().int(),
+  planId: z.number().int(),
+  planTitle: z.string(),
+  status: z.enum(subscriptionStatuses),
+  source: z.enum(subscriptionSources),
+  startedAt: z.string(),
+  expiresAt: z.string().nullable(),
+  autoRenew: z.boolean(),
+  createdAt: z.string(),
+});
+export type Subscription = z.infer<typeof subscription>;
+
+const csvOrList = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+    z.array(z.enum(values)).min(1).max(values.length),
+  );
+const optionalId = z.coerce.number().int().positive();
+const isoDate = z.iso.datetime({ offset: true });
+
+export const subscriptionsQuery = pageQuery.extend({
+  status: csvOrList(subscriptionStatuses).optional(),
+  source: csvOrList(subscriptionSources).optional(),
+  planId: optionalId.optional(),
+  owner: optionalId.optional(),
+  expiresBefore: isoDate.optional(),
+});
+
+export const subscriptionsPage = z.object({
+  items: z.array(subscription),
+  count: z.number().int().nonnegative(),
+  countIsEstimate: z.boolean(),
+  additionalInfo: z.object({ relatedUsers: z.array(user) }),
+});
+
+export const grantParams = z.object({
+  userId: z.coerce.number().int().positive(),
+  planId: z.coerce.number().int().positive(),
+});
+
+export const transactionStatuses = ['pending', 'succeeded', 'failed', 'refunded', 'canceled'] as const;
+export const transactionProviders = ['yookassa', 'cloudpayments', 'appstore', 'googleplay', 'promo', 'admin'] as const;
+export const transactionKinds = ['purchase', 'renewal', 'refund', 'grant'] as const;
+
+export const transaction = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  userEmail: z.string().nullable(),
+  planId: z.number().int().nullable(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(transactionStatuses),
+  provider: z.enum(transactionProviders),
+  kind: z.enum(transactionKinds),
+  externalId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Transaction = z.infer<typeof transaction>;
+
+export const transactionsQuery = pageQuery
+  .extend({
+    status: csvOrList(transactionStatuses).optional(),
+    provider: csvOrList(transactionProviders).optional(),
+    kind: csvOrList(transactionKinds).optional(),
+    userId: optionalId.optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    amountMin: z.coerce.number().int().min(0).optional(),
+    amountMax: z.coerce.number().int().min(0).optional(),
+  })
+  .refine((q) => q.amountMin === undefined || q.amountMax === undefined || q.amountMin <= q.amountMax, {
+    path: ['amountMax'],
+    message: 'must not be below amountMin',
+  });
+
+export const transactionsPage = z.object({
+  items: z.array(transaction),
+  count: z.number().int().nonnegative(),
+  countIsEstimate: z.boolean(),
+});
+
+/** Exact count and sum (kopecks) of a filtered set; a separate call so the list itself stays fast. */
+export const transactionsSummary = z.object({ count: z.number().int(), sum: z.number().int() });
