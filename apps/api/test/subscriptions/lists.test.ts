@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptionPlans, subscriptions, transactions } from '../../src/db/schema';
+import { buildTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let token = '';
+const ids: Record<string, number> = {};
+const plan: Record<string, number> = {};
+const DAY = 24 * 3600_000;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.createUser({ email: 'editor@pult.test', role: 'editor' });
+  token = (await t.signin('editor@pult.test')).apiToken;
+  for (const name of ['anna', 'boris', 'vera', 'gleb']) ids[name] = await t.createUser({ email: `${name}@mail.ru` });
+  const plans = await t.database.db
+    .insert(subscriptionPlans)
+    .values([
+      { title: 'Годовая подписка', price: 199000, period: 'year', durationDays: 365 },
+      { title: 'Месяц', price: 29900, period: 'month', durationDays: 30 },
+    ])
+    .returning();
+  plan.year = plans[0]?.id ?? 0;
+  plan.month = plans[1]?.id ?? 0;
+  const now = t.clock.now().getTime();
+  const at = (days: number) => new Date(now + days * DAY);
+  await t.database.db.insert(subscriptions).values([
+    {
+      owner: ids.anna ?? 0,
+      planId: plan.year ?? 0,
+      status: 'active',
+      source: 'purchase',
+      startedAt: at(-10),
+      expiresAt: at(355),
+      createdAt: at(-10),
+    },
+    {
+      owner: ids.boris ?? 0,
+      planId: plan.month ?? 0,
+      status: 'active',
+      source: 'promo',
+      startedAt: at(-40),
+      expiresAt: at(-10),
+      createdAt: at(-40),
+    },
+    {
+      owner: ids.vera ?? 0,
+      planId: plan.month ?? 0,
+      status: 'canceled',
+      source: 'purchase',
+      startedAt: at(-5),
+      expiresAt: at(25),
+      createdAt: at(-5),
+    },
+    {
+      owner: ids.anna ?? 0,
+      planId: plan.month ?? 0,
+      status: 'active',
+      source: 'admin',
+      startedAt: at(-1),
+      expiresAt: at(5),
+      createdAt: at(-1),
+    },
+  ]);
+  await t.database.db.insert(transactions).values([
+    {
+      userId: ids.anna ?? 0,
+      planId: plan.year,
+      amount: 199000,
+      status: 'succeeded',
+      provider: 'yookassa',
+      kind: 'purchase',
+      createdAt: at(-10),
+    },
+    {
+      userId: ids.boris ?? 0,
+      planId: plan.month,
+      amount: 0,
+      status: 'succeeded',
+      provider: 'promo',
+      kind: 'grant',
+      createdAt: at(-40),
+    },
+    {
+      userId: ids.vera ?? 0,
+      planId: plan.month,
+      amount: 29900,
+      status: 'refunded',
+      provider: 'cloudpayments',
+      kind: 'purchase',
+      createdAt: at(-5),
+    },
+    {
+      userId: ids.vera ?? 0,
+      planId: plan.month,
+      amount: -29900,
+      status: 'succeeded',
+      provider: 'cloudpayments',
+      kind: 'refund',
+      createdAt: at(-4),
+    },
+    {
+      userId: ids.gleb ?? 0,
+      planId: plan.year,
+      amount: 199000,
+      status: 'failed',
+      provider: 'appstore',
+      kind: 'renewal',
+      createdAt: at(-2),
+    },
+  ]);
+});
+afterAll(() => t.close());
+
+const get = (url: string, query: Record<string, string> = {}) =>
+  t.app.inject({ url, query, headers: { 'api-token': token } });
+
+describe('GET /subscriptions', () => {
+  it('lists newest first with relatedUsers holding exactly the page’s owners', async () => {
+    const response = await get('/api/subscriptions', { take: '2', page: '1' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.count).toBe(4);
+    expect(body.items.map((s: { owner: number }) => s.owner)).toEqual([ids.anna, ids.vera]);
+    expect(body.additionalInfo.relatedUsers.map((u: { id: number }) => u.id).sort()).toEqual(
+      [ids.anna, ids.vera].sort(),
+    );
+    const second = (await get('/api/subscriptions', { take: '2', page: '2' })).json();
+    expect(second.additionalInfo.relatedUsers.map((u: { email: string }) => u.email).sort()).toEqual([
+      'anna@mail.ru',
+      'boris@mail.ru',
+    ]);
+    expect(JSON.stringify(body)).not.toMatch(/password/i);
+  });
+
+  it('reads a lapsed subscription as expired, without any job', async () => {
+    const boris = (await get('/api/subscriptions', { owner: String(ids.boris) })).json().items;
+    expect(boris).toEqual([expect.objectContaining({ status: 'expired', planTitle: 'Месяц' })]);
+  });
+
+  it.each([
+    [{ status: 'active' }, ['anna', 'anna']],
+    [{ status: 'expired' }, ['boris']],
+    [{ status: 'canceled' }, ['vera']],
+    [{ status: 'expired,canceled' }, ['vera', 'boris']],
+    [{ source: 'promo' }, ['boris']],
+    [{ planId: 'year' }, ['anna']],
+    [{ owner: 'vera' }, ['vera']],
+    [{ expiresBefore: 'in 30 days' }, ['anna', 'vera', 'boris']],
+  ])('filters by %j', async (filter, owners) => {
+    const query: Record<string, string> = {};
+    for (const [key, value] of Object.entries(filter)) {
+      if (key === 'planId') query[key] = String(plan[value] ?? 0);
+      else if (key === 'owner') query[key] = String(ids[value] ?? 0);
+      else if (key === 'expiresBefore') query[key] = new Date(t.clock.now().getTime() + 30 * DAY).toISOString();
+      else query[key] = value;
+    }
+    const items = (await get('/api/subscriptions', query)).json().items as Array<{ owner: number }>;
+    const byId = Object.fromEntries(Object.entries(ids).map(([name, id]) => [id, name]));
+    expect(items.map((s) => byId[s.owner])).toEqual(owners);
+  });
+
+  it('refuses bad filters with 400', async () => {
+    for (const query of [{ status: 'paused' }, { planId: 'x' }, { expiresBefore: 'tomorrow' }, { take: '500' }]) {
+      expect((await get('/api/subscriptions', query)).statusCode, JSON.stringify(query)).toBe(400);
+    }
+  });
+});
+
+describe('GET /transactions', () => {
+  const list = async (query: Record<string, string>) => {
+    const response = await get('/api/transactions', query);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const emailsOf = (body: { items: Array<{ userEmail: string }> }) => body.items.map((x) => x.userEmail);
+
+  it('lists newest first with the user’s e-mail', async () => {
+    const body = await list({});
+    expect(body.count).toBe(5);
+    expect(emailsOf(body)).toEqual(['gleb@mail.ru', 'vera@mail.ru', 'vera@mail.ru', 'anna@mail.ru', 'boris@mail.ru']);
+    expect(body.items[0]).toMatchObject({
+      amount: 199000,
+      currency: 'RUB',
+      status: 'failed',
+      provider: 'appstore',
+      kind: 'renewal',
+    });
+  });
+
+  it.each([
+    [{ status: 'succeeded' }, ['vera@mail.ru', 'anna@mail.ru', 'boris@mail.ru']],
+    [{ status: 'failed,refunded' }, ['gleb@mail.ru', 'vera@mail.ru']],
+    [{ provider: 'promo' }, ['boris@mail.ru']],
+    [{ kind: 'refund' }, ['vera@mail.ru']],
+    [{ amountMin: '1', amountMax: '100000' }, ['vera@mail.ru']],
+    [{ amountMin: '199000' }, ['gleb@mail.ru', 'anna@mail.ru']],
+  ])('filters by %j', async (query, expected) => {
+    expect(emailsOf(await list(query))).toEqual(expected);
+  });
+
+  it('filters by user and by period', async () => {
+    expect(emailsOf(await list({ userId: String(ids.vera) }))).toEqual(['vera@mail.ru', 'vera@mail.ru']);
+    const now = t.clock.now().getTime();
+    const from = new Date(now - 6 * DAY).toISOString();
+    const to = new Date(now - 3 * DAY).toISOString();
+    expect(emailsOf(await list({ from, to }))).toEqual(['vera@mail.ru', 'vera@mail.ru']);
+  });
+
+  it('sums the filtered set exactly', async () => {
+    expect((await get('/api/transactions/summary', { status: 'succeeded' })).json()).toEqual({
+      count: 3,
+      sum: 199000 - 29900,
+    });
+    expect((await get('/api/transactions/summary', { provider: 'appstore' })).json()).toEqual({
+      count: 1,
+      sum: 199000,
+    });
+  });
+
+  it('refuses bad filters with 400', async () => {
+    for (const query of [
+      { status: 'ok' },
+      { provider: 'paypal' },
+      { amountMin: '10', amountMax: '5' },
+      { from: 'yesterday' },
+      { userId: '0' },
+    ]) {
+      expect((await get('/api/transactions', query)).statusCode, JSON.stringify(query)).toBe(400);
+    }
+  });
+
+  it('is for staff only', async () => {
+    expect((await t.app.inject({ url: '/api/transactions' })).statusCode).toBe(401);
+  });
+});
