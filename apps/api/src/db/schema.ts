@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -198,4 +199,78 @@ export const auditEvents = pgTable(
     at: time('at').notNull().default(sql`now()`),
   },
   (t) => [index('audit_events_entity_idx').on(t.entity, t.entityId), index('audit_events_at_idx').on(t.at)],
+);
+
+/** A promo-code series: a batch of codes that each grant a plan for `durationDays` (product.md §4). */
+export const promoSeries = pgTable(
+  'promo_series',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull().default(''),
+    codeLength: integer('code_length').notNull(),
+    codesCount: integer('codes_count').notNull(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    durationDays: integer('duration_days').notNull(),
+    startsAt: time('starts_at'),
+    endsAt: time('ends_at'),
+    status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+    basketId: text('basket_id'),
+    basketName: text('basket_name'),
+    /** pending → running → done, or failed with `generationError`; a restart resumes running ones. */
+    generationStatus: text('generation_status', { enum: ['pending', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    generationError: text('generation_error'),
+    generated: integer('generated').notNull().default(0),
+    /** Lease of the process generating the codes; a stale lease lets another process take over. */
+    generationLeaseUntil: time('generation_lease_until'),
+    theme: jsonb('theme').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: time('created_at').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id),
+  },
+  (t) => [index('promo_series_created_idx').on(t.createdAt, t.id), index('promo_series_generation_idx').on(t.generationStatus)],
+);
+
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Unique across all series: the database, not luck, guarantees it. */
+    value: text('value').notNull(),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => promoSeries.id),
+    status: text('status', { enum: ['new', 'activated', 'blocked'] }).notNull().default('new'),
+    activatedBy: integer('activated_by').references(() => users.id),
+    activatedAt: time('activated_at'),
+    blockedAt: time('blocked_at'),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_value_key').on(t.value),
+    index('promo_codes_series_idx').on(t.seriesId, t.id),
+    // Only used and blocked codes are listed and searched; a partial index keeps that small.
+    index('promo_codes_series_used_idx')
+      .on(t.seriesId, t.activatedAt)
+      .where(sql`${t.status} <> 'new'`),
+  ],
+);
+
+/**
+ * Activation and blocking counters, split over a few rows per series so concurrent activations of one
+ * series do not queue on a single row lock (a sharded counter). The series' total is the sum.
+ */
+export const promoSeriesCounters = pgTable(
+  'promo_series_counters',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => promoSeries.id),
+    shard: integer('shard').notNull(),
+    activated: integer('activated').notNull().default(0),
+    blocked: integer('blocked').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.shard] })],
 );

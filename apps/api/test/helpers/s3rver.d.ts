@@ -1,6 +1,7 @@
 /** The few parts of s3rver (a local S3 server, test-only) that the storage tests use. */
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
+
   interface S3rverOptions {
     port?: number;
     address?: string;

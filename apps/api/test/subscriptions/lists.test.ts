@@ -161,7 +161,8 @@ describe('GET /subscriptions', () => {
   });
 
   it('refuses bad filters with 400', async () => {
-    for (const query of [{ status: 'paused' }, { planId: 'x' }, { expiresBefore: 'tomorrow' }, { take: '500' }]) {
+    const bad: Record<string, string>[] = [{ status: 'paused' }, { planId: 'x' }, { expiresBefore: 'tomorrow' }, { take: '500' }];
+    for (const query of bad) {
       expect((await get('/api/subscriptions', query)).statusCode, JSON.stringify(query)).toBe(400);
     }
   });
@@ -219,13 +220,14 @@ describe('GET /transactions', () => {
   });
 
   it('refuses bad filters with 400', async () => {
-    for (const query of [
+    const bad: Record<string, string>[] = [
       { status: 'ok' },
       { provider: 'paypal' },
       { amountMin: '10', amountMax: '5' },
       { from: 'yesterday' },
       { userId: '0' },
-    ]) {
+    ];
+    for (const query of bad) {
       expect((await get('/api/transactions', query)).statusCode, JSON.stringify(query)).toBe(400);
     }
   });
