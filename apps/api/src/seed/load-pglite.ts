@@ -1,5 +1,6 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Db } from '../db/client';
+import { dropSecondaryIndexes, type RunSql, shouldRebuildIndexes } from './bulk-indexes';
 import type { Progress } from './progress';
 import type { Cell, SeedSource } from './seed-source';
 import { quoteIdent, type SeedTarget, setvalSql } from './seed-target';
@@ -79,6 +80,8 @@ function pgliteClient(db: Db): PGlite {
 
 export function pgliteTarget(db: Db): SeedTarget {
   const client = pgliteClient(db);
+  const run: RunSql = async <T>(text: string) => (await client.query<T>(text)).rows;
+  let existingRows = 0;
   return {
     kind: 'pglite',
     async reset(tables) {
@@ -88,7 +91,8 @@ export function pgliteTarget(db: Db): SeedTarget {
       const result = await client.query<{ max: number }>(
         `SELECT coalesce(max(id), 0)::int AS max FROM ${quoteIdent(table)}`,
       );
-      return result.rows[0]?.max ?? 0;
+      existingRows = result.rows[0]?.max ?? 0;
+      return existingRows;
     },
     async existingEmails(emails) {
       const result = await client.query<{ email: string }>('SELECT email FROM users WHERE email = ANY($1::text[])', [
@@ -96,7 +100,16 @@ export function pgliteTarget(db: Db): SeedTarget {
       ]);
       return new Set(result.rows.map((row) => row.email));
     },
-    load: (source, progress) => insertInto(client, source, progress),
+    async load(source, progress) {
+      if (!shouldRebuildIndexes(source.total, existingRows)) return insertInto(client, source, progress);
+      // PGlite commits batch by batch, so no rollback brings the indexes back: `finally` does.
+      const rebuild = await dropSecondaryIndexes(run, source.table);
+      try {
+        return await insertInto(client, source, progress);
+      } finally {
+        await rebuild();
+      }
+    },
     async finish(table) {
       await client.query(setvalSql(table));
       await client.query(`ANALYZE ${quoteIdent(table)}`);

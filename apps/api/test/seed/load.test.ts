@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
+import { dropSecondaryIndexes } from '../../src/seed/bulk-indexes';
 import { seedDatabase } from '../../src/seed/seed-database';
 import { openTestDatabase, testDbKind } from '../helpers/test-database';
 
@@ -70,5 +71,26 @@ describe(`seeding (${testDbKind})`, () => {
       'SELECT count(*)::int AS total, min(id)::int AS first FROM users',
     );
     expect(row).toEqual({ total: 15, first: 1 });
+  });
+});
+
+describe('dropSecondaryIndexes', () => {
+  it('drops the secondary indexes of a table and puts back the same definitions', async () => {
+    const database = await openTestDatabase();
+    try {
+      const run = async <T>(text: string) =>
+        ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+      const definitions = () =>
+        run<{ d: string }>("SELECT indexdef AS d FROM pg_indexes WHERE tablename = 'users' ORDER BY indexname").then(
+          (rows) => rows.map((row) => row.d),
+        );
+      const before = await definitions();
+      const rebuild = await dropSecondaryIndexes(run, 'users');
+      expect(await definitions()).toEqual([expect.stringContaining('users_pkey')]);
+      await rebuild();
+      expect(await definitions()).toEqual(before);
+    } finally {
+      await database.close();
+    }
   });
 });

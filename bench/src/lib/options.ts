@@ -1,0 +1,73 @@
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  url: string;
+  email: string;
+  password: string;
+  /** Scenario names to run; empty means all. */
+  scenarios: string[];
+  durationSeconds: number;
+  /** Requests per second for the fixed-rate scenarios. */
+  rate: number;
+  connections: number;
+  /** What the server runs on; the server does not say, so the person running the bench does. */
+  db: 'postgres' | 'pglite';
+  resultsDir: string;
+}
+
+export const usage = `Usage: npm run bench -- [--url URL] --email E --password P [--scenario a,b] [--duration S]
+                        [--rate R] [--connections C] [--db postgres|pglite] [--out DIR]
+
+  --url          the running server (default BENCH_URL or http://127.0.0.1:3000)
+  --email        a staff account to sign in with (default BENCH_EMAIL or admin1@pult.demo)
+  --password     its password (default BENCH_PASSWORD)
+  --scenario     comma-separated scenario names (default: all)
+  --duration     seconds per scenario (default 20)
+  --rate         requests per second for fixed-rate scenarios (default 100)
+  --connections  concurrent connections (default 10)
+  --db           what the server runs on, recorded in the results (default BENCH_DB or postgres)
+  --out          where to write <scenario>.json (default bench/results)`;
+
+const positive = (value: string, name: string) => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
+  return n;
+};
+
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, defaultResultsDir: string): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      url: { type: 'string', default: env.BENCH_URL ?? 'http://127.0.0.1:3000' },
+      email: { type: 'string', default: env.BENCH_EMAIL ?? 'admin1@pult.demo' },
+      password: { type: 'string', default: env.BENCH_PASSWORD ?? '' },
+      scenario: { type: 'string', default: '' },
+      duration: { type: 'string', default: '20' },
+      rate: { type: 'string', default: '100' },
+      connections: { type: 'string', default: '10' },
+      db: { type: 'string', default: env.BENCH_DB ?? 'postgres' },
+      out: { type: 'string', default: defaultResultsDir },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  if (!values.password) throw new Error(`--password (or BENCH_PASSWORD) is required\n\n${usage}`);
+  if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error('--db must be postgres or pglite');
+  return {
+    url: values.url.replace(/\/$/, ''),
+    email: values.email,
+    password: values.password,
+    scenarios: values.scenario
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+    durationSeconds: positive(values.duration, 'duration'),
+    rate: positive(values.rate, 'rate'),
+    connections: Math.round(positive(values.connections, 'connections')),
+    db: values.db,
+    resultsDir: values.out,
+  };
+}
