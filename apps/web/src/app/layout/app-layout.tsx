@@ -1,0 +1,43 @@
+import { Grid, Layout } from 'antd';
+import { useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
+import { ThemeDrawer } from '../../features/theme/components/theme-drawer';
+import { themeStore, useTheme } from '../../lib/theme-store';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import { Breadcrumbs } from './breadcrumbs';
+import { MobileNav } from './mobile-nav';
+import { SideNav } from './side-nav';
+import { TopNav } from './top-nav';
+
+/** The authenticated shell: header, side or top navigation (a drawer below `lg`), content, footer. */
+export const AppLayout = () => {
+  const { navType, mobileNav } = useTheme();
+  const screens = Grid.useBreakpoint();
+  // Unknown until antd has measured; assume a desktop rather than flash the drawer button.
+  const isMobile = screens.lg === false;
+  const [themeOpen, setThemeOpen] = useState(false);
+
+  useEffect(() => {
+    if (!isMobile && mobileNav) themeStore.set({ mobileNav: false });
+  }, [isMobile, mobileNav]);
+
+  return (
+    <Layout className="app-layout">
+      <AppHeader isMobile={isMobile} onOpenTheme={() => setThemeOpen(true)} />
+      {!isMobile && navType === 'top' ? <TopNav /> : null}
+      <Layout hasSider={!isMobile && navType === 'side'}>
+        {!isMobile && navType === 'side' ? <SideNav /> : null}
+        <Layout className="app-main">
+          <Layout.Content className="app-content">
+            <Breadcrumbs />
+            <Outlet />
+          </Layout.Content>
+          <AppFooter />
+        </Layout>
+      </Layout>
+      {isMobile ? <MobileNav /> : null}
+      <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
+    </Layout>
+  );
+};

@@ -1,0 +1,51 @@
+import { Menu, type MenuProps } from 'antd';
+import { createElement, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { MAIN_MENU, type NavItem, openKeysFor } from '../../config/navigation';
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+const toMenuItems = (items: NavItem[], t: (key: string) => string): MenuItem[] =>
+  items.map((item) => ({
+    key: item.key,
+    label: t(item.title),
+    // The label names the entry; an icon's own aria-label («team», «gift») would only add noise.
+    icon: item.icon ? createElement(item.icon, { 'aria-hidden': true }) : undefined,
+    children: item.children ? toMenuItems(item.children, t) : undefined,
+  }));
+
+interface Props {
+  mode: 'inline' | 'horizontal';
+  theme: 'light' | 'dark';
+  /** Called after a page was chosen, e.g. to close the mobile drawer. */
+  onNavigate?: () => void;
+}
+
+/** The seed §1 menu, as side (inline) or top (horizontal) navigation. */
+export const NavMenu = ({ mode, theme, onNavigate }: Props) => {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [openKeys, setOpenKeys] = useState(() => openKeysFor(pathname));
+  const entries = toMenuItems(MAIN_MENU.children ?? [], t);
+  // A group heading reads well in a column; in a horizontal bar it would only take room.
+  const items: MenuItem[] =
+    mode === 'inline' ? [{ type: 'group', key: MAIN_MENU.key, label: t(MAIN_MENU.title), children: entries }] : entries;
+
+  return (
+    <Menu
+      mode={mode}
+      theme={theme}
+      items={items}
+      selectedKeys={[pathname]}
+      {...(mode === 'inline' ? { openKeys, onOpenChange: setOpenKeys } : {})}
+      onClick={({ key }) => {
+        if (!key.startsWith('/')) return;
+        navigate(key);
+        onNavigate?.();
+      }}
+      className="nav-menu"
+    />
+  );
+};

@@ -1,0 +1,57 @@
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { Dropdown, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { UserAvatar } from '../../components/user-avatar';
+import { PROFILE_PATH, SETTINGS_PATH } from '../../config/app-config';
+import { useSignOut } from '../../features/auth/api/sign-out';
+import type { StoredSession } from '../../lib/session-store';
+
+/** Avatar, e-mail and phone (seed §1) opening the profile menu (product.md §1: real items). */
+export const ProfileDropdown = ({ user, compact }: { user: StoredSession; compact: boolean }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items: [
+          { key: 'profile', icon: <UserOutlined />, label: t('profileMenu.profile') },
+          { key: 'settings', icon: <SettingOutlined />, label: t('profileMenu.settings') },
+          { type: 'divider' },
+          {
+            key: 'sign-out',
+            icon: <LogoutOutlined />,
+            label: t('profileMenu.signOut'),
+            danger: true,
+            disabled: signOut.isPending,
+          },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'profile') navigate(PROFILE_PATH);
+          else if (key === 'settings') navigate(SETTINGS_PATH);
+          else signOut.mutate();
+        },
+      }}
+    >
+      <button type="button" className="profile-trigger" aria-label={t('header.profileMenu')}>
+        <UserAvatar user={user} />
+        {compact ? null : (
+          <Flex vertical className="profile-trigger-text">
+            <Typography.Text strong ellipsis>
+              {user.email}
+            </Typography.Text>
+            {user.phoneNumber ? (
+              <Typography.Text type="secondary" className="profile-trigger-phone">
+                {user.phoneNumber}
+              </Typography.Text>
+            ) : null}
+          </Flex>
+        )}
+      </button>
+    </Dropdown>
+  );
+};

@@ -1,0 +1,84 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, theme as antdTheme, ConfigProvider } from 'antd';
+import dayjs from 'dayjs';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { ANTD_LOCALES } from '../config/antd-locales';
+import { languageOf } from '../config/languages';
+import { COLOR_PRESETS } from '../config/theme-config';
+import { DAYJS_LOCALES } from '../lib/format';
+import { i18n } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { useTheme } from '../lib/theme-store';
+
+/** antd's own form messages (required, type, length, range, pattern; seed §5) in the chosen language. */
+const useValidateMessages = () => {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      required: t('validation.required'),
+      types: { email: t('validation.email') },
+      string: {
+        len: t('validation.len'),
+        min: t('validation.min'),
+        max: t('validation.max'),
+        range: t('validation.range'),
+      },
+      number: { range: t('validation.range') },
+      pattern: { mismatch: t('validation.pattern') },
+    }),
+    [t],
+  );
+};
+
+const ThemedApp = ({ children }: { children: ReactNode }) => {
+  const theme = useTheme();
+  const validateMessages = useValidateMessages();
+  const dark = theme.currentTheme === 'dark';
+
+  // The language, the date library and the document follow the theme state (seed §3: locale lives there).
+  useEffect(() => {
+    void i18n.changeLanguage(theme.locale);
+    dayjs.locale(DAYJS_LOCALES[theme.locale]);
+    document.documentElement.lang = languageOf(theme.locale).lang;
+    document.title = i18n.t('app.title');
+  }, [theme.locale]);
+
+  useEffect(() => {
+    document.documentElement.dir = theme.direction;
+  }, [theme.direction]);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme.currentTheme;
+  }, [theme.currentTheme]);
+
+  return (
+    <ConfigProvider
+      locale={ANTD_LOCALES[theme.locale]}
+      direction={theme.direction}
+      form={{ validateMessages }}
+      theme={{
+        algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+        token: { colorPrimary: COLOR_PRESETS[0], borderRadius: 8 },
+        components: {
+          Layout: {
+            headerBg: theme.headerNavColor || (dark ? '#141414' : '#ffffff'),
+            headerPadding: '0 16px',
+            bodyBg: dark ? '#000000' : '#f5f7fb',
+            footerBg: dark ? '#000000' : '#f5f7fb',
+          },
+        },
+      }}
+    >
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
+};
+
+export const AppProviders = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={queryClient}>
+    <I18nextProvider i18n={i18n}>
+      <ThemedApp>{children}</ThemedApp>
+    </I18nextProvider>
+  </QueryClientProvider>
+);

@@ -1,0 +1,62 @@
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { LOGIN_PATH } from '../config/app-config';
+import { AppLayout } from './layout/app-layout';
+import { RouteErrorView } from './route-error-view';
+import { GuestOnly, RequireStaff, RootRedirect } from './route-guards';
+import * as screen from './screens';
+
+/** The `/app` screens of seed §2, relative to `/app`. */
+const appRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="home" replace /> },
+  { path: 'home', Component: screen.HomeScreen },
+  { path: 'notes', Component: screen.NotesScreen },
+  { path: 'transactions', Component: screen.TransactionsScreen },
+  { path: 'subscriptions', Component: screen.SubscriptionsScreen },
+  { path: 'subscriptions/desc', Component: screen.PlansScreen },
+  { path: 'subscriptions/items', Component: screen.UserSubscriptionsScreen },
+  { path: 'common/tg-channels', Component: screen.TgChannelsScreen },
+  { path: 'telegram-chanels', Component: screen.ChannelsByCategoryScreen },
+  { path: 'users', Component: screen.UsersScreen },
+  { path: 'promo-codes', Component: screen.PromoCodesScreen },
+  { path: 'common/privacy-policy', Component: screen.PrivacyPolicyScreen },
+  { path: 'common/user-agreement', Component: screen.UserAgreementScreen },
+  { path: 'common/settings', Component: screen.SettingsScreen },
+  { path: 'push-notifications', Component: screen.PushNotificationsScreen },
+  { path: 'profile', Component: screen.ProfileScreen },
+  { path: '*', Component: screen.NotFoundInAppScreen },
+];
+
+const authRoutes: RouteObject[] = [
+  {
+    Component: GuestOnly,
+    children: [
+      { path: 'login', Component: screen.LoginScreen },
+      { path: 'login-1', Component: screen.LoginSplitScreen },
+      { path: 'forgot-password', Component: screen.ForgotPasswordScreen },
+      { path: 'reset-password', Component: screen.ResetPasswordScreen },
+    ],
+  },
+  { path: 'error-1', Component: screen.NotFoundScreen },
+  { path: 'error-2', Component: screen.ServerErrorScreen },
+  // Seed §2: any other path under /auth goes to the login form.
+  { path: '*', element: <Navigate to={LOGIN_PATH} replace /> },
+  { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    ErrorBoundary: RouteErrorView,
+    children: [
+      { path: '/', Component: RootRedirect },
+      { path: '/auth', element: <Outlet />, children: authRoutes },
+      {
+        path: '/app',
+        Component: RequireStaff,
+        children: [{ Component: AppLayout, children: appRoutes }],
+      },
+      { path: '*', Component: screen.NotFoundScreen },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

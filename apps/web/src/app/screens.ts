@@ -1,0 +1,75 @@
+import { lazyScreen } from '../components/lazy-screen';
+
+// Every screen is its own chunk (stack.md); the chunk name is what a load failure reports.
+
+export const LoginScreen = lazyScreen('login', () =>
+  import('../features/auth/routes/login').then((m) => ({ default: m.LoginPage })),
+);
+export const LoginSplitScreen = lazyScreen('login-1', () =>
+  import('../features/auth/routes/login-split').then((m) => ({ default: m.LoginSplitPage })),
+);
+export const ForgotPasswordScreen = lazyScreen('forgot-password', () =>
+  import('../features/auth/routes/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+export const ResetPasswordScreen = lazyScreen('reset-password', () =>
+  import('../features/auth/routes/reset-password').then((m) => ({ default: m.ResetPasswordPage })),
+);
+export const NotFoundScreen = lazyScreen('error-1', () =>
+  import('../features/errors/routes/not-found').then((m) => ({ default: m.NotFoundPage })),
+);
+export const ServerErrorScreen = lazyScreen('error-2', () =>
+  import('../features/errors/routes/server-error').then((m) => ({ default: m.ServerErrorPage })),
+);
+export const NotFoundInAppScreen = lazyScreen('not-found', () =>
+  import('../features/errors/routes/not-found-in-app').then((m) => ({ default: m.NotFoundInAppPage })),
+);
+
+export const HomeScreen = lazyScreen('home', () =>
+  import('../features/home/routes/home').then((m) => ({ default: m.HomePage })),
+);
+export const NotesScreen = lazyScreen('notes', () =>
+  import('../features/notes/routes/notes').then((m) => ({ default: m.NotesPage })),
+);
+export const TransactionsScreen = lazyScreen('transactions', () =>
+  import('../features/transactions/routes/transactions').then((m) => ({ default: m.TransactionsPage })),
+);
+export const SubscriptionsScreen = lazyScreen('subscriptions', () =>
+  import('../features/subscriptions/routes/subscriptions').then((m) => ({ default: m.SubscriptionsPage })),
+);
+export const PlansScreen = lazyScreen('subscriptions-desc', () =>
+  import('../features/subscriptions/routes/plans').then((m) => ({ default: m.PlansPage })),
+);
+export const UserSubscriptionsScreen = lazyScreen('subscriptions-items', () =>
+  import('../features/subscriptions/routes/user-subscriptions').then((m) => ({ default: m.UserSubscriptionsPage })),
+);
+export const TgChannelsScreen = lazyScreen('tg-channels', () =>
+  import('../features/telegram-channels/routes/tg-channels').then((m) => ({ default: m.TgChannelsPage })),
+);
+export const ChannelsByCategoryScreen = lazyScreen('telegram-chanels', () =>
+  import('../features/telegram-channels/routes/channels-by-category').then((m) => ({
+    default: m.ChannelsByCategoryPage,
+  })),
+);
+export const UsersScreen = lazyScreen('users', () =>
+  import('../features/users/routes/users').then((m) => ({ default: m.UsersPage })),
+);
+export const PromoCodesScreen = lazyScreen('promo-codes', () =>
+  import('../features/promo-codes/routes/promo-codes').then((m) => ({ default: m.PromoCodesPage })),
+);
+export const PrivacyPolicyScreen = lazyScreen('privacy-policy', () =>
+  import('../features/agreements/routes/privacy-policy').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+export const UserAgreementScreen = lazyScreen('user-agreement', () =>
+  import('../features/agreements/routes/user-agreement').then((m) => ({ default: m.UserAgreementPage })),
+);
+export const SettingsScreen = lazyScreen('settings', () =>
+  import('../features/settings/routes/settings').then((m) => ({ default: m.SettingsPage })),
+);
+export const PushNotificationsScreen = lazyScreen('push-notifications', () =>
+  import('../features/push-notifications/routes/push-notifications').then((m) => ({
+    default: m.PushNotificationsPage,
+  })),
+);
+export const ProfileScreen = lazyScreen('profile', () =>
+  import('../features/profile/routes/profile').then((m) => ({ default: m.ProfilePage })),
+);

@@ -1,0 +1,38 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Result, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isChunkLoadError } from '../lib/lazy-with-timeout';
+
+interface Props {
+  error: Error;
+  onRetry: () => void;
+}
+
+/** Shown in place of a screen whose code did not arrive; the retry loads it again. */
+export const ChunkErrorView = ({ error, onRetry }: Props) => {
+  const { t } = useTranslation();
+  const chunkError = isChunkLoadError(error);
+  return (
+    <Result
+      status="warning"
+      title={chunkError ? t('errors.chunkTitle') : t('errors.unexpectedTitle')}
+      subTitle={
+        <>
+          <Typography.Paragraph type="secondary">{t('errors.chunkText')}</Typography.Paragraph>
+          <Typography.Text code className="chunk-error-message">
+            {error.message}
+          </Typography.Text>
+        </>
+      }
+      extra={
+        <Button
+          type="primary"
+          icon={<ReloadOutlined />}
+          onClick={chunkError ? onRetry : () => window.location.reload()}
+        >
+          {chunkError ? t('errors.retry') : t('errors.reload')}
+        </Button>
+      }
+    />
+  );
+};

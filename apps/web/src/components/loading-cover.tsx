@@ -1,0 +1,22 @@
+import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Full-screen cover while the start-up session check runs (seed §2). */
+export const LoadingCover = () => {
+  const { t } = useTranslation();
+  return (
+    <div className="loading-cover" role="status" aria-live="polite" aria-label={t('app.loading')}>
+      <Spin size="large" />
+    </div>
+  );
+};
+
+/** Placeholder while a lazily loaded screen arrives. */
+export const ScreenLoader = () => {
+  const { t } = useTranslation();
+  return (
+    <div className="screen-loader" role="status" aria-label={t('app.loading')}>
+      <Spin />
+    </div>
+  );
+};

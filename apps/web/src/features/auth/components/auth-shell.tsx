@@ -1,0 +1,33 @@
+import { Card, Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguagePicker } from './language-picker';
+
+interface Props {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}
+
+/** The centred card every unauthenticated screen sits in. */
+export const AuthShell = ({ title, subtitle, children }: Props) => {
+  const { t } = useTranslation();
+  return (
+    <main className="auth-page">
+      <Flex vertical align="center" gap="large" className="auth-column">
+        <Flex align="center" gap="small" className="auth-brand">
+          <img src="/favicon.svg" alt="" width={36} height={36} />
+          <Typography.Text strong className="auth-brand-name">
+            {t('app.title')}
+          </Typography.Text>
+        </Flex>
+        <Card className="auth-card">
+          <Typography.Title level={3}>{title}</Typography.Title>
+          {subtitle ? <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph> : null}
+          {children}
+        </Card>
+        <LanguagePicker />
+      </Flex>
+    </main>
+  );
+};

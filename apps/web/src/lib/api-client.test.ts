@@ -1,0 +1,178 @@
+import type { SessionUser } from '@pult/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, toQueryString } from './api-client';
+import { createSessionStore, type SessionStore, type StoredSession } from './session-store';
+
+const NOW = 1_700_000_000_000;
+
+const user = {
+  id: 1,
+  email: 'admin@pult.test',
+  phoneNumber: null,
+  firstName: null,
+  lastName: null,
+  role: 'admin' as const,
+  status: 'active' as const,
+  avatar: null,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  lastSeenAt: null,
+  register: null,
+};
+
+const stored = (overrides: Partial<StoredSession> = {}): StoredSession => ({
+  ...user,
+  apiToken: 'access-1',
+  refreshToken: 'refresh-1',
+  apiTokenExpiresAt: NOW + 3_600_000,
+  ...overrides,
+});
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+const rotated = (n: number): SessionUser => ({
+  ...user,
+  apiToken: `access-${n}`,
+  refreshToken: `refresh-${n}`,
+  apiTokenExpiresAt: new Date(NOW + 3_600_000).toISOString(),
+  expiresIn: 3600,
+});
+
+/** A fake API: refresh rotates the pair, every other call echoes the token it got. */
+const fakeApi = () => {
+  let generation = 1;
+  const calls: { url: string; method: string; token: string | null; body: unknown }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ url: String(input), method: init.method ?? 'GET', token: headers.get('Api-Token'), body });
+    // Let concurrent callers pile up before the refresh answers.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (String(input).endsWith('/users/refresh-token')) {
+      if (body.token !== `refresh-${generation}`)
+        return json(401, { statusCode: 401, error: 'Unauthorized', message: 'reused' });
+      generation += 1;
+      return json(200, rotated(generation));
+    }
+    return json(200, { token: headers.get('Api-Token') });
+  });
+  return { fetch, calls };
+};
+
+describe('api client', () => {
+  let store: SessionStore;
+  let onSignedOut: ReturnType<typeof vi.fn<() => void>>;
+
+  beforeEach(() => {
+    localStorage.clear();
+    store = createSessionStore(localStorage, '@user');
+    onSignedOut = vi.fn<() => void>();
+  });
+
+  const client = (fetch: typeof globalThis.fetch, now = () => NOW) =>
+    createApiClient({ baseUrl: '/api', store, fetch, now, onSignedOut });
+
+  it('sends the stored token as Api-Token and does not refresh a fresh one', async () => {
+    store.set(stored());
+    const api = fakeApi();
+    await expect(client(api.fetch).get('/notes')).resolves.toEqual({ token: 'access-1' });
+    expect(api.calls.map((call) => call.url)).toEqual(['/api/notes']);
+  });
+
+  it('refreshes once for concurrent calls when fewer than 5 s remain', async () => {
+    store.set(stored({ apiTokenExpiresAt: NOW + 4_000 }));
+    const api = fakeApi();
+    const http = client(api.fetch);
+    const results = await Promise.all([http.get('/a'), http.get('/b'), http.get('/c')]);
+
+    expect(results).toEqual([{ token: 'access-2' }, { token: 'access-2' }, { token: 'access-2' }]);
+    const refreshes = api.calls.filter((call) => call.url.endsWith('/refresh-token'));
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0]).toMatchObject({ method: 'PATCH', body: { token: 'refresh-1' }, token: null });
+    expect(store.get()).toMatchObject({
+      apiToken: 'access-2',
+      refreshToken: 'refresh-2',
+      apiTokenExpiresAt: NOW + 3_600_000,
+    });
+    expect(JSON.parse(localStorage.getItem('@user') ?? '{}').apiToken).toBe('access-2');
+  });
+
+  it('keeps the token while more than 5 s remain', async () => {
+    store.set(stored({ apiTokenExpiresAt: NOW + 5_001 }));
+    const api = fakeApi();
+    await client(api.fetch).get('/a');
+    expect(api.calls.some((call) => call.url.endsWith('/refresh-token'))).toBe(false);
+  });
+
+  it('signs out when the refresh token is refused', async () => {
+    store.set(stored({ apiTokenExpiresAt: NOW - 1, refreshToken: 'refresh-stale' }));
+    const api = fakeApi();
+    await expect(client(api.fetch).get('/a')).rejects.toMatchObject({ status: 401 });
+    expect(store.get()).toBeNull();
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs out on any 401 and reports the error body', async () => {
+    store.set(stored());
+    const fetch = vi.fn(async () => json(401, { statusCode: 401, error: 'Unauthorized', message: 'Session revoked' }));
+    const error = await client(fetch)
+      .get('/a')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Session revoked');
+    expect(store.get()).toBeNull();
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the session on other errors and passes field errors and Retry-After on', async () => {
+    store.set(stored());
+    const body = { statusCode: 400, error: 'Bad Request', message: 'Invalid', errors: { password: 'Too short' } };
+    const fetch = vi.fn(async () => json(400, body, { 'retry-after': '30' }));
+    const error = (await client(fetch)
+      .post('/a', {})
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.body?.errors).toEqual({ password: 'Too short' });
+    expect(error.retryAfter).toBe(30);
+    expect(store.get()).not.toBeNull();
+  });
+
+  it('does not touch the session for calls without a token (sign-in)', async () => {
+    store.set(stored());
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      json(401, { statusCode: 401, error: 'Unauthorized', message: 'Wrong' }),
+    );
+    await expect(
+      client(fetch).request('/users/signin', { method: 'POST', auth: false, body: {} }),
+    ).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(store.get()).not.toBeNull();
+    expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).get('Api-Token')).toBeNull();
+  });
+
+  it('signs out on the server, then forgets the session even if the server is down', async () => {
+    store.set(stored());
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => {
+      throw new TypeError('network down');
+    });
+    await client(fetch).signOut();
+    expect(fetch).toHaveBeenCalledWith('/api/users/signout', expect.objectContaining({ method: 'POST' }));
+    expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).get('Api-Token')).toBe('access-1');
+    expect(store.get()).toBeNull();
+  });
+
+  it('fails without a session instead of calling the API', async () => {
+    const api = fakeApi();
+    await expect(client(api.fetch).get('/a')).rejects.toMatchObject({ status: 401 });
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('toQueryString', () => {
+  it('drops empty filter values', () => {
+    expect(toQueryString({ take: 20, page: 1, text: '', status: undefined, owner: null, active: false })).toBe(
+      '?take=20&page=1&active=false',
+    );
+    expect(toQueryString({})).toBe('');
+  });
+});

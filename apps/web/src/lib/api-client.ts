@@ -1,0 +1,211 @@
+import type { ErrorResponse, SessionUser } from '@pult/contract';
+import { REFRESH_MARGIN_MS } from '@pult/contract';
+import { API_BASE_URL } from '../config/app-config';
+import { type SessionStore, type StoredSession, sessionStore, toStoredSession } from './session-store';
+
+/** A non-2xx answer, carrying the API's one error shape (product.md §6) when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorResponse | null;
+  /** Seconds from a `Retry-After` header (sign-in rate limit), if any. */
+  readonly retryAfter: number | null;
+
+  constructor(status: number, body: ErrorResponse | null, retryAfter: number | null = null) {
+    super(body?.message ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.retryAfter = retryAfter;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  /** false for the sign-in family of calls, which have no token yet. */
+  auth?: boolean;
+  /** Use exactly this token: no refresh, and a 401 does not touch the stored session. */
+  token?: string;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  store: SessionStore;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Cross-tab mutual exclusion for the refresh; absent in tests and old browsers. */
+  locks?: Pick<LockManager, 'request'>;
+  onSignedOut?: (reason: SignOutReason) => void;
+}
+
+/** `expired`: the server refused the session; `signout`: the user asked to leave. */
+export type SignOutReason = 'expired' | 'signout';
+
+const parseRetryAfter = (value: string | null): number | null => {
+  if (!value) return null;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+};
+
+const readBody = async (response: Response): Promise<unknown> => {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+const asErrorBody = (value: unknown): ErrorResponse | null =>
+  typeof value === 'object' && value !== null && typeof (value as ErrorResponse).message === 'string'
+    ? (value as ErrorResponse)
+    : null;
+
+/** Drops empty filter values (seed §5) and builds the query string. */
+export const toQueryString = (query: Query | undefined): string => {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+export const createApiClient = (options: ApiClientOptions) => {
+  const { baseUrl, store, locks, onSignedOut } = options;
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const now = options.now ?? Date.now;
+  let refreshing: Promise<StoredSession> | null = null;
+
+  const signOutLocally = (reason: SignOutReason) => {
+    if (!store.get()) return;
+    store.clear();
+    onSignedOut?.(reason);
+  };
+
+  const exchangeRefreshToken = async (): Promise<StoredSession> => {
+    // Another tab may have rotated the pair already; using the old refresh token again would
+    // count as reuse and revoke the whole session (product.md §5).
+    store.reload();
+    const session = store.get();
+    if (!session) throw new ApiError(401, null);
+    if (session.apiTokenExpiresAt - now() > REFRESH_MARGIN_MS) return session;
+
+    const response = await doFetch(`${baseUrl}/users/refresh-token`, {
+      method: 'PATCH',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: session.refreshToken }),
+    });
+    const body = await readBody(response);
+    if (!response.ok) {
+      // Only a verdict on the token ends the session; a 5xx or 429 may pass.
+      if (response.status === 400 || response.status === 401 || response.status === 403) signOutLocally('expired');
+      throw new ApiError(response.status, asErrorBody(body));
+    }
+    const next = toStoredSession(body as SessionUser, now());
+    store.set(next);
+    return next;
+  };
+
+  /** Single flight: every call that finds the token about to expire waits for one refresh. */
+  const refresh = (): Promise<StoredSession> => {
+    if (!refreshing) {
+      const run = locks
+        ? () => locks.request('pult-session-refresh', exchangeRefreshToken) as Promise<StoredSession>
+        : exchangeRefreshToken;
+      refreshing = run().finally(() => {
+        refreshing = null;
+      });
+    }
+    return refreshing;
+  };
+
+  const accessToken = async (): Promise<string> => {
+    const session = store.get();
+    if (!session) throw new ApiError(401, null);
+    if (session.apiTokenExpiresAt - now() > REFRESH_MARGIN_MS) return session.apiToken;
+    return (await refresh()).apiToken;
+  };
+
+  const request = async <T>(path: string, init: RequestOptions = {}): Promise<T> => {
+    const { method = 'GET', body, query, auth = true, token, signal } = init;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const sentToken = token ?? (auth ? await accessToken() : undefined);
+    if (sentToken) headers['Api-Token'] = sentToken;
+
+    const response = await doFetch(`${baseUrl}${path}${toQueryString(query)}`, {
+      method,
+      headers,
+      body: payload,
+      signal,
+    });
+    const data = await readBody(response);
+    if (!response.ok) {
+      // Seed §8: the request helper signs the user out on any 401. Only if the token that failed
+      // is still the stored one: a concurrent refresh may have replaced it meanwhile.
+      if (response.status === 401 && auth && !token && store.get()?.apiToken === sentToken) signOutLocally('expired');
+      throw new ApiError(response.status, asErrorBody(data), parseRetryAfter(response.headers.get('retry-after')));
+    }
+    return data as T;
+  };
+
+  /** Revokes the session on the server (product.md §1), then forgets it here whatever happened. */
+  const signOut = async (): Promise<void> => {
+    if (store.get()) {
+      try {
+        await request('/users/signout', { method: 'POST' });
+      } catch {
+        // The local sign-out below is what the user asked for; a dead server must not block it.
+      }
+    }
+    signOutLocally('signout');
+  };
+
+  return {
+    request,
+    get: <T>(path: string, query?: Query) => request<T>(path, { query }),
+    post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }),
+    patch: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PATCH', body }),
+    delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+    accessToken,
+    refresh,
+    signOut,
+  };
+};
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+const signedOutListeners = new Set<(reason: SignOutReason) => void>();
+
+/** Lets the app drop cached server state when a session ends, without the client knowing React. */
+export const onSignedOut = (listener: (reason: SignOutReason) => void): (() => void) => {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+};
+
+export const apiClient = createApiClient({
+  baseUrl: API_BASE_URL,
+  store: sessionStore,
+  locks: typeof navigator !== 'undefined' ? navigator.locks : undefined,
+  onSignedOut: (reason) => {
+    for (const listener of signedOutListeners) listener(reason);
+  },
+});

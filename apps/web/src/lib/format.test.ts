@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from './format';
+
+// Intl separates groups with (narrow) no-break spaces; compare with plain ones.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('format', () => {
+  const date = '2024-03-05T10:07:00';
+
+  it('writes dates the way each language expects', () => {
+    expect(formatDate(date, 'ru')).toBe('05.03.2024');
+    expect(formatDate(date, 'en')).toBe('03/05/2024');
+    expect(formatDate(date, 'fr')).toBe('05/03/2024');
+    expect(formatDate(date, 'ja')).toBe('2024年3月5日');
+    expect(formatDate(date, 'zh')).toBe('2024-03-05');
+  });
+
+  it('adds the time and shows a dash for nothing', () => {
+    expect(formatDateTime(date, 'ru')).toBe('05.03.2024 10:07');
+    expect(formatDate(null, 'ru')).toBe('—');
+    expect(formatDate('not a date', 'ru')).toBe('—');
+  });
+
+  it('formats money from kopecks', () => {
+    expect(plain(formatMoney(199000, 'ru'))).toBe('1 990,00 ₽');
+    expect(plain(formatMoney(5, 'ru'))).toBe('0,05 ₽');
+    expect(plain(formatMoney(199000, 'en'))).toBe('RUB 1,990.00');
+    expect(formatMoney(1990, 'ja', 'JPY')).toBe('￥1,990');
+  });
+
+  it('groups numbers by language', () => {
+    expect(plain(formatNumber(1234567, 'ru'))).toBe('1 234 567');
+    expect(formatNumber(1234567, 'en')).toBe('1,234,567');
+    expect(plain(formatNumber(1234567.5, 'fr'))).toBe('1 234 567,5');
+  });
+});

@@ -1,0 +1,45 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/ru';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/ja';
+import { languageOf } from '../config/languages';
+import type { LocaleId } from '../config/theme-config';
+
+/** Date patterns per language; French and Japanese as seed §9 fixes them. */
+export const DATE_FORMATS: Record<LocaleId, string> = {
+  ru: 'DD.MM.YYYY',
+  en: 'MM/DD/YYYY',
+  zh: 'YYYY-MM-DD',
+  fr: 'DD/MM/YYYY',
+  ja: 'YYYY年M月D日',
+};
+
+/** dayjs names its locales a little differently from ours. */
+export const DAYJS_LOCALES: Record<LocaleId, string> = { ru: 'ru', en: 'en', zh: 'zh-cn', fr: 'fr', ja: 'ja' };
+
+type DateInput = string | number | Date | null | undefined;
+
+export const formatDate = (value: DateInput, locale: LocaleId): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  const date = dayjs(value);
+  return date.isValid() ? date.locale(DAYJS_LOCALES[locale]).format(DATE_FORMATS[locale]) : '—';
+};
+
+export const formatDateTime = (value: DateInput, locale: LocaleId): string => {
+  const date = formatDate(value, locale);
+  return date === '—' ? date : `${date} ${dayjs(value).format('HH:mm')}`;
+};
+
+export const formatNumber = (value: number, locale: LocaleId): string =>
+  new Intl.NumberFormat(languageOf(locale).lang).format(value);
+
+/**
+ * Money arrives in minor units (product.md §4: kopecks). The currency's own number of fraction
+ * digits turns it into a major amount, so RUB 199000 → «1 990,00 ₽» and a JPY amount stays whole.
+ */
+export const formatMoney = (minorUnits: number, locale: LocaleId, currency = 'RUB'): string => {
+  const formatter = new Intl.NumberFormat(languageOf(locale).lang, { style: 'currency', currency });
+  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
+  return formatter.format(minorUnits / 10 ** digits);
+};

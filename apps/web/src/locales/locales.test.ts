@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import fr from './fr.json';
+import ja from './ja.json';
+import ru from './ru.json';
+import zh from './zh.json';
+
+/** Every leaf key of a translation file, as dotted paths. */
+const keysOf = (value: unknown, prefix = ''): string[] =>
+  typeof value === 'object' && value !== null
+    ? Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key))
+    : [prefix];
+
+const leaves = (value: unknown, prefix = ''): [string, unknown][] =>
+  typeof value === 'object' && value !== null
+    ? Object.entries(value).flatMap(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key))
+    : [[prefix, value]];
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}|\$\{(\w+)\}/g)].map((m) => m[0]).sort();
+
+const others = { en, zh, fr, ja };
+const source = keysOf(ru).sort();
+
+describe('translations', () => {
+  it.each(Object.entries(others))('%s has exactly the keys of ru', (_name, file) => {
+    const keys = keysOf(file).sort();
+    expect(
+      keys.filter((key) => !source.includes(key)),
+      'extra keys',
+    ).toEqual([]);
+    expect(
+      source.filter((key) => !keys.includes(key)),
+      'missing keys',
+    ).toEqual([]);
+  });
+
+  it.each(Object.entries(others))('%s keeps the placeholders of every ru string', (_name, file) => {
+    const translated = new Map(leaves(file));
+    for (const [key, text] of leaves(ru)) {
+      expect(placeholders(String(translated.get(key))), key).toEqual(placeholders(String(text)));
+    }
+  });
+
+  it.each(Object.entries(others))('%s is a translation, not a copy of another file', (_name, file) => {
+    const values = leaves(file).map(([, value]) => value);
+    // Brand names and pure placeholders may repeat; whole sections may not.
+    const sameAsRu = leaves(ru).filter(([key, value]) => new Map(leaves(file)).get(key) === value && value !== 'Pult');
+    expect(sameAsRu.length, sameAsRu.map(([key]) => key).join(', ')).toBeLessThanOrEqual(2);
+    expect(values.every((value) => typeof value === 'string' && value.trim().length > 0)).toBe(true);
+  });
+
+  it('non-English files are not copies of English', () => {
+    const english = new Map(leaves(en));
+    for (const [name, file] of Object.entries({ zh, fr, ja })) {
+      const same = leaves(file).filter(([key, value]) => english.get(key) === value && value !== 'Pult');
+      expect(same.length, `${name}: ${same.map(([key]) => key).join(', ')}`).toBeLessThanOrEqual(3);
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { createRouter } from './app/router';
+import { StartupGate } from './app/startup-gate';
+import './app/styles.css';
+import { onSignedOut } from './lib/api-client';
+import { initI18n } from './lib/i18n';
+import { queryClient } from './lib/query-client';
+import { sessionNotice } from './lib/session-notice';
+import { themeStore } from './lib/theme-store';
+
+// Seed §9: an old service worker would serve stale bundles after a deploy; remove any on start.
+void navigator.serviceWorker
+  ?.getRegistrations()
+  .then((registrations) => Promise.all(registrations.map((registration) => registration.unregister())))
+  .catch(() => undefined);
+
+// Cached server state belongs to the user who fetched it; a refused session is explained on the login form.
+onSignedOut((reason) => {
+  queryClient.clear();
+  if (reason === 'expired') sessionNotice.set('auth.signIn.sessionEnded');
+});
+
+void initI18n(themeStore.get().locale);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <StartupGate>
+        <RouterProvider router={createRouter()} />
+      </StartupGate>
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,89 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ACCOUNTS, BASE_URL, PORT } from './accounts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const webDist = join(root, 'apps/web/dist');
+const outputDir = join(root, '.test-output');
+export const SERVER_LOG = join(outputDir, 'e2e-server.log');
+
+/** Any HTTP answer means the server is up; a refused connection means not yet. */
+const isUp = async (): Promise<boolean> => {
+  try {
+    await fetch(`${BASE_URL}/api/users/me`, { signal: AbortSignal.timeout(2000) });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const waitForServer = async (child: ChildProcess, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    if (await isUp()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const tail = existsSync(SERVER_LOG) ? readFileSync(SERVER_LOG, 'utf8').slice(-3000) : '';
+  throw new Error(`The API server did not come up on ${BASE_URL} (exit code ${child.exitCode}).\n${tail}`);
+};
+
+/**
+ * Builds the SPA if needed, creates the test accounts in a fresh data directory, then starts the
+ * real server on it. Returns the teardown that stops the server and removes the data.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  mkdirSync(outputDir, { recursive: true });
+  if (process.env.E2E_BUILD === '1' || !existsSync(join(webDist, 'index.html'))) {
+    execFileSync('npm', ['run', 'build', '-w', '@pult/web'], { cwd: root, stdio: 'inherit' });
+  }
+  if (await isUp()) throw new Error(`Something already listens on ${BASE_URL}; stop it or set E2E_PORT.`);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'pult-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    // info, not warn: the reset link (SMTP unset) is an info line the password tests read.
+    LOG_LEVEL: 'info',
+    WEB_DIST: webDist,
+    PUBLIC_URL: BASE_URL,
+  };
+  // The embedded database and the log mailer, whatever the developer's shell has set.
+  for (const name of ['DATABASE_URL', 'SMTP_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'STORAGE_DRIVER']) delete env[name];
+
+  for (const account of Object.values(ACCOUNTS)) {
+    const args = ['--import', 'tsx', 'apps/api/src/cli/create-user.ts'];
+    args.push('--email', account.email, '--password', account.password, '--role', account.role);
+    if ('status' in account) args.push('--status', account.status);
+    if ('firstName' in account) args.push('--first-name', account.firstName, '--last-name', account.lastName);
+    if ('phone' in account) args.push('--phone', account.phone);
+    execFileSync(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+
+  const log = createWriteStream(SERVER_LOG);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  await waitForServer(server, 90_000);
+  process.env.E2E_SERVER_LOG = SERVER_LOG;
+
+  return async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 12_000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

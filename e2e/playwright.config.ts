@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { BASE_URL } from './accounts';
+
+const outputRoot = fileURLToPath(new URL('../.test-output/', import.meta.url));
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: `${outputRoot}e2e-artifacts`,
+  globalSetup: './global-setup.ts',
+  // One server, one database: tests run one after another and each sets up what it needs.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: `${outputRoot}e2e.json` }]],
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    locale: 'ru-RU',
+    viewport: { width: 1366, height: 820 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium; Playwright's own download is not reachable here (stack.md).
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--disable-gpu',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    },
+  },
+});

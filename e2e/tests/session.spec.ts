@@ -1,0 +1,82 @@
+import { expect, readStoredSession, test } from '../fixtures';
+
+test.describe('session', () => {
+  test('a reload keeps the user signed in, after a loading cover', async ({ page, login }) => {
+    await login();
+    await page.goto('/app/transactions');
+    await expect(page.getByRole('heading', { name: 'Транзакции' })).toBeVisible();
+    // Hold the session check to see the cover that waits for it (seed §2).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/users/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByRole('status', { name: 'Загрузка…' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Транзакции' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('heading', { name: 'Транзакции' })).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/transactions$/);
+  });
+
+  test('signing out clears the session and kills the token on the server', async ({ page, login }) => {
+    const session = await login();
+    await page.goto('/app/home');
+    await page.getByRole('button', { name: 'Меню профиля' }).click();
+    await page.getByRole('menuitem', { name: 'Выйти' }).click();
+
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    expect(await readStoredSession(page)).toBeNull();
+    const me = await page.request.get('/api/users/me', { headers: { 'Api-Token': session.apiToken } });
+    expect(me.status()).toBe(401);
+    await page.goto('/app/home');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
+  test('a session revoked on the server sends the user back to sign in', async ({ page, login }) => {
+    const session = await login();
+    await page.goto('/app/home');
+    await expect(page.getByRole('heading', { name: 'Главная' })).toBeVisible();
+    const signout = await page.request.post('/api/users/signout', { headers: { 'Api-Token': session.apiToken } });
+    expect(signout.status()).toBe(200);
+
+    // No reload: the next call the app makes (the profile screen's) meets the 401.
+    await page.getByRole('button', { name: 'Меню профиля' }).click();
+    await page.getByRole('menuitem', { name: 'Профиль' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByText('Сеанс завершён. Войдите снова.')).toBeVisible();
+    expect(await readStoredSession(page)).toBeNull();
+  });
+
+  test('a revoked session is noticed by the start-up check too', async ({ page, login }) => {
+    const session = await login();
+    await page.request.post('/api/users/signout', { headers: { 'Api-Token': session.apiToken } });
+    await page.goto('/app/push-notifications');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+  });
+
+  test('a token about to expire is refreshed before it is used', async ({ page, login }) => {
+    const session = await login();
+    // Pretend the hour is nearly over: fewer than 5 s remain on the client's deadline.
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('@user') ?? '{}');
+      localStorage.setItem('@user', JSON.stringify({ ...stored, apiTokenExpiresAt: Date.now() + 2000 }));
+    });
+    const refresh = page.waitForResponse((response) => response.url().endsWith('/api/users/refresh-token'));
+    await page.goto('/app/home');
+    expect((await refresh).status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Главная' })).toBeVisible();
+
+    const stored = await readStoredSession(page);
+    expect(stored?.apiToken).toBeTruthy();
+    expect(stored?.apiToken).not.toBe(session.apiToken);
+    expect(stored?.refreshToken).not.toBe(session.refreshToken);
+    expect(stored?.apiTokenExpiresAt).toBeGreaterThan(Date.now() + 3_000_000);
+    const me = await page.request.get('/api/users/me', { headers: { 'Api-Token': stored?.apiToken ?? '' } });
+    expect(me.status()).toBe(200);
+  });
+});
