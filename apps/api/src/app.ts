@@ -9,8 +9,13 @@ import type { Clock } from './lib/clock';
 import { auditRoutes } from './modules/audit/routes';
 import { logMailer, type Mailer, smtpMailer } from './modules/auth/mailer';
 import { authRoutes } from './modules/auth/routes';
+import { clientRoutes } from './modules/client/routes';
 import { configRoutes } from './modules/config/routes';
 import { plansRoutes } from './modules/plans/routes';
+import { promoCodesRoutes } from './modules/promo-codes/codes-routes';
+import { landingPageRoutes } from './modules/promo-codes/landing-page';
+import { promoSeriesRoutes } from './modules/promo-codes/routes';
+import { promoThemeRoutes } from './modules/promo-codes/theme-routes';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { transactionsRoutes } from './modules/transactions/routes';
 import { avatarRoutes } from './modules/users/avatar-routes';
@@ -20,6 +25,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, sendError } from './plugins/errors';
+import { promoGenerationPlugin } from './plugins/promo-generation';
 import { staticFilesPlugin } from './plugins/static-files';
 import { storagePlugin } from './plugins/storage';
 import type { Storage } from './storage/storage';
@@ -66,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dbPlugin, { database: deps.database });
   await app.register(storagePlugin, { storage: deps.storage });
   await app.register(docsPlugin);
+  await app.register(promoGenerationPlugin);
   await app.register(multipart, { limits: { fileSize: 10 * 1_048_576, files: 1, fields: 20 } });
 
   await app.register(
@@ -80,6 +87,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(plansRoutes);
       await api.register(subscriptionsRoutes);
       await api.register(transactionsRoutes);
+      await api.register(promoSeriesRoutes);
+      await api.register(promoCodesRoutes);
+      await api.register(promoThemeRoutes);
+      await api.register(clientRoutes);
       api.setNotFoundHandler((request, reply) =>
         sendError(reply, 404, `Route ${request.method} ${request.url.split('?')[0]} not found`),
       );
@@ -87,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  await app.register(landingPageRoutes);
   const filesDir = join(env.dataDir, 'files');
   mkdirSync(filesDir, { recursive: true });
   await app.register(staticFilesPlugin, { filesDir, webDist: env.WEB_DIST });

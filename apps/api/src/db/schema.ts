@@ -216,7 +216,9 @@ export const promoSeries = pgTable(
     durationDays: integer('duration_days').notNull(),
     startsAt: time('starts_at'),
     endsAt: time('ends_at'),
-    status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
     basketId: text('basket_id'),
     basketName: text('basket_name'),
     /** pending → running → done, or failed with `generationError`; a restart resumes running ones. */
@@ -231,7 +233,10 @@ export const promoSeries = pgTable(
     createdAt: time('created_at').notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id),
   },
-  (t) => [index('promo_series_created_idx').on(t.createdAt, t.id), index('promo_series_generation_idx').on(t.generationStatus)],
+  (t) => [
+    index('promo_series_created_idx').on(t.createdAt, t.id),
+    index('promo_series_generation_idx').on(t.generationStatus),
+  ],
 );
 
 export const promoCodes = pgTable(
@@ -243,7 +248,9 @@ export const promoCodes = pgTable(
     seriesId: integer('series_id')
       .notNull()
       .references(() => promoSeries.id),
-    status: text('status', { enum: ['new', 'activated', 'blocked'] }).notNull().default('new'),
+    status: text('status', { enum: ['new', 'activated', 'blocked'] })
+      .notNull()
+      .default('new'),
     activatedBy: integer('activated_by').references(() => users.id),
     activatedAt: time('activated_at'),
     blockedAt: time('blocked_at'),
@@ -252,9 +259,7 @@ export const promoCodes = pgTable(
     uniqueIndex('promo_codes_value_key').on(t.value),
     index('promo_codes_series_idx').on(t.seriesId, t.id),
     // Only used and blocked codes are listed and searched; a partial index keeps that small.
-    index('promo_codes_series_used_idx')
-      .on(t.seriesId, t.activatedAt)
-      .where(sql`${t.status} <> 'new'`),
+    index('promo_codes_series_used_idx').on(t.seriesId, t.activatedAt).where(sql`${t.status} <> 'new'`),
   ],
 );
 

@@ -161,7 +161,12 @@ describe('GET /subscriptions', () => {
   });
 
   it('refuses bad filters with 400', async () => {
-    const bad: Record<string, string>[] = [{ status: 'paused' }, { planId: 'x' }, { expiresBefore: 'tomorrow' }, { take: '500' }];
+    const bad: Record<string, string>[] = [
+      { status: 'paused' },
+      { planId: 'x' },
+      { expiresBefore: 'tomorrow' },
+      { take: '500' },
+    ];
     for (const query of bad) {
       expect((await get('/api/subscriptions', query)).statusCode, JSON.stringify(query)).toBe(400);
     }

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+
+/** No 0/O, 1/I/L: codes are read aloud and typed from screens (product.md §4). */
+export const PROMO_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const MAX_CODES_PER_SERIES = 10_000_000;
+
+/** Empty filter values are dropped, not matched (seed §5). */
+const dropEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+const isoDate = z.iso.datetime({ offset: true });
+
+export const promoSeriesStatus = z.enum(['enabled', 'disabled']);
+export const generationStatus = z.enum(['pending', 'running', 'done', 'failed']);
+
+export const promoSeries = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  prefix: z.string(),
+  codeLength: z.number().int(),
+  codesCount: z.number().int(),
+  planId: z.number().int(),
+  planTitle: z.string(),
+  durationDays: z.number().int(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  status: promoSeriesStatus,
+  basketId: z.string().nullable(),
+  basketName: z.string().nullable(),
+  generationStatus,
+  generationError: z.string().nullable(),
+  generated: z.number().int(),
+  activated: z.number().int(),
+  blocked: z.number().int(),
+  createdAt: z.string(),
+  createdBy: z.number().int().nullable(),
+});
+export type PromoSeries = z.infer<typeof promoSeries>;
+
+export const promoSeriesQuery = z.object({
+  take: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number().int().min(1).default(1),
+  name: dropEmpty(z.string().trim().max(100)),
+  status: dropEmpty(promoSeriesStatus),
+  planId: dropEmpty(z.coerce.number().int().positive()),
+  createdFrom: dropEmpty(isoDate),
+  createdTo: dropEmpty(isoDate),
+});
+
+export const createPromoSeriesBody = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    prefix: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .max(10)
+      .regex(/^[A-Z0-9-]*$/, 'latin letters, digits and "-" only')
+      .default(''),
+    codeLength: z.number().int().min(2).max(32),
+    codesCount: z.number().int().min(1).max(MAX_CODES_PER_SERIES),
+    planId: z.number().int().positive(),
+    durationDays: z.number().int().min(1).max(3650),
+    startsAt: isoDate.nullable().optional(),
+    endsAt: isoDate.nullable().optional(),
+    basketId: z.string().trim().min(1).max(64).nullable().optional(),
+  })
+  .refine((b) => !b.startsAt || !b.endsAt || Date.parse(b.endsAt) > Date.parse(b.startsAt), {
+    path: ['endsAt'],
+    message: 'must be after the start',
+  })
+  .refine((b) => PROMO_ALPHABET.length ** b.codeLength >= b.codesCount, {
+    path: ['codesCount'],
+    message: 'more codes than this length can make; make the codes longer',
+  });
+export type CreatePromoSeriesBody = z.input<typeof createPromoSeriesBody>;
+
+export const prefilledSeries = z.object({
+  name: z.string(),
+  prefix: z.string(),
+  codeLength: z.number().int(),
+  codesCount: z.number().int(),
+  planId: z.number().int().nullable(),
+  durationDays: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+});
+
+export const promoCodeStatus = z.enum(['new', 'activated', 'blocked']);
+
+export const generatedCode = z.object({
+  value: z.string(),
+  status: promoCodeStatus,
+  activatedAt: z.string().nullable(),
+});
+
+export const generatedCodesQuery = z.object({
+  take: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number().int().min(1).default(1),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+
+/** Seed §9: the activated list defaults to page size 10, page 1. */
+export const activatedWhere = z
+  .object({
+    take: z.number().int().min(1).max(100).default(10),
+    page: z.number().int().min(1).default(1),
+    text: z.string().trim().max(100).optional(),
+    statuses: z.array(z.enum(['activated', 'blocked'])).max(2).optional(),
+  })
+  .strict();
+
+export const activatedQuery = z.object({
+  where: z
+    .string()
+    .max(1000)
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'where must be a JSON object' });
+        return z.NEVER;
+      }
+    })
+    .pipe(activatedWhere),
+});
+
+export const activatedCode = z.object({
+  value: z.string(),
+  status: promoCodeStatus,
+  activatedAt: z.string().nullable(),
+  blockedAt: z.string().nullable(),
+  activatedBy: z.object({ id: z.number().int(), email: z.string(), phoneNumber: z.string().nullable() }).nullable(),
+});
+
+export const promoSeriesAction = z.enum(['enable', 'disable']);
+export const manageSeriesParams = z.object({ id: z.coerce.number().int().positive(), action: promoSeriesAction });
+export const blockCodeParams = z.object({ id: z.coerce.number().int().positive(), code: z.string().trim().min(1).max(64) });
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #3e82f7');
+export const themeImageKinds = ['logo', 'background', 'banner'] as const;
+export const themeImageKind = z.enum(themeImageKinds);
+
+export const promoTheme = z.object({
+  colors: z.object({ primary: hexColor, background: hexColor, text: hexColor }),
+  texts: z.object({
+    headline: z.string().trim().max(120),
+    subtitle: z.string().trim().max(300),
+    buttonText: z.string().trim().min(1).max(40),
+  }),
+  images: z.object({ logo: z.string().nullable(), background: z.string().nullable(), banner: z.string().nullable() }),
+});
+export type PromoTheme = z.infer<typeof promoTheme>;
+
+export const DEFAULT_PROMO_THEME: PromoTheme = {
+  colors: { primary: '#3e82f7', background: '#ffffff', text: '#1a3353' },
+  texts: { headline: 'Подарок для вас', subtitle: 'Введите промокод и получите подписку', buttonText: 'Активировать' },
+  images: { logo: null, background: null, banner: null },
+};
+
+export const updatePromoThemeBody = z
+  .object({
+    colors: promoTheme.shape.colors.partial().strict(),
+    texts: promoTheme.shape.texts.partial().strict(),
+  })
+  .partial()
+  .strict();
+
+export const themeImageParams = z.object({ id: z.coerce.number().int().positive(), kind: themeImageKind });
+
+export const customization = z.object({ basketId: z.string(), nameProject: z.string() });
+
+export const activatePromoBody = z.object({ code: z.string().trim().min(1).max(64) });
