@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { ACCOUNTS, BASE_URL, PORT } from './accounts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const webDist = join(root, 'apps/web/dist');
-const outputDir = join(root, '.test-output');
+// Overridable so several runs (parallel work on one machine) do not share a build or a log.
+const webDist = process.env.E2E_WEB_DIST ?? join(root, 'apps/web/dist');
+const outputDir = process.env.E2E_OUTPUT_DIR ?? join(root, '.test-output');
 export const SERVER_LOG = join(outputDir, 'e2e-server.log');
 
 /** Any HTTP answer means the server is up; a refused connection means not yet. */
@@ -38,7 +39,10 @@ const waitForServer = async (child: ChildProcess, timeoutMs: number) => {
 export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(outputDir, { recursive: true });
   if (process.env.E2E_BUILD === '1' || !existsSync(join(webDist, 'index.html'))) {
-    execFileSync('npm', ['run', 'build', '-w', '@pult/web'], { cwd: root, stdio: 'inherit' });
+    execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], {
+      cwd: join(root, 'apps/web'),
+      stdio: 'inherit',
+    });
   }
   if (await isUp()) throw new Error(`Something already listens on ${BASE_URL}; stop it or set E2E_PORT.`);
 

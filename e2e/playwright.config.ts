@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { BASE_URL } from './accounts';
 
-const outputRoot = fileURLToPath(new URL('../.test-output/', import.meta.url));
+const outputRoot = process.env.E2E_OUTPUT_DIR
+  ? `${process.env.E2E_OUTPUT_DIR.replace(/\/$/, '')}/`
+  : fileURLToPath(new URL('../.test-output/', import.meta.url));
 
 export default defineConfig({
   testDir: './tests',

@@ -1,19 +1,15 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LocaleId } from '../config/theme-config';
-import en from '../locales/en.json';
-import fr from '../locales/fr.json';
-import ja from '../locales/ja.json';
-import ru from '../locales/ru.json';
-import zh from '../locales/zh.json';
+import { translations } from './translations';
 
 /** Russian is the source of truth (product.md §1); the other files must have every key of it. */
 export const resources = {
-  ru: { translation: ru },
-  en: { translation: en },
-  zh: { translation: zh },
-  fr: { translation: fr },
-  ja: { translation: ja },
+  ru: { translation: translations.ru },
+  en: { translation: translations.en },
+  zh: { translation: translations.zh },
+  fr: { translation: translations.fr },
+  ja: { translation: translations.ja },
 } as const;
 
 export const i18n = i18next.createInstance();

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import fr from './fr.json';
-import ja from './ja.json';
-import ru from './ru.json';
-import zh from './zh.json';
+import { featureLocaleFiles, languages, translations } from '../lib/translations';
+
+const { ru, en, zh, fr, ja } = translations;
 
 /** Every leaf key of a translation file, as dotted paths. */
 const keysOf = (value: unknown, prefix = ''): string[] =>
@@ -22,6 +20,17 @@ const others = { en, zh, fr, ja };
 const source = keysOf(ru).sort();
 
 describe('translations', () => {
+  it('every feature that has locale files has all five', () => {
+    const features = new Set(featureLocaleFiles.map((path) => path.split('/').at(-3)));
+    for (const feature of features) {
+      for (const language of languages) {
+        expect(featureLocaleFiles, `${feature}/${language}`).toContain(
+          `../features/${feature}/locales/${language}.json`,
+        );
+      }
+    }
+  });
+
   it.each(Object.entries(others))('%s has exactly the keys of ru', (_name, file) => {
     const keys = keysOf(file).sort();
     expect(
