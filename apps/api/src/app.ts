@@ -105,7 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     // Client-side routes (/app/..., /auth/...) all get the SPA's index.html; the SPA draws its own 404.
-    if (app.spaAvailable && request.method === 'GET' && !path.startsWith('/files/')) {
+    // A missing hashed asset is a 404 (the SPA then shows its chunk-error view), never index.html.
+    if (app.spaAvailable && request.method === 'GET' && !path.startsWith('/files/') && !path.startsWith('/assets/')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return sendError(reply, 404, `Route ${request.method} ${path} not found`);

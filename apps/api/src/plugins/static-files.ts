@@ -29,6 +29,8 @@ export const staticFilesPlugin = fp(
       await app.register(fastifyStatic, {
         root: webDist,
         prefix: '/',
+        // Files are listed at start (a wildcard route would also swallow unknown /api paths);
+        // after rebuilding the SPA, restart the server.
         wildcard: false,
         index: false,
         setHeaders: (res, path) => {

@@ -72,3 +72,10 @@ describe('one server for API, files and SPA', () => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 });
+
+describe('assets built after start', () => {
+  it('answers a missing /assets file with 404, not the SPA page', async () => {
+    const response = await t.app.inject({ url: '/assets/app-doesnotexist.js' });
+    expect(response.statusCode).toBe(404);
+  });
+});
