@@ -1,0 +1,196 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { promoCodes, promoSeries, subscriptions, transactions, users } from '../../src/db/schema';
+import { type PromoFixture, promoFixture } from './promo-fixture';
+
+let f: PromoFixture;
+let seriesId = 0;
+let codes: string[] = [];
+const planners: Record<string, { id: number; token: string }> = {};
+
+beforeAll(async () => {
+  f = await promoFixture();
+  for (const name of ['ivan', 'olga', 'petr']) {
+    const id = await f.t.createUser({ email: `${name}@mail.ru`, role: 'user' });
+    await f.t.database.db
+      .update(users)
+      .set({ phoneNumber: name === 'olga' ? '+79035550011' : null })
+      .where(eq(users.id, id));
+    planners[name] = { id, token: (await f.t.signin(`${name}@mail.ru`)).apiToken };
+  }
+  const series = await f.createSeries({
+    name: 'Осень',
+    prefix: 'AUT',
+    codeLength: 6,
+    codesCount: 30,
+    durationDays: 45,
+  });
+  seriesId = series.id;
+  codes = (
+    await f.t.database.db
+      .select({ value: promoCodes.value })
+      .from(promoCodes)
+      .where(eq(promoCodes.seriesId, seriesId))
+      .orderBy(promoCodes.id)
+  ).map((r) => r.value);
+});
+afterAll(() => f.t.close());
+
+const activate = (code: string, who = 'ivan') =>
+  f.t.app.inject({
+    method: 'POST',
+    url: '/api/client/promo-codes/activate',
+    payload: { code },
+    headers: { 'api-token': planners[who]?.token ?? '' },
+  });
+
+describe('generated codes', () => {
+  it('pages through the series in a stable order', async () => {
+    const first = (await f.call('GET', `/api/promo-codes/${seriesId}/generated-codes?take=20&page=1`)).json();
+    const second = (await f.call('GET', `/api/promo-codes/${seriesId}/generated-codes?take=20&page=2`)).json();
+    expect(first).toMatchObject({ count: 30, countIsEstimate: false, seriesName: 'Осень' });
+    expect([...first.items, ...second.items].map((c: { value: string }) => c.value)).toEqual(codes);
+    expect(first.items[0]).toEqual({ value: codes[0], status: 'new', activatedAt: null });
+  });
+
+  it('downloads the whole series as CSV', async () => {
+    const response = await f.call('GET', `/api/promo-codes/${seriesId}/generated-codes?format=csv`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('code;status;activatedAt');
+    expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual(codes);
+  });
+
+  it('answers 404 for an unknown series', async () => {
+    expect((await f.call('GET', '/api/promo-codes/424242/generated-codes')).statusCode).toBe(404);
+  });
+});
+
+describe('POST /client/promo-codes/activate', () => {
+  it('activates a code: the plan starts for the series’ duration, with a zero-amount promo transaction', async () => {
+    const response = await activate(codes[0]?.toLowerCase() ?? '', 'ivan');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      owner: planners.ivan?.id,
+      source: 'promo',
+      status: 'active',
+      planTitle: 'Годовая подписка',
+    });
+    expect(Date.parse(response.json().expiresAt) - f.t.clock.now().getTime()).toBe(45 * 24 * 3600_000);
+    const [tx] = await f.t.database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.userId, planners.ivan?.id ?? 0));
+    expect(tx).toMatchObject({ amount: 0, provider: 'promo', kind: 'grant' });
+    const series = (await f.call('GET', `/api/promo-codes/${seriesId}`)).json();
+    expect(series).toMatchObject({ activated: 1, blocked: 0 });
+  });
+
+  it('refuses a used code, an unknown code and staff callers', async () => {
+    const again = await activate(codes[0] ?? '', 'olga');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/already/);
+    expect((await activate('NOPE123', 'olga')).statusCode).toBe(404);
+    const staff = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/client/promo-codes/activate',
+      payload: { code: codes[1] },
+      headers: { 'api-token': f.tokens.admin },
+    });
+    expect(staff.statusCode).toBe(403);
+    expect((await activate('', 'olga')).statusCode).toBe(400);
+  });
+
+  it('lets exactly one of two concurrent activations of one code win', async () => {
+    const code = codes[2] ?? '';
+    const results = await Promise.all([activate(code, 'olga'), activate(code, 'petr')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const subs = await f.t.database.db.select().from(subscriptions).where(eq(subscriptions.source, 'promo'));
+    expect(subs).toHaveLength(2);
+    expect((await f.call('GET', `/api/promo-codes/${seriesId}`)).json().activated).toBe(2);
+  });
+
+  it('refuses blocked codes, a disabled series, and dates outside the campaign', async () => {
+    expect((await f.call('GET', `/api/promo-codes/${seriesId}/block/${codes[3]}`)).statusCode).toBe(200);
+    expect((await activate(codes[3] ?? '', 'petr')).json().message).toMatch(/blocked/);
+
+    await f.call('GET', `/api/promo-codes/${seriesId}/manage/disable`);
+    expect((await activate(codes[4] ?? '', 'petr')).json().message).toMatch(/not active/);
+    await f.call('GET', `/api/promo-codes/${seriesId}/manage/enable`);
+
+    const now = f.t.clock.now().getTime();
+    await f.t.database.db
+      .update(promoSeries)
+      .set({ startsAt: new Date(now + 3600_000) })
+      .where(eq(promoSeries.id, seriesId));
+    expect((await activate(codes[4] ?? '', 'petr')).json().message).toMatch(/not started/);
+    await f.t.database.db
+      .update(promoSeries)
+      .set({ startsAt: null, endsAt: new Date(now - 1000) })
+      .where(eq(promoSeries.id, seriesId));
+    expect((await activate(codes[4] ?? '', 'petr')).json().message).toMatch(/ended/);
+    await f.t.database.db.update(promoSeries).set({ endsAt: null }).where(eq(promoSeries.id, seriesId));
+    const [code] = await f.t.database.db
+      .select()
+      .from(promoCodes)
+      .where(eq(promoCodes.value, codes[4] ?? ''));
+    expect(code?.status).toBe('new');
+  });
+});
+
+describe('activated codes and blocking', () => {
+  const activated = (where: object) =>
+    f.call('GET', `/api/promo-codes/${seriesId}/activated?where=${encodeURIComponent(JSON.stringify(where))}`);
+
+  it('lists used and blocked codes, 10 a page by default, newest first', async () => {
+    const body = (await f.call('GET', `/api/promo-codes/${seriesId}/activated`)).json();
+    expect(body.count).toBe(3);
+    expect(body.items.map((c: { value: string }) => c.value).sort()).toEqual([codes[0], codes[2], codes[3]].sort());
+    const ivans = body.items.find((c: { value: string }) => c.value === codes[0]);
+    expect(ivans.activatedBy).toMatchObject({ id: planners.ivan?.id, email: 'ivan@mail.ru' });
+  });
+
+  it('finds by code, by e-mail and by phone, and filters by status', async () => {
+    expect(
+      (await activated({ text: codes[0]?.slice(2, 7).toLowerCase() }))
+        .json()
+        .items.map((c: { value: string }) => c.value),
+    ).toEqual([codes[0]]);
+    const byEmail = (await activated({ text: 'IVAN@' })).json().items;
+    expect(byEmail.map((c: { value: string }) => c.value)).toEqual([codes[0]]);
+    const olgaOrPetr = (await activated({ text: '555001' })).json();
+    expect(
+      olgaOrPetr.items.every((c: { activatedBy: { email: string } }) => c.activatedBy.email === 'olga@mail.ru'),
+    ).toBe(true);
+    expect((await activated({ statuses: ['blocked'] })).json().items.map((c: { value: string }) => c.value)).toEqual([
+      codes[3],
+    ]);
+    expect((await activated({ take: 1, page: 2 })).json().items).toHaveLength(1);
+  });
+
+  it('refuses malformed where', async () => {
+    for (const where of ['{bad', '{"statuses":["new"]}', '{"take":1000}', '{"sql":"1"}']) {
+      const response = await f.call('GET', `/api/promo-codes/${seriesId}/activated?where=${encodeURIComponent(where)}`);
+      expect(response.statusCode, where).toBe(400);
+    }
+  });
+
+  it('blocks a code of this series (counters follow), 404 for another series’ code', async () => {
+    const other = await f.createSeries({ prefix: 'OTH', codeLength: 6, codesCount: 2 });
+    const [otherCode] = await f.t.database.db.select().from(promoCodes).where(eq(promoCodes.seriesId, other.id));
+    expect((await f.call('GET', `/api/promo-codes/${seriesId}/block/${otherCode?.value}`)).statusCode).toBe(404);
+    const blocked = await f.call('GET', `/api/promo-codes/${seriesId}/block/${codes[0]}`, undefined, 'admin');
+    expect(blocked.json()).toMatchObject({ value: codes[0], status: 'blocked' });
+    expect((await f.call('GET', `/api/promo-codes/${seriesId}`)).json()).toMatchObject({ activated: 1, blocked: 2 });
+    // Blocking twice changes nothing.
+    await f.call('GET', `/api/promo-codes/${seriesId}/block/${codes[0]}`);
+    expect((await f.call('GET', `/api/promo-codes/${seriesId}`)).json()).toMatchObject({ activated: 1, blocked: 2 });
+    expect((await f.call('GET', `/api/promo-codes/${seriesId}/block/${codes[5]}`, undefined, 'user')).statusCode).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,97 @@
+import { DEFAULT_PROMO_THEME } from '@pult/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody, PNG_1PX } from '../helpers/multipart';
+import { type PromoFixture, promoFixture } from './promo-fixture';
+
+let f: PromoFixture;
+let seriesId = 0;
+
+beforeAll(async () => {
+  f = await promoFixture();
+  seriesId = (await f.createSeries({ codesCount: 1 })).id;
+});
+afterAll(() => f.t.close());
+
+const upload = (kind: string, bytes: Buffer, type = 'image/png', field = 'image') => {
+  const body = multipartBody(field, 'x.png', type, bytes);
+  return f.t.app.inject({
+    method: 'POST',
+    url: `/api/promo-codes/${seriesId}/${kind}`,
+    payload: body.payload,
+    headers: { ...body.headers, 'api-token': f.tokens.editor },
+  });
+};
+
+describe('the promo theme', () => {
+  it('starts from the defaults', async () => {
+    expect((await f.call('GET', `/api/promo-codes/${seriesId}/theme`)).json()).toEqual(DEFAULT_PROMO_THEME);
+  });
+
+  it('takes partial colour and text changes and keeps the rest', async () => {
+    const response = await f.call('PATCH', `/api/promo-codes/${seriesId}/theme`, {
+      colors: { primary: '#24a772' },
+      texts: { headline: 'Весна <b>скидок</b>' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      colors: { ...DEFAULT_PROMO_THEME.colors, primary: '#24a772' },
+      texts: { ...DEFAULT_PROMO_THEME.texts, headline: 'Весна <b>скидок</b>' },
+    });
+  });
+
+  it.each([
+    ['a colour that is not #rrggbb', { colors: { primary: 'red' } }],
+    ['CSS injection in a colour', { colors: { text: '#000000;background:url(x)' } }],
+    ['an empty button text', { texts: { buttonText: '' } }],
+    ['an overlong headline', { texts: { headline: 'x'.repeat(121) } }],
+    ['an unknown key', { layout: 'grid' }],
+    ['images through PATCH', { images: { logo: 'http://evil/x.png' } }],
+  ])('refuses %s and changes nothing', async (_name, body) => {
+    const before = (await f.call('GET', `/api/promo-codes/${seriesId}/theme`)).json();
+    expect((await f.call('PATCH', `/api/promo-codes/${seriesId}/theme`, body)).statusCode).toBe(400);
+    expect((await f.call('GET', `/api/promo-codes/${seriesId}/theme`)).json()).toEqual(before);
+  });
+
+  it('stores logo, background and banner images, checked by content', async () => {
+    for (const kind of ['logo', 'background', 'banner']) {
+      const response = await upload(kind, PNG_1PX);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().images[kind]).toMatch(new RegExp(`^promo-${kind}s/[0-9a-f-]{36}\\.png$`));
+    }
+    expect(
+      (await upload('logo', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml')).statusCode,
+    ).toBe(415);
+    expect((await upload('logo', Buffer.concat([PNG_1PX, Buffer.alloc(10 * 1_048_576)]))).statusCode).toBe(413);
+    expect((await upload('favicon', PNG_1PX)).statusCode).toBe(400);
+    expect((await upload('logo', PNG_1PX, 'image/png', 'file')).statusCode).toBe(400);
+  });
+
+  it('is edited by staff only', async () => {
+    expect(
+      (await f.call('PATCH', `/api/promo-codes/${seriesId}/theme`, { texts: { headline: 'x' } }, 'user')).statusCode,
+    ).toBe(403);
+    expect((await f.call('GET', '/api/promo-codes/9999/theme')).statusCode).toBe(404);
+  });
+});
+
+describe('the public landing page /promo/:id', () => {
+  it('draws the theme, escaping every text', async () => {
+    const response = await f.t.app.inject({ url: `/promo/${seriesId}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('Весна &lt;b&gt;скидок&lt;/b&gt;');
+    expect(response.body).not.toContain('<b>скидок</b>');
+    expect(response.body).toContain('background:#24a772');
+    expect(response.body).toMatch(/<img class="logo" src="\/files\/promo-logos\/[0-9a-f-]+\.png"/);
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(response.headers['content-security-policy']).not.toContain('script-src');
+  });
+
+  it('is not shown for a disabled or unknown series', async () => {
+    await f.call('GET', `/api/promo-codes/${seriesId}/manage/disable`);
+    expect((await f.t.app.inject({ url: `/promo/${seriesId}` })).statusCode).toBe(404);
+    await f.call('GET', `/api/promo-codes/${seriesId}/manage/enable`);
+    expect((await f.t.app.inject({ url: '/promo/987654' })).statusCode).toBe(404);
+    expect((await f.t.app.inject({ url: '/promo/abc' })).statusCode).toBe(400);
+  });
+});
