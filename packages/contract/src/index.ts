@@ -1,5 +1,5 @@
 export * from './auth';
 export * from './common';
+export * from './promo-codes';
 export * from './subscriptions';
 export * from './users';
-export * from './promo-codes';

@@ -105,7 +105,10 @@ export const activatedWhere = z
     take: z.number().int().min(1).max(100).default(10),
     page: z.number().int().min(1).default(1),
     text: z.string().trim().max(100).optional(),
-    statuses: z.array(z.enum(['activated', 'blocked'])).max(2).optional(),
+    statuses: z
+      .array(z.enum(['activated', 'blocked']))
+      .max(2)
+      .optional(),
   })
   .strict();
 
@@ -135,7 +138,10 @@ export const activatedCode = z.object({
 
 export const promoSeriesAction = z.enum(['enable', 'disable']);
 export const manageSeriesParams = z.object({ id: z.coerce.number().int().positive(), action: promoSeriesAction });
-export const blockCodeParams = z.object({ id: z.coerce.number().int().positive(), code: z.string().trim().min(1).max(64) });
+export const blockCodeParams = z.object({
+  id: z.coerce.number().int().positive(),
+  code: z.string().trim().min(1).max(64),
+});
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #3e82f7');
 export const themeImageKinds = ['logo', 'background', 'banner'] as const;

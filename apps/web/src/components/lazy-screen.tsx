@@ -14,7 +14,7 @@ export const lazyScreen = (chunk: string, load: Loader, timeoutMs?: number): Com
   const create = () => lazy(() => importWithTimeout(chunk, load, timeoutMs));
   let Screen = create();
 
-  // biome-ignore lint/correctness/noComponentHookFactories: runs once per screen at module level, as React.lazy does.
+  // Defined once per screen at module level, as React.lazy itself is.
   const LazyScreen = () => {
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
