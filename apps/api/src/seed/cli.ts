@@ -5,9 +5,13 @@ import { loadEnv } from '../env';
 import type { SeedOptions, SeedReport } from './run-seed';
 import { seedDatabase } from './seed-database';
 
-const usage = `Usage: npm run seed -- --users N [--reset] [--seed N] [--staff-password P] [--now ISO]
+const usage = `Usage: npm run seed -- --users N [--subscriptions N] [--transactions N] [--promo-codes N]
+                       [--reset] [--seed N] [--staff-password P] [--now ISO]
 
   --users N            planner users to generate (e.g. 1000000)
+  --subscriptions N    subscriptions of planner users (default 1.5 per new user from 1000 users, else 0)
+  --transactions N     payments, refunds and grants (default 5 per new user from 1000 users, else 0)
+  --promo-codes N      promo codes over up to ten finished series, ~10% activated (default 0)
   --reset              empty users and everything referencing them first; else append
   --seed N             PRNG seed: the same seed (and --now) gives the same data (default 1)
   --staff-password P   password of the demo staff (admin1@pult.demo …); else generated and printed once
@@ -15,11 +19,20 @@ const usage = `Usage: npm run seed -- --users N [--reset] [--seed N] [--staff-pa
 
 Database: DATABASE_URL (PostgreSQL, loaded with COPY) or else PGlite under DATA_DIR/pglite.`;
 
+function count(value: string, name: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`--${name} must be a whole number\n\n${usage}`);
+  return n;
+}
+
 function parseOptions(argv: string[]): SeedOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
       users: { type: 'string' },
+      subscriptions: { type: 'string' },
+      transactions: { type: 'string' },
+      'promo-codes': { type: 'string', default: '0' },
       reset: { type: 'boolean', default: false },
       seed: { type: 'string', default: '1' },
       'staff-password': { type: 'string' },
@@ -36,11 +49,23 @@ function parseOptions(argv: string[]): SeedOptions {
   const now = values.now ? new Date(values.now) : new Date();
   const password = values['staff-password'];
   if (!Number.isSafeInteger(users) || users < 0) throw new Error(`--users must be a whole number\n\n${usage}`);
+  // Below a thousand users the run is a quick test: nothing else unless asked for.
+  const perUser = (value: string | undefined, ratio: number, name: string) =>
+    count(value ?? String(users >= 1000 ? Math.round(users * ratio) : 0), name);
   if (!Number.isSafeInteger(seed)) throw new Error('--seed must be a whole number');
   if (Number.isNaN(now.getTime())) throw new Error('--now must be an ISO date');
   // The same floor as ADMIN_PASSWORD in env.ts, so the server accepts what we seed.
   if (password !== undefined && password.length < 8) throw new Error('--staff-password needs at least 8 characters');
-  return { users, seed, now, reset: values.reset, ...(password ? { staffPassword: password } : {}) };
+  return {
+    users,
+    subscriptions: perUser(values.subscriptions, 1.5, 'subscriptions'),
+    transactions: perUser(values.transactions, 5, 'transactions'),
+    promoCodes: count(values['promo-codes'], 'promo-codes'),
+    seed,
+    now,
+    reset: values.reset,
+    ...(password ? { staffPassword: password } : {}),
+  };
 }
 
 async function seed(options: SeedOptions): Promise<{ report: SeedReport; where: string }> {
@@ -57,7 +82,17 @@ async function seed(options: SeedOptions): Promise<{ report: SeedReport; where: 
 
 try {
   const { report, where } = await seed(parseOptions(process.argv.slice(2)));
-  console.log(`Seeded ${report.users.toLocaleString('ru-RU')} users into ${where} in ${report.seconds.toFixed(1)} s.`);
+  const n = (value: number) => value.toLocaleString('ru-RU');
+  console.log(
+    `Seeded ${n(report.users)} users, ${n(report.subscriptions)} subscriptions, ${n(report.transactions)} transactions, ` +
+      `${n(report.promoCodes)} promo codes in ${n(report.promoSeries)} series into ${where} in ${report.seconds.toFixed(1)} s.`,
+  );
+  console.log(
+    `Stages: ${Object.entries(report.stages)
+      .map(([stage, seconds]) => `${stage} ${seconds.toFixed(1)} s`)
+      .join(', ')}`,
+  );
+  if (report.plansCreated.length > 0) console.log(`Plans created: ${report.plansCreated.join(', ')}`);
   if (report.staffCreated.length > 0) {
     console.log(`Staff accounts created: ${report.staffCreated.join(', ')}`);
     if (report.generatedPassword) {

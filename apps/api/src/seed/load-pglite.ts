@@ -1,6 +1,6 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Db } from '../db/client';
-import { dropSecondaryIndexes, type RunSql, shouldRebuildIndexes } from './bulk-indexes';
+import { prepareBulkLoad, type RunSql, shouldRebuildIndexes } from './bulk-indexes';
 import type { Progress } from './progress';
 import type { Cell, SeedSource } from './seed-source';
 import { quoteIdent, type SeedTarget, setvalSql } from './seed-target';
@@ -100,10 +100,11 @@ export function pgliteTarget(db: Db): SeedTarget {
       ]);
       return new Set(result.rows.map((row) => row.email));
     },
+    query: run,
     async load(source, progress) {
       if (!shouldRebuildIndexes(source.total, existingRows)) return insertInto(client, source, progress);
       // PGlite commits batch by batch, so no rollback brings the indexes back: `finally` does.
-      const rebuild = await dropSecondaryIndexes(run, source.table);
+      const rebuild = await prepareBulkLoad(run, source.table);
       try {
         return await insertInto(client, source, progress);
       } finally {

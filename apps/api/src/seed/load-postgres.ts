@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { dropSecondaryIndexes, type RunSql, shouldRebuildIndexes } from './bulk-indexes';
+import { prepareBulkLoad, type RunSql, shouldRebuildIndexes } from './bulk-indexes';
 import { copyTextRow } from './copy-text';
 import type { Progress } from './progress';
 import type { SeedSource } from './seed-source';
@@ -65,16 +65,18 @@ export function postgresTarget(client: pg.ClientBase): SeedTarget {
       ]);
       return new Set(result.rows.map((row) => row.email));
     },
+    query: run,
     async load(source, progress) {
       if (!shouldRebuildIndexes(source.total, existingRows)) return copyInto(client, source, progress);
-      const rebuild = await dropSecondaryIndexes(run, source.table);
+      const rebuild = await prepareBulkLoad(run, source.table);
       const rows = await copyInto(client, source, progress);
-      // GIN and btree builds sort in memory; the default 64 MB spills to disk at a million rows.
-      await client.query("SET LOCAL maintenance_work_mem = '256MB'");
+      // GIN and btree builds sort in memory; the default 64 MB spills to disk at a million rows,
+      // and the unique index over 10 000 000 promo codes wants more still.
+      await client.query("SET LOCAL maintenance_work_mem = '512MB'");
       const started = performance.now();
       await rebuild();
       process.stderr.write(
-        `${source.table}: indexes rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+        `${source.table}: indexes and foreign keys rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
       );
       return rows;
     },

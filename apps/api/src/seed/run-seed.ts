@@ -1,11 +1,19 @@
 import { hashPassword } from '../modules/auth/passwords';
 import { generateUsers, type UserRow, userSource } from './generate-users';
 import { createProgress } from './progress';
+import { readPlans, seedPlans, seedSubscriptions, seedTransactions } from './seed-billing';
+import { seedPromo } from './seed-promo';
 import type { SeedTarget } from './seed-target';
 import { generateStaffPassword, staffAccounts, staffRows } from './staff';
+import { loadUserPool } from './user-pool';
 
 export interface SeedOptions {
   users: number;
+  /** Rows to add; 0 or unset adds none (the CLI picks the defaults: 1.5 and 5 per user). */
+  subscriptions?: number;
+  transactions?: number;
+  /** Promo codes in total, spread over up to ten series. */
+  promoCodes?: number;
   reset: boolean;
   seed: number;
   now: Date;
@@ -16,10 +24,19 @@ export interface SeedOptions {
 
 export interface SeedReport {
   users: number;
+  subscriptions: number;
+  transactions: number;
+  promoSeries: number;
+  promoCodes: number;
+  plansCreated: string[];
   staffCreated: string[];
   /** Set when the password was generated here: the only time it is ever shown. */
   generatedPassword?: string;
   firstId: number;
+  /** Seconds per stage (users, plans, subscriptions, …), in the order they ran. */
+  stages: Record<string, number>;
+  /** Tables written, for the VACUUM ANALYZE that follows the commit. */
+  tables: string[];
   seconds: number;
 }
 
@@ -27,16 +44,8 @@ function* concat<T>(...parts: Iterable<T>[]): Generator<T> {
   for (const part of parts) yield* part;
 }
 
-/**
- * One seed run: optionally reset, create the missing staff accounts, then stream planner users.
- * Later seeders (plans, subscriptions, transactions, promo codes) add their sources after users,
- * since they reference user ids.
- */
-export async function runSeed(target: SeedTarget, options: SeedOptions): Promise<SeedReport> {
-  const started = performance.now();
-  if (options.reset) await target.reset(['users']);
+async function seedUsers(target: SeedTarget, options: SeedOptions) {
   const firstId = (await target.maxId('users')) + 1;
-
   const existing = await target.existingEmails(staffAccounts.map((account) => account.email));
   const missing = staffAccounts.filter((account) => !existing.has(account.email));
   let staff: UserRow[] = [];
@@ -60,12 +69,66 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
     createProgress({ label: 'users', total, ...(options.progressStream ? { stream: options.progressStream } : {}) }),
   );
   await target.finish('users');
+  return { firstId, staffCreated: missing.map((account) => account.email), generatedPassword };
+}
+
+/**
+ * One seed run: optionally reset, create the missing staff accounts and stream planner users, then
+ * the plans (once), and subscriptions, transactions and promo codes of the planner users in the
+ * database — the ones just made and any from earlier runs.
+ */
+export async function runSeed(target: SeedTarget, options: SeedOptions): Promise<SeedReport> {
+  const started = performance.now();
+  const stages: Record<string, number> = {};
+  const tables: string[] = [];
+  const stage = async <T>(name: string, work: () => Promise<T>, wrote: string[] = [name]): Promise<T> => {
+    const at = performance.now();
+    const result = await work();
+    stages[name] = Math.round(performance.now() - at) / 1000;
+    tables.push(...wrote);
+    return result;
+  };
+
+  // Empties everything referencing users too: sessions, subscriptions, transactions, promo series and codes.
+  if (options.reset) await target.reset(['users']);
+  const users = await stage('users', () => seedUsers(target, options));
+  const plansCreated = await stage('plans', () => seedPlans(target, options), ['subscription_plans']);
+
+  const subscriptions = options.subscriptions ?? 0;
+  const transactions = options.transactions ?? 0;
+  const promoCodes = options.promoCodes ?? 0;
+  let promo = { series: 0, codes: 0 };
+  if (subscriptions + transactions + promoCodes > 0) {
+    const pool = await stage('user pool', () => loadUserPool(target), []);
+    const plans = await readPlans(target);
+    const input = { ...options, pool, plans };
+    if (subscriptions > 0) {
+      await stage('subscriptions', () => seedSubscriptions(target, { ...input, count: subscriptions }));
+    }
+    if (transactions > 0) {
+      await stage('transactions', () => seedTransactions(target, { ...input, count: transactions }));
+    }
+    if (promoCodes > 0) {
+      promo = await stage('promo', () => seedPromo(target, { ...input, codes: promoCodes }), [
+        'promo_series',
+        'promo_codes',
+        'promo_series_counters',
+      ]);
+    }
+  }
 
   return {
     users: options.users,
-    staffCreated: missing.map((account) => account.email),
-    ...(generatedPassword ? { generatedPassword } : {}),
-    firstId,
+    subscriptions,
+    transactions,
+    promoSeries: promo.series,
+    promoCodes: promo.codes,
+    plansCreated,
+    staffCreated: users.staffCreated,
+    ...(users.generatedPassword ? { generatedPassword: users.generatedPassword } : {}),
+    firstId: users.firstId,
+    stages,
+    tables,
     seconds: (performance.now() - started) / 1000,
   };
 }

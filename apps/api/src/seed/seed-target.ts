@@ -13,6 +13,8 @@ export interface SeedTarget {
   maxId(table: string): Promise<number>;
   /** Which of these users' e-mails are already taken (staff accounts are created once). */
   existingEmails(emails: readonly string[]): Promise<Set<string>>;
+  /** Reads for the later seeders (plans, the user pool); the SQL is the seeder's own, never user input. */
+  query<T>(text: string): Promise<T[]>;
   load(source: SeedSource, progress: Progress): Promise<number>;
   /** After explicit ids: move the table's id sequence past them, and refresh planner statistics. */
   finish(table: string): Promise<void>;

@@ -1,11 +1,10 @@
-import { activatePromoBody, errorResponse, subscription } from '@pult/contract';
+import { activatePromoBody, subscription } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/error-responses';
 import { principalOf } from '../../plugins/auth';
 import { activateCode } from '../promo-codes/activate-code';
 import { toSubscription } from '../subscriptions/subscription-row';
-
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 /** The planner-facing part (product.md §7): a signed-in planner user, not staff. */
 export async function clientRoutes(fastify: FastifyInstance) {
@@ -14,7 +13,7 @@ export async function clientRoutes(fastify: FastifyInstance) {
     '/client/promo-codes/activate',
     {
       config: { auth: ['user'] },
-      schema: { tags: ['client'], body: activatePromoBody, response: { 200: subscription, ...errors } },
+      schema: { tags: ['client'], body: activatePromoBody, response: { 200: subscription, ...errorResponses } },
     },
     async (request) => {
       const result = await activateCode(app.db, request, principalOf(request).userId, request.body.code);

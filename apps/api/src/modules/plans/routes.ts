@@ -1,15 +1,15 @@
-import { createPlanBody, errorResponse, idParam, managePlanParams, paged, plan, updatePlanBody } from '@pult/contract';
+import { createPlanBody, idParam, managePlanParams, paged, plan, updatePlanBody } from '@pult/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { subscriptionPlans } from '../../db/schema';
+import { errorResponses, uploadErrorResponses } from '../../lib/error-responses';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { principalOf } from '../../plugins/auth';
 import { readImageUpload } from '../../storage/read-upload';
 import { type PlanRow, toPlan } from './plan-row';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const titleTaken = () => conflict('A plan with this title already exists', { title: 'already exists' });
 /** What only an admin may change: the commercial terms (product.md §3). Editors edit texts and icons. */
 const ADMIN_ONLY_FIELDS = ['price', 'currency', 'period', 'durationDays'] as const;
@@ -26,7 +26,7 @@ export async function plansRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/subscriptions/desc',
-    { schema: { tags: ['plans'], response: { 200: paged(plan), ...errors } } },
+    { schema: { tags: ['plans'], response: { 200: paged(plan), ...errorResponses } } },
     async () => {
       const rows = await app.db
         .select()
@@ -40,7 +40,7 @@ export async function plansRoutes(fastify: FastifyInstance) {
     '/subscriptions/desc',
     {
       config: { auth: ['admin'] },
-      schema: { tags: ['plans'], body: createPlanBody, response: { 200: plan, ...errors } },
+      schema: { tags: ['plans'], body: createPlanBody, response: { 200: plan, ...errorResponses } },
     },
     async (request) => {
       try {
@@ -65,7 +65,7 @@ export async function plansRoutes(fastify: FastifyInstance) {
     '/subscriptions/desc/:id',
     {
       config: { auth: ['admin', 'editor'] },
-      schema: { tags: ['plans'], params: idParam, body: updatePlanBody, response: { 200: plan, ...errors } },
+      schema: { tags: ['plans'], params: idParam, body: updatePlanBody, response: { 200: plan, ...errorResponses } },
     },
     async (request) => {
       const body = request.body;
@@ -105,7 +105,7 @@ export async function plansRoutes(fastify: FastifyInstance) {
     '/subscriptions/desc/:id/manage/:action',
     {
       config: { auth: ['admin'] },
-      schema: { tags: ['plans'], params: managePlanParams, response: { 200: plan, ...errors } },
+      schema: { tags: ['plans'], params: managePlanParams, response: { 200: plan, ...errorResponses } },
     },
     async (request) => {
       const { id, action } = request.params;
@@ -140,7 +140,7 @@ export async function plansRoutes(fastify: FastifyInstance) {
         tags: ['plans'],
         consumes: ['multipart/form-data'],
         params: idParam,
-        response: { 200: plan, 413: errorResponse, 415: errorResponse, ...errors },
+        response: { 200: plan, ...uploadErrorResponses },
       },
     },
     async (request) => {

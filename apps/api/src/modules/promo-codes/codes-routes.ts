@@ -3,7 +3,6 @@ import {
   activatedCode,
   activatedQuery,
   blockCodeParams,
-  errorResponse,
   generatedCode,
   generatedCodesQuery,
   idParam,
@@ -13,12 +12,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { promoCodes, promoSeries, users } from '../../db/schema';
+import { errorResponses } from '../../lib/error-responses';
 import { notFound } from '../../lib/http-errors';
 import { countRows } from '../../lib/page-count';
 import { containsPattern } from '../../lib/sql-search';
 import { bumpCounters } from './series-repository';
-
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 /** The codes of a series: all generated ones, the used ones, and blocking one code. */
 export async function promoCodesRoutes(fastify: FastifyInstance) {
@@ -116,7 +114,7 @@ export async function promoCodesRoutes(fastify: FastifyInstance) {
         querystring: activatedQuery,
         response: {
           200: z.object({ items: z.array(activatedCode), count: z.number(), countIsEstimate: z.boolean() }),
-          ...errors,
+          ...errorResponses,
         },
       },
     },
@@ -165,7 +163,7 @@ export async function promoCodesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/promo-codes/:id/block/:code',
-    { schema: { tags: ['promo-codes'], params: blockCodeParams, response: { 200: activatedCode, ...errors } } },
+    { schema: { tags: ['promo-codes'], params: blockCodeParams, response: { 200: activatedCode, ...errorResponses } } },
     async (request) => {
       const { id, code } = request.params;
       const now = app.clock.now();

@@ -14,12 +14,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { promoSeries, subscriptionPlans } from '../../db/schema';
+import { errorResponses } from '../../lib/error-responses';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors';
 import { principalOf } from '../../plugins/auth';
 import { fetchCustomization } from './catalog-client';
 import { findSeries, listSeries } from './series-repository';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const DAY = 24 * 3600_000;
 
 /** Promo-code series (seed §7, product.md §4): admins and editors alike (product.md §3). */
@@ -34,7 +34,7 @@ export async function promoSeriesRoutes(fastify: FastifyInstance) {
         querystring: promoSeriesQuery,
         response: {
           200: z.object({ items: z.array(promoSeriesSchema), count: z.number(), countIsEstimate: z.boolean() }),
-          ...errors,
+          ...errorResponses,
         },
       },
     },
@@ -46,7 +46,7 @@ export async function promoSeriesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/promo-codes/prefilled-serie',
-    { schema: { tags: ['promo-codes'], response: { 200: prefilledSeries, ...errors } } },
+    { schema: { tags: ['promo-codes'], response: { 200: prefilledSeries, ...errorResponses } } },
     async () => {
       const plans = await app.db
         .select()
@@ -76,7 +76,7 @@ export async function promoSeriesRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['promo-codes'],
         querystring: z.object({ basketId: z.string().trim().min(1).max(64) }),
-        response: { 200: customization, 502: errorResponse, 503: errorResponse, ...errors },
+        response: { 200: customization, 502: errorResponse, 503: errorResponse, ...errorResponses },
       },
     },
     async (request) => fetchCustomization(app.env.CATALOG_URL, request.query.basketId),
@@ -84,7 +84,13 @@ export async function promoSeriesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/promo-codes',
-    { schema: { tags: ['promo-codes'], body: createPromoSeriesBody, response: { 200: promoSeriesSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['promo-codes'],
+        body: createPromoSeriesBody,
+        response: { 200: promoSeriesSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const body = request.body;
       const [plan] = await app.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, body.planId));
@@ -132,7 +138,7 @@ export async function promoSeriesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/promo-codes/:id',
-    { schema: { tags: ['promo-codes'], params: idParam, response: { 200: promoSeriesSchema, ...errors } } },
+    { schema: { tags: ['promo-codes'], params: idParam, response: { 200: promoSeriesSchema, ...errorResponses } } },
     async (request) => {
       const series = await findSeries(app.db, request.params.id);
       if (!series) throw notFound('Promo series not found');
@@ -142,7 +148,13 @@ export async function promoSeriesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/promo-codes/:id/manage/:action',
-    { schema: { tags: ['promo-codes'], params: manageSeriesParams, response: { 200: promoSeriesSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['promo-codes'],
+        params: manageSeriesParams,
+        response: { 200: promoSeriesSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const { id, action } = request.params;
       const status = action === 'enable' ? 'enabled' : 'disabled';

@@ -1,20 +1,12 @@
-import { errorResponse, idParam, promoTheme, themeImageParams, updatePromoThemeBody } from '@pult/contract';
+import { idParam, promoTheme, themeImageParams, updatePromoThemeBody } from '@pult/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { promoSeries } from '../../db/schema';
+import { uploadErrorResponses } from '../../lib/error-responses';
 import { notFound } from '../../lib/http-errors';
 import { readImageUpload } from '../../storage/read-upload';
 import { themeOf } from './theme';
-
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  413: errorResponse,
-  415: errorResponse,
-};
 
 /** The landing-page theme of a series: colours, texts and three images (product.md §4). */
 export async function promoThemeRoutes(fastify: FastifyInstance) {
@@ -28,7 +20,7 @@ export async function promoThemeRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/promo-codes/:id/theme',
-    { schema: { tags: ['promo-codes'], params: idParam, response: { 200: promoTheme, ...errors } } },
+    { schema: { tags: ['promo-codes'], params: idParam, response: { 200: promoTheme, ...uploadErrorResponses } } },
     async (request) => storedTheme(request.params.id),
   );
 
@@ -39,7 +31,7 @@ export async function promoThemeRoutes(fastify: FastifyInstance) {
         tags: ['promo-codes'],
         params: idParam,
         body: updatePromoThemeBody,
-        response: { 200: promoTheme, ...errors },
+        response: { 200: promoTheme, ...uploadErrorResponses },
       },
     },
     async (request) => {
@@ -65,7 +57,7 @@ export async function promoThemeRoutes(fastify: FastifyInstance) {
         tags: ['promo-codes'],
         consumes: ['multipart/form-data'],
         params: themeImageParams,
-        response: { 200: promoTheme, ...errors },
+        response: { 200: promoTheme, ...uploadErrorResponses },
       },
     },
     async (request) => {

@@ -1,11 +1,10 @@
-import { errorResponse, grantParams, subscription, subscriptionsPage, subscriptionsQuery } from '@pult/contract';
+import { grantParams, subscription, subscriptionsPage, subscriptionsQuery } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/error-responses';
 import { grantSubscription } from './grant-subscription';
 import { listSubscriptions } from './list-subscriptions';
 import { toSubscription } from './subscription-row';
-
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 /** Users' subscriptions (seed §7): the list and the admin's grant. */
 export async function subscriptionsRoutes(fastify: FastifyInstance) {
@@ -17,7 +16,7 @@ export async function subscriptionsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['subscriptions'],
         querystring: subscriptionsQuery,
-        response: { 200: subscriptionsPage, ...errors },
+        response: { 200: subscriptionsPage, ...errorResponses },
       },
     },
     async (request) => {
@@ -35,7 +34,7 @@ export async function subscriptionsRoutes(fastify: FastifyInstance) {
     '/subscriptions/subscribe-by-admin/:userId/:planId',
     {
       config: { auth: ['admin'] },
-      schema: { tags: ['subscriptions'], params: grantParams, response: { 200: subscription, ...errors } },
+      schema: { tags: ['subscriptions'], params: grantParams, response: { 200: subscription, ...errorResponses } },
     },
     async (request) => {
       const { userId, planId } = request.params;

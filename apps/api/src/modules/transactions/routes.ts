@@ -1,12 +1,11 @@
-import { errorResponse, transactionsPage, transactionsQuery, transactionsSummary } from '@pult/contract';
+import { transactionsPage, transactionsQuery, transactionsSummary } from '@pult/contract';
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { transactions, users } from '../../db/schema';
+import { errorResponses } from '../../lib/error-responses';
 import { countRows, pageWindow } from '../../lib/page-count';
 import { transactionConditions } from './transaction-filters';
-
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
 
 /** Transactions (seed §7): read-only, newest first, with filters beyond the seed. */
 export async function transactionsRoutes(fastify: FastifyInstance) {
@@ -18,7 +17,7 @@ export async function transactionsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['transactions'],
         querystring: transactionsQuery,
-        response: { 200: transactionsPage, ...errors },
+        response: { 200: transactionsPage, ...errorResponses },
       },
     },
     async (request) => {
@@ -64,7 +63,7 @@ export async function transactionsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['transactions'],
         querystring: transactionsQuery,
-        response: { 200: transactionsSummary, ...errors },
+        response: { 200: transactionsSummary, ...errorResponses },
       },
     },
     async (request) => {

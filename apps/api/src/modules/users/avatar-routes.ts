@@ -1,21 +1,13 @@
-import { errorResponse, idParam, user } from '@pult/contract';
+import { idParam, user } from '@pult/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema';
+import { uploadErrorResponses } from '../../lib/error-responses';
 import { notFound } from '../../lib/http-errors';
 import { readImageUpload } from '../../storage/read-upload';
 import { toUser } from './user-row';
 import { withRegister } from './users-repository';
-
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  413: errorResponse,
-  415: errorResponse,
-};
 
 /** `POST /users/:id/avatar` (multipart field `avatar`): PNG, JPEG or WebP up to 1 MB. */
 export async function avatarRoutes(fastify: FastifyInstance) {
@@ -28,7 +20,7 @@ export async function avatarRoutes(fastify: FastifyInstance) {
         tags: ['users'],
         consumes: ['multipart/form-data'],
         params: idParam,
-        response: { 200: user, ...errors },
+        response: { 200: user, ...uploadErrorResponses },
       },
     },
     async (request) => {

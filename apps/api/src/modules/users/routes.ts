@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import {
   createUserBody,
-  errorResponse,
   exportUsersQuery,
   idParam,
   manageUserParams,
@@ -12,13 +11,12 @@ import {
 } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/error-responses';
 import { notFound } from '../../lib/http-errors';
 import { principalOf } from '../../plugins/auth';
 import { exportUsersCsv } from './export-csv';
 import { findUserRow, listUsers, withRegister } from './users-repository';
 import { createUser, manageUser, updateUser } from './users-service';
-
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 /** Users (seed §7, product.md §3–§4): staff read; only admins create, edit, manage and export. */
 export async function usersRoutes(fastify: FastifyInstance) {
@@ -26,7 +24,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/users',
-    { schema: { tags: ['users'], querystring: usersQuery, response: { 200: usersPage, ...errors } } },
+    { schema: { tags: ['users'], querystring: usersQuery, response: { 200: usersPage, ...errorResponses } } },
     async (request) => {
       const { take, page, where, sort } = request.query;
       const result = await listUsers(app.db, app.clock.now(), { take, page, where: where ?? {}, sort });
@@ -56,7 +54,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/users/:id',
-    { schema: { tags: ['users'], params: idParam, response: { 200: user, ...errors } } },
+    { schema: { tags: ['users'], params: idParam, response: { 200: user, ...errorResponses } } },
     async (request) => {
       const row = await findUserRow(app.db, request.params.id);
       if (!row) throw notFound('User not found');
@@ -69,7 +67,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     '/users',
     {
       config: { auth: ['admin'] },
-      schema: { tags: ['users'], body: createUserBody, response: { 200: user, ...errors } },
+      schema: { tags: ['users'], body: createUserBody, response: { 200: user, ...errorResponses } },
     },
     async (request) => {
       const row = await createUser(app.db, request, request.body);
@@ -82,7 +80,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     '/users/:id',
     {
       config: { auth: ['admin'] },
-      schema: { tags: ['users'], params: idParam, body: updateUserBody, response: { 200: user, ...errors } },
+      schema: { tags: ['users'], params: idParam, body: updateUserBody, response: { 200: user, ...errorResponses } },
     },
     async (request) => {
       const row = await updateUser(app.db, request, request.params.id, request.body, principalOf(request).userId);
@@ -95,7 +93,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     '/users/:id/manage/:action',
     {
       config: { auth: ['admin'] },
-      schema: { tags: ['users'], params: manageUserParams, response: { 200: user, ...errors } },
+      schema: { tags: ['users'], params: manageUserParams, response: { 200: user, ...errorResponses } },
     },
     async (request) => {
       const { id, action } = request.params;
