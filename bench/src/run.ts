@@ -1,10 +1,17 @@
 import { fileURLToPath } from 'node:url';
-import { fetchUsersPage, signIn, usersPath } from './lib/api';
-import { runLoad } from './lib/load';
+import { apiClient, fetchUsersPage, signIn, usersPath } from './lib/api';
+import { type LoadResult, runLoad } from './lib/load';
 import { type BenchOptions, parseOptions } from './lib/options';
-import { type ScenarioResult, writeResult } from './lib/result-file';
+import { readCpuMs } from './lib/process-cpu';
+import { type MeasuredResult, type ScenarioResult, writeResult } from './lib/result-file';
 import { allScenarios } from './scenarios/all-scenarios';
-import type { Scenario, ScenarioContext } from './scenarios/scenario';
+import {
+  isMeasured,
+  type LoadScenario,
+  type MeasuredScenario,
+  type Scenario,
+  type ScenarioContext,
+} from './scenarios/scenario';
 
 function select(names: string[]): readonly Scenario[] {
   if (names.length === 0) return allScenarios;
@@ -15,36 +22,61 @@ function select(names: string[]): readonly Scenario[] {
   return allScenarios.filter((s) => names.includes(s.name));
 }
 
+type Probe = { problem: string } | { problem: null; count?: number };
+
 /** One request before the load: a scenario the server cannot answer yet is skipped, not measured. */
-async function probe(options: BenchOptions, scenario: Scenario, context: ScenarioContext): Promise<string | null> {
-  const request = scenario.request(context);
+async function probe(options: BenchOptions, scenario: LoadScenario, context: ScenarioContext): Promise<Probe> {
+  const request = await scenario.request(context);
   const response = await fetch(`${options.url}${request.path}`, {
     method: request.method,
     ...(request.headers ? { headers: request.headers } : {}),
     ...(request.body ? { body: request.body } : {}),
   });
   const text = await response.text();
-  if (!response.ok) return `the server answered HTTP ${response.status} ${text.slice(0, 200)}`;
-  if (!scenario.check) return null;
+  if (!response.ok) return { problem: `the server answered HTTP ${response.status} ${text.slice(0, 200)}` };
+  let body: unknown;
   try {
-    return scenario.check(JSON.parse(text));
+    body = JSON.parse(text);
   } catch {
-    return 'the response was not JSON';
+    return { problem: scenario.check ? 'the response was not JSON' : null };
   }
+  const problem = scenario.check?.(body) ?? null;
+  if (problem) return { problem };
+  const count = (body as { count?: unknown }).count;
+  return { problem: null, ...(typeof count === 'number' ? { count } : {}) };
 }
 
-async function runScenario(scenario: Scenario, context: ScenarioContext): Promise<ScenarioResult> {
+/** A load scenario meets its target when p99 is within it, nothing failed, and the rate was held. */
+function judge(scenario: LoadScenario, load: LoadResult, rate: number | undefined): boolean {
+  const p99Ms = scenario.target?.p99Ms;
+  const heldRate = rate === undefined || load.perSecond >= rate * 0.95;
+  return (p99Ms === undefined || load.latencyMs.p99 <= p99Ms) && load.errors === 0 && load.non2xx === 0 && heldRate;
+}
+
+function dataset(context: ScenarioContext, listCount?: number) {
+  return {
+    users: context.firstPage.count,
+    ...(context.firstPage.countIsEstimate ? { countIsEstimate: true } : {}),
+    ...(listCount === undefined ? {} : { listCount }),
+    db: context.options.db,
+  };
+}
+
+async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext, count?: number) {
   const { options } = context;
   const fixedRate = scenario.mode.kind === 'fixed-rate';
   const connections = scenario.mode.kind === 'capacity' ? scenario.mode.connections : options.connections;
+  const cpuBefore = options.serverPid ? await readCpuMs(options.serverPid) : undefined;
   const load = await runLoad({
     url: options.url,
-    request: scenario.request(context),
+    request: await scenario.request(context),
     connections,
     durationSeconds: options.durationSeconds,
     ...(fixedRate ? { overallRate: options.rate } : {}),
   });
-  return {
+  const cpuMs =
+    options.serverPid && cpuBefore !== undefined ? (await readCpuMs(options.serverPid)) - cpuBefore : undefined;
+  const result: ScenarioResult = {
     scenario: scenario.name,
     date: new Date().toISOString(),
     url: options.url,
@@ -56,13 +88,45 @@ async function runScenario(scenario: Scenario, context: ScenarioContext): Promis
     errors: load.errors,
     non2xx: load.non2xx,
     statusCodes: load.statusCodes,
-    dataset: {
-      users: context.firstPage.count,
-      ...(context.firstPage.countIsEstimate ? { countIsEstimate: true } : {}),
-      db: options.db,
-    },
+    ...(cpuMs === undefined
+      ? {}
+      : { serverCpuMsPerRequest: Math.round((cpuMs / Math.max(1, load.total)) * 100) / 100 }),
+    dataset: dataset(context, count),
+    ...(scenario.target
+      ? { target: scenario.target, met: judge(scenario, load, fixedRate ? options.rate : undefined) }
+      : {}),
     notes: scenario.notes,
   };
+  const file = await writeResult(options.resultsDir, result);
+  const { p50, p95, p99, max } = result.latencyMs;
+  const verdict = result.met === undefined ? '' : result.met ? ', target met' : ', TARGET MISSED';
+  console.log(
+    `- ${scenario.name}: ${result.requests.perSecond} req/s${result.serverCpuMsPerRequest === undefined ? '' : `, server CPU ${result.serverCpuMsPerRequest} ms/req`}, p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms, max ${max} ms, errors ${result.errors}, non-2xx ${result.non2xx}${verdict} → ${file}`,
+  );
+}
+
+async function runMeasuredScenario(scenario: MeasuredScenario, context: ScenarioContext) {
+  const pid = context.options.serverPid;
+  const cpuBefore = pid ? await readCpuMs(pid) : undefined;
+  const outcome = await scenario.run(context);
+  if (pid && cpuBefore !== undefined) {
+    // What the server itself burnt (set-up included): on a shared machine the wall clock also counts the neighbours.
+    outcome.measurements.serverCpuSeconds = Math.round((await readCpuMs(pid)) - cpuBefore) / 1000;
+  }
+  const result: MeasuredResult = {
+    scenario: scenario.name,
+    date: new Date().toISOString(),
+    url: context.options.url,
+    measurements: outcome.measurements,
+    dataset: dataset(context, outcome.listCount),
+    target: scenario.target ?? {},
+    met: outcome.met,
+    notes: scenario.notes,
+  };
+  const file = await writeResult(context.options.resultsDir, result);
+  console.log(
+    `- ${scenario.name}: ${JSON.stringify(outcome.measurements)}${outcome.met ? ', target met' : ', TARGET MISSED'} → ${file}`,
+  );
 }
 
 async function main() {
@@ -71,23 +135,28 @@ async function main() {
   const scenarios = select(options.scenarios);
   const token = await signIn(options.url, options.email, options.password);
   const firstPage = await fetchUsersPage(options.url, token, usersPath(1));
-  const context: ScenarioContext = { options, token, firstPage };
+  const context: ScenarioContext = { options, token, firstPage, api: apiClient(options.url, token) };
   console.log(`${options.url}: ${firstPage.count.toLocaleString('en')} users on ${options.db}`);
 
   let skipped = 0;
   for (const scenario of scenarios) {
-    const problem = await probe(options, scenario, context);
-    if (problem) {
+    try {
+      if (isMeasured(scenario)) {
+        await runMeasuredScenario(scenario, context);
+        continue;
+      }
+      const probed = await probe(options, scenario, context);
+      if (probed.problem !== null) {
+        skipped++;
+        console.log(`- ${scenario.name}: skipped, ${probed.problem}`);
+        continue;
+      }
+      await runLoadScenario(scenario, context, probed.count);
+    } catch (error) {
+      // One scenario's set-up failing (no subscriptions seeded, say) should not hide the others' results.
       skipped++;
-      console.log(`- ${scenario.name}: skipped, ${problem}`);
-      continue;
+      console.log(`- ${scenario.name}: failed, ${error instanceof Error ? error.message : String(error)}`);
     }
-    const result = await runScenario(scenario, context);
-    const file = await writeResult(options.resultsDir, result);
-    const { p50, p95, p99, max } = result.latencyMs;
-    console.log(
-      `- ${scenario.name}: ${result.requests.perSecond} req/s, p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms, max ${max} ms, errors ${result.errors}, non-2xx ${result.non2xx} → ${file}`,
-    );
   }
   if (skipped > 0) process.exitCode = 1;
 }

@@ -29,7 +29,7 @@ test.describe('layout', () => {
     await nav.getByRole('menuitem', { name: 'Подписки пользователей' }).click();
     await expect(page).toHaveURL(/\/app\/subscriptions\/items$/);
     await expect(page.getByRole('heading', { name: 'Подписки пользователей' })).toBeVisible();
-    await expect(page.getByText('Раздел в разработке')).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
 
     await page.getByRole('button', { name: 'Меню профиля' }).click();
     await page.getByRole('menuitem', { name: 'Настройки' }).click();

@@ -5,10 +5,12 @@ import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { StartupGate } from './app/startup-gate';
 import './app/styles.css';
+import { reloadPlansOnUserChange } from './features/subscriptions/api/reload-plans-on-user-change';
 import { onSignedOut } from './lib/api-client';
 import { initI18n } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 import { sessionNotice } from './lib/session-notice';
+import { sessionStore } from './lib/session-store';
 import { themeStore } from './lib/theme-store';
 
 // Seed §9: an old service worker would serve stale bundles after a deploy; remove any on start.
@@ -22,6 +24,8 @@ onSignedOut((reason) => {
   queryClient.clear();
   if (reason === 'expired') sessionNotice.set('auth.signIn.sessionEnded');
 });
+// Seed §4: a new signed-in user gets the plan descriptions loaded again.
+reloadPlansOnUserChange(sessionStore, queryClient);
 
 void initI18n(themeStore.get().locale);
 

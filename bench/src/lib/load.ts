@@ -12,64 +12,94 @@ export interface LoadOptions {
   url: string;
   request: LoadRequest;
   connections: number;
+  /** How long to run; ignored when `amount` is set. */
   durationSeconds: number;
+  /** Stop after this many responses instead of after a duration. */
+  amount?: number;
   /** Requests per second across all connections; unset means as fast as the server answers. */
   overallRate?: number;
+  /** Builds every request afresh (a new promo code, another user's token); else `request` is repeated. */
+  next?: () => LoadRequest;
 }
 
 export interface LoadResult {
   total: number;
   perSecond: number;
+  /** Wall-clock seconds the load ran. */
+  seconds: number;
   latencyMs: LatencySummary;
   errors: number;
   non2xx: number;
   statusCodes: Record<string, number>;
 }
 
+export interface RunningLoad {
+  /** Ends the load early (e.g. when the work it runs beside has finished); `result` then resolves. */
+  stop(): void;
+  result: Promise<LoadResult>;
+}
+
+const toRequest = (request: LoadRequest) => ({
+  method: request.method,
+  path: request.path,
+  ...(request.headers ? { headers: request.headers } : {}),
+  ...(request.body ? { body: request.body } : {}),
+});
+
 /**
- * Runs autocannon and keeps every response time: its own histogram reports p97.5 but not p95,
+ * Starts autocannon and keeps every response time: its own histogram reports p97.5 but not p95,
  * and a few thousand numbers per run cost nothing to keep.
  */
-export function runLoad(options: LoadOptions): Promise<LoadResult> {
+export function startLoad(options: LoadOptions): RunningLoad {
   const latencies: number[] = [];
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
+  let instance: autocannon.Instance | undefined;
+  const next = options.next;
+  const result = new Promise<LoadResult>((resolve, reject) => {
+    const started = autocannon(
       {
         url: options.url,
         method: options.request.method,
         connections: options.connections,
-        duration: options.durationSeconds,
+        ...(options.amount ? { amount: options.amount } : { duration: options.durationSeconds }),
         timeout: 30,
         ...(options.overallRate ? { overallRate: options.overallRate } : {}),
         requests: [
-          {
-            method: options.request.method,
-            path: options.request.path,
-            ...(options.request.headers ? { headers: options.request.headers } : {}),
-            ...(options.request.body ? { body: options.request.body } : {}),
-          },
+          next
+            ? // autocannon calls this before every request of a connection, and once more ahead of its first.
+              { ...toRequest(options.request), setupRequest: () => toRequest(next()) }
+            : toRequest(options.request),
         ],
       },
-      (error: unknown, result) => {
+      (error: unknown, outcome) => {
         if (error) {
           reject(error instanceof Error ? error : new Error(String(error)));
           return;
         }
         const total = latencies.length;
         const statusCodes: Record<string, number> = {};
-        for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
+        for (const [code, stat] of Object.entries(outcome.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
         resolve({
           total,
-          perSecond: Math.round((total / result.duration) * 10) / 10,
+          perSecond: Math.round((total / outcome.duration) * 10) / 10,
+          seconds: Math.round(outcome.duration * 100) / 100,
           latencyMs: summarize(latencies),
-          errors: result.errors,
-          non2xx: result.non2xx,
+          errors: outcome.errors,
+          non2xx: outcome.non2xx,
           statusCodes,
         });
       },
     );
-    instance.on('response', (_client, _status, _bytes, responseTime) => {
+    started.on('response', (_client, _status, _bytes, responseTime) => {
       latencies.push(responseTime);
     });
+    instance = started;
   });
+  return {
+    stop: () => instance?.stop(),
+    result,
+  };
+}
+
+export function runLoad(options: LoadOptions): Promise<LoadResult> {
+  return startLoad(options).result;
 }

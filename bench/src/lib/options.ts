@@ -13,10 +13,15 @@ export interface BenchOptions {
   /** What the server runs on; the server does not say, so the person running the bench does. */
   db: 'postgres' | 'pglite';
   resultsDir: string;
+  /** The server's process id, for its memory (VmRSS) in the promo-generate and export scenarios. */
+  serverPid?: number;
+  /** Codes the promo-activate scenario redeems (each once). */
+  activations: number;
 }
 
 export const usage = `Usage: npm run bench -- [--url URL] --email E --password P [--scenario a,b] [--duration S]
                         [--rate R] [--connections C] [--db postgres|pglite] [--out DIR]
+                        [--server-pid PID] [--activations N]
 
   --url          the running server (default BENCH_URL or http://127.0.0.1:3000)
   --email        a staff account to sign in with (default BENCH_EMAIL or admin1@pult.demo)
@@ -26,7 +31,9 @@ export const usage = `Usage: npm run bench -- [--url URL] --email E --password P
   --rate         requests per second for fixed-rate scenarios (default 100)
   --connections  concurrent connections (default 10)
   --db           what the server runs on, recorded in the results (default BENCH_DB or postgres)
-  --out          where to write <scenario>.json (default bench/results)`;
+  --out          where to write <scenario>.json (default bench/results)
+  --server-pid   the server's pid, to read its memory from /proc (default BENCH_SERVER_PID)
+  --activations  codes redeemed by promo-activate (default 20000)`;
 
 const positive = (value: string, name: string) => {
   const n = Number(value);
@@ -47,6 +54,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, defaultResu
       connections: { type: 'string', default: '10' },
       db: { type: 'string', default: env.BENCH_DB ?? 'postgres' },
       out: { type: 'string', default: defaultResultsDir },
+      'server-pid': { type: 'string', default: env.BENCH_SERVER_PID ?? '' },
+      activations: { type: 'string', default: '20000' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -69,5 +78,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, defaultResu
     connections: Math.round(positive(values.connections, 'connections')),
     db: values.db,
     resultsDir: values.out,
+    ...(values['server-pid'] ? { serverPid: Math.round(positive(values['server-pid'], 'server-pid')) } : {}),
+    activations: Math.round(positive(values.activations, 'activations')),
   };
 }

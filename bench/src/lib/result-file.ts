@@ -2,8 +2,22 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LatencySummary } from './percentiles';
 
-/** The committed evidence of one scenario run: bench/results/<scenario>.json. */
-export interface ScenarioResult {
+export interface Dataset {
+  users: number;
+  countIsEstimate?: boolean;
+  /** The `count` the measured list itself answered (subscriptions, transactions, …), when it is a list. */
+  listCount?: number;
+  db: 'postgres' | 'pglite';
+}
+
+/** What the scenario must achieve, and whether this run did: reviewers read `met` first. */
+export interface Verdict {
+  target: Record<string, number>;
+  met: boolean;
+}
+
+/** The committed evidence of one load scenario run: bench/results/<scenario>.json. */
+export interface ScenarioResult extends Partial<Verdict> {
   scenario: string;
   date: string;
   url: string;
@@ -15,11 +29,23 @@ export interface ScenarioResult {
   errors: number;
   non2xx: number;
   statusCodes: Record<string, number>;
-  dataset: { users: number; countIsEstimate?: boolean; db: 'postgres' | 'pglite' };
+  /** The server's CPU time (user + system) per response, with --server-pid: independent of neighbours' load. */
+  serverCpuMsPerRequest?: number;
+  dataset: Dataset;
   notes: string;
 }
 
-export async function writeResult(dir: string, result: ScenarioResult): Promise<string> {
+/** A scenario that is not one repeated request (generation, activation, export): its own measurements. */
+export interface MeasuredResult extends Verdict {
+  scenario: string;
+  date: string;
+  url: string;
+  measurements: Record<string, unknown>;
+  dataset: Dataset;
+  notes: string;
+}
+
+export async function writeResult(dir: string, result: ScenarioResult | MeasuredResult): Promise<string> {
   await mkdir(dir, { recursive: true });
   const file = join(dir, `${result.scenario}.json`);
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);

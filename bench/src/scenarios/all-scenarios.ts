@@ -1,13 +1,40 @@
+import {
+  subscriptionsByUserScenario,
+  subscriptionsPage1Scenario,
+  subscriptionsPage1000Scenario,
+  transactionsByUserScenario,
+  transactionsPage1Scenario,
+  transactionsPage1000Scenario,
+} from './billing-lists';
+import { promoActivateScenario } from './promo-activate';
+import { promoActivatedSearchEmailScenario, promoActivatedSearchScenario } from './promo-activated-search';
+import { promoGenerate1mScenario, promoGenerate100kScenario } from './promo-generate';
 import type { Scenario } from './scenario';
 import { signinScenario } from './signin';
 import { usersEmailFilterScenario } from './users-email-filter';
+import { usersExportScenario } from './users-export';
 import { usersPage1Scenario, usersPage1000Scenario, usersPageLastScenario } from './users-page';
 
-/** Every scenario in the order `npm run bench` runs them; add new ones here. */
+/**
+ * Every scenario in the order `npm run bench` runs them; add new ones here. The reads come first;
+ * the writers (generation, activations) last, since they add rows the reads would then see.
+ */
 export const allScenarios: readonly Scenario[] = [
   signinScenario,
   usersPage1Scenario,
   usersPage1000Scenario,
   usersPageLastScenario,
   usersEmailFilterScenario,
+  subscriptionsPage1Scenario,
+  subscriptionsPage1000Scenario,
+  subscriptionsByUserScenario,
+  transactionsPage1Scenario,
+  transactionsPage1000Scenario,
+  transactionsByUserScenario,
+  promoActivatedSearchScenario,
+  promoActivatedSearchEmailScenario,
+  usersExportScenario,
+  promoGenerate1mScenario,
+  promoGenerate100kScenario,
+  promoActivateScenario,
 ];

@@ -1,4 +1,4 @@
-import type { UsersPage } from '../lib/api';
+import type { ApiClient, UsersPage } from '../lib/api';
 import type { LoadRequest } from '../lib/load';
 import type { BenchOptions } from '../lib/options';
 
@@ -7,20 +7,39 @@ export interface ScenarioContext {
   options: BenchOptions;
   token: string;
   firstPage: UsersPage;
+  /** The same staff session, for set-up calls. */
+  api: ApiClient;
 }
 
-export interface Scenario {
+interface BaseScenario {
   name: string;
+  notes: string;
+  /** The goals the result is judged against (e.g. `{ p99Ms: 50 }`); `met` in the result says whether they held. */
+  target?: Record<string, number>;
+}
+
+/** One request repeated under load. */
+export interface LoadScenario extends BaseScenario {
   /**
    * Fixed-rate scenarios send `--rate` requests per second whatever the latency (an open model,
    * like real traffic); the others run closed-loop on a few connections to find the capacity.
    */
   mode: { kind: 'fixed-rate' } | { kind: 'capacity'; connections: number };
-  notes: string;
-  request(context: ScenarioContext): LoadRequest;
+  /** May look things up first (a user who has subscriptions, an activated code to search for). */
+  request(context: ScenarioContext): LoadRequest | Promise<LoadRequest>;
   /**
    * Checks one response body before the load; a message means the server does not do what the
    * scenario measures yet (e.g. ignores a filter), and the scenario is skipped rather than misreported.
    */
   check?(body: unknown): string | null;
 }
+
+/** Work that is not one repeated request (a generation, activations, an export): it measures itself. */
+export interface MeasuredScenario extends BaseScenario {
+  mode: { kind: 'measured' };
+  run(context: ScenarioContext): Promise<{ measurements: Record<string, unknown>; met: boolean; listCount?: number }>;
+}
+
+export type Scenario = LoadScenario | MeasuredScenario;
+
+export const isMeasured = (scenario: Scenario): scenario is MeasuredScenario => scenario.mode.kind === 'measured';

@@ -53,8 +53,14 @@ export const ChannelsByCategoryScreen = lazyScreen('telegram-chanels', () =>
 export const UsersScreen = lazyScreen('users', () =>
   import('../features/users/routes/users').then((m) => ({ default: m.UsersPage })),
 );
+export const UserScreen = lazyScreen('user', () =>
+  import('../features/users/routes/user').then((m) => ({ default: m.UserPage })),
+);
 export const PromoCodesScreen = lazyScreen('promo-codes', () =>
   import('../features/promo-codes/routes/promo-codes').then((m) => ({ default: m.PromoCodesPage })),
+);
+export const PromoSeriesScreen = lazyScreen('promo-series', () =>
+  import('../features/promo-codes/routes/promo-series').then((m) => ({ default: m.PromoSeriesPage })),
 );
 export const PrivacyPolicyScreen = lazyScreen('privacy-policy', () =>
   import('../features/agreements/routes/privacy-policy').then((m) => ({ default: m.PrivacyPolicyPage })),

@@ -1,0 +1,130 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Flex, Input, Segmented, Table, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocaleId } from '../../../config/theme-config';
+import { formatDateTime } from '../../../lib/format';
+import { type ActivatedCode, useActivatedCodes } from '../api/get-activated-codes';
+import { ACTIVATED_DEFAULTS, type ActivatedStatus } from '../lib/activated-where';
+import { formatCount } from '../lib/count-text';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { BlockCodeButton } from './block-code-button';
+import { CodeStatusTag } from './code-status-tag';
+
+type StatusFilter = 'all' | ActivatedStatus;
+
+/** The used codes: who activated each, search by code, e-mail or phone, and blocking. */
+export const ActivatedCodesTab = ({ seriesId }: { seriesId: number }) => {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as LocaleId;
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [paging, setPaging] = useState<{ page: number; take: number }>(ACTIVATED_DEFAULTS);
+  const search = useDebouncedValue(text.trim(), 400);
+  const codes = useActivatedCodes(seriesId, {
+    ...paging,
+    text: search,
+    statuses: status === 'all' ? [] : [status],
+  });
+
+  const columns: TableColumnsType<ActivatedCode> = [
+    {
+      key: 'value',
+      title: t('promoCodes.fields.code'),
+      render: (_, code) => (
+        <Typography.Text className="promo-mono" copyable={{ text: code.value }}>
+          {code.value}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('promoCodes.fields.status'),
+      render: (_, code) => <CodeStatusTag status={code.status} />,
+    },
+    {
+      key: 'user',
+      title: t('promoCodes.activated.user'),
+      render: (_, code) =>
+        code.activatedBy ? (
+          <Flex vertical>
+            <span>{code.activatedBy.email}</span>
+            {code.activatedBy.phoneNumber ? (
+              <Typography.Text type="secondary">{code.activatedBy.phoneNumber}</Typography.Text>
+            ) : null}
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    {
+      key: 'activatedAt',
+      title: t('promoCodes.fields.activatedAt'),
+      render: (_, code) => <span className="promo-nowrap">{formatDateTime(code.activatedAt, locale)}</span>,
+    },
+    {
+      key: 'blockedAt',
+      title: t('promoCodes.fields.blockedAt'),
+      render: (_, code) => <span className="promo-nowrap">{formatDateTime(code.blockedAt, locale)}</span>,
+    },
+    {
+      key: 'actions',
+      title: <span className="sr-only">{t('promoCodes.common.actions')}</span>,
+      align: 'end',
+      render: (_, code) =>
+        code.status === 'blocked' ? null : <BlockCodeButton seriesId={seriesId} code={code.value} />,
+    },
+  ];
+
+  return (
+    <Flex vertical gap="middle">
+      <Flex gap="middle" wrap align="center">
+        <Input
+          className="promo-filter-name"
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('promoCodes.activated.search')}
+          aria-label={t('promoCodes.activated.search')}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setPaging((current) => ({ ...current, page: 1 }));
+          }}
+        />
+        <Segmented<StatusFilter>
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPaging((current) => ({ ...current, page: 1 }));
+          }}
+          options={[
+            { value: 'all', label: t('promoCodes.activated.all') },
+            { value: 'activated', label: t('promoCodes.activated.onlyActivated') },
+            { value: 'blocked', label: t('promoCodes.activated.onlyBlocked') },
+          ]}
+        />
+      </Flex>
+      <Table<ActivatedCode>
+        rowKey="value"
+        size="middle"
+        columns={columns}
+        dataSource={codes.data?.items}
+        loading={codes.isPending || (codes.isFetching && codes.isPlaceholderData)}
+        scroll={{ x: 800 }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.take,
+          total: codes.data?.count ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) =>
+            t('promoCodes.list.total', {
+              count: total,
+              total: formatCount(total, codes.data?.countIsEstimate ?? false, locale),
+            }),
+          onChange: (page, take) => setPaging({ page: take === paging.take ? page : 1, take }),
+        }}
+      />
+    </Flex>
+  );
+};

@@ -1,0 +1,115 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { PromoSeries } from '@pult/contract';
+import { Alert, App, Button, Flex, Progress, Table, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocaleId } from '../../../config/theme-config';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { type CsvProgress, useDownloadCodesCsv } from '../api/download-codes-csv';
+import { type GeneratedCode, useGeneratedCodes } from '../api/get-generated-codes';
+import { formatCount } from '../lib/count-text';
+import { downloadPercent, isGenerating } from '../lib/progress';
+import { BlockCodeButton } from './block-code-button';
+import { CodeStatusTag } from './code-status-tag';
+
+/** Every code of the series, page by page, with a copy button each and the whole list as CSV. */
+export const GeneratedCodesTab = ({ series }: { series: PromoSeries }) => {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as LocaleId;
+  const { message } = App.useApp();
+  const [paging, setPaging] = useState({ page: 1, take: 20 });
+  const codes = useGeneratedCodes({ id: series.id, ...paging });
+  const [progress, setProgress] = useState<CsvProgress | null>(null);
+  const download = useDownloadCodesCsv(series.id, setProgress);
+  const percent = progress ? downloadPercent(progress.rows, series.generated) : null;
+
+  const columns: TableColumnsType<GeneratedCode> = [
+    {
+      key: 'value',
+      title: t('promoCodes.fields.code'),
+      render: (_, code) => (
+        <Typography.Text
+          className="promo-mono"
+          copyable={{
+            text: code.value,
+            tooltips: [t('promoCodes.codes.copy'), t('promoCodes.codes.copied')],
+          }}
+        >
+          {code.value}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('promoCodes.fields.status'),
+      render: (_, code) => <CodeStatusTag status={code.status} />,
+    },
+    {
+      key: 'activatedAt',
+      title: t('promoCodes.fields.activatedAt'),
+      render: (_, code) => formatDateTime(code.activatedAt, locale),
+    },
+    {
+      key: 'actions',
+      title: <span className="sr-only">{t('promoCodes.common.actions')}</span>,
+      align: 'end',
+      render: (_, code) =>
+        code.status === 'blocked' ? null : <BlockCodeButton seriesId={series.id} code={code.value} />,
+    },
+  ];
+
+  const startDownload = () => {
+    setProgress({ rows: 0, bytes: 0 });
+    download.mutate(undefined, {
+      onSuccess: () => message.success(t('promoCodes.codes.csvDone')),
+      onError: () => message.error(t('promoCodes.codes.csvFailed')),
+      onSettled: () => setProgress(null),
+    });
+  };
+
+  return (
+    <Flex vertical gap="middle">
+      <Flex justify="space-between" align="center" gap="middle" wrap>
+        <Typography.Text type="secondary">
+          {t('promoCodes.codes.total', {
+            total: formatCount(codes.data?.count ?? series.generated, codes.data?.countIsEstimate ?? false, locale),
+          })}
+        </Typography.Text>
+        <Flex align="center" gap="middle">
+          {download.isPending && progress ? (
+            <div className="promo-csv-progress" role="status" aria-label={t('promoCodes.codes.csvProgress')}>
+              <Progress percent={percent ?? 0} size="small" status="active" />
+              <Typography.Text type="secondary" className="promo-progress-caption">
+                {t('promoCodes.codes.csvRows', { rows: formatNumber(progress.rows, locale) })}
+              </Typography.Text>
+            </div>
+          ) : null}
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={startDownload}
+            loading={download.isPending}
+            disabled={series.generated === 0}
+          >
+            {t('promoCodes.codes.csv')}
+          </Button>
+        </Flex>
+      </Flex>
+      {isGenerating(series) ? <Alert type="info" showIcon title={t('promoCodes.codes.stillGenerating')} /> : null}
+      <Table<GeneratedCode>
+        rowKey="value"
+        size="middle"
+        columns={columns}
+        dataSource={codes.data?.items}
+        loading={codes.isPending || (codes.isFetching && codes.isPlaceholderData)}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.take,
+          total: codes.data?.count ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100],
+          onChange: (page, take) => setPaging({ page: take === paging.take ? page : 1, take }),
+        }}
+      />
+    </Flex>
+  );
+};

@@ -1,0 +1,88 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Result, Skeleton, Tabs } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../../lib/api-client';
+import { usePromoSeries } from '../api/get-promo-series';
+import { ActivatedCodesTab } from '../components/activated-codes-tab';
+import { GeneratedCodesTab } from '../components/generated-codes-tab';
+import { SeriesHeader } from '../components/series-header';
+import { ThemeEditor } from '../components/theme-editor';
+import { isGenerating } from '../lib/progress';
+import '../components/promo-codes.css';
+
+const TABS = ['codes', 'activated', 'theme'] as const;
+type Tab = (typeof TABS)[number];
+
+/** `/app/promo-codes/:id`: one series, its codes, who used them, and its landing page. */
+export const PromoSeriesPage = () => {
+  const { t } = useTranslation();
+  const params = useParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabParam = searchParams.get('tab');
+  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'codes';
+  const series = usePromoSeries(valid ? id : 0);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  // When generation ends, the code list made while it ran is out of date.
+  const wasGenerating = useRef(false);
+  const generating = series.data ? isGenerating(series.data) : false;
+  useEffect(() => {
+    if (wasGenerating.current && !generating)
+      void queryClient.invalidateQueries({ queryKey: ['promo-codes', 'getGenerated', { id }] });
+    wasGenerating.current = generating;
+  }, [generating, id, queryClient]);
+
+  const back = (
+    <Button type="primary" onClick={() => navigate('/app/promo-codes')}>
+      {t('promoCodes.series.back')}
+    </Button>
+  );
+  if (!valid || (isApiError(series.error) && series.error.status === 404))
+    return <Result status="404" title={t('promoCodes.series.notFound')} extra={back} />;
+  if (series.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (series.isError)
+    return (
+      <Result
+        status="error"
+        title={t('promoCodes.series.loadFailed')}
+        extra={<Button onClick={() => series.refetch()}>{t('promoCodes.common.retry')}</Button>}
+      />
+    );
+
+  return (
+    <div className="promo-series-page">
+      <SeriesHeader series={series.data} />
+      <Card className="promo-series-tabs">
+        <Tabs
+          activeKey={tab}
+          onChange={(key) =>
+            setSearchParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (key === 'codes') next.delete('tab');
+                else next.set('tab', key);
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          items={[
+            { key: 'codes', label: t('promoCodes.tabs.codes'), children: <GeneratedCodesTab series={series.data} /> },
+            {
+              key: 'activated',
+              label: t('promoCodes.tabs.activated'),
+              children: <ActivatedCodesTab seriesId={series.data.id} />,
+            },
+            { key: 'theme', label: t('promoCodes.tabs.theme'), children: <ThemeEditor series={series.data} /> },
+          ]}
+          destroyOnHidden
+        />
+      </Card>
+    </div>
+  );
+};

@@ -1,0 +1,25 @@
+import { isStaffRole } from '@pult/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import type { SessionStore } from '../../../lib/session-store';
+
+/**
+ * Seed §4: when the signed-in user changes (sign-in, another account in another tab), the plan
+ * descriptions are loaded again for them. A token refresh stores the same user and reloads nothing;
+ * sign-out clears the whole cache elsewhere (main.tsx). Returns the unsubscribe.
+ */
+export const reloadPlansOnUserChange = (
+  store: Pick<SessionStore, 'get' | 'subscribe'>,
+  queryClient: Pick<QueryClient, 'invalidateQueries'>,
+): (() => void) => {
+  const staffId = () => {
+    const session = store.get();
+    return session && isStaffRole(session.role) ? session.id : null;
+  };
+  let current = staffId();
+  return store.subscribe(() => {
+    const next = staffId();
+    if (next === current) return;
+    current = next;
+    if (next !== null) void queryClient.invalidateQueries({ queryKey: ['plans'] });
+  });
+};

@@ -1,0 +1,107 @@
+import { CheckOutlined, EditOutlined } from '@ant-design/icons';
+import type { Plan } from '@pult/contract';
+import { App, Button, Card, Flex, Switch, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { useTheme } from '../../../lib/theme-store';
+import { useManagePlan } from '../api/manage-plan';
+import { PlanAvatar } from './plan-avatar';
+
+interface Props {
+  plan: Plan;
+  /** Admins switch plans on and off (product.md §3); editors see the state only. */
+  canManage: boolean;
+  onEdit: (plan: Plan) => void;
+}
+
+const PERIOD_COLORS = { month: 'blue', year: 'geekblue', lifetime: 'purple' } as const;
+
+/** One plan as the planner's paywall would present it, with the staff controls below. */
+export const PlanCard = ({ plan, canManage, onEdit }: Props) => {
+  const { t } = useTranslation();
+  const { locale } = useTheme();
+  const { message } = App.useApp();
+  const manage = useManagePlan();
+
+  const toggle = (enabled: boolean) =>
+    manage.mutate(
+      { id: plan.id, action: enabled ? 'enable' : 'disable' },
+      {
+        onSuccess: (saved) =>
+          message.success(
+            t(saved.enabled ? 'subscriptions.plans.enabledDone' : 'subscriptions.plans.disabledDone', {
+              title: saved.title,
+            }),
+          ),
+        onError: () => message.error(t('subscriptions.plans.toggleFailed')),
+      },
+    );
+
+  const state = canManage ? (
+    <Flex component="label" gap="small" align="center" className="plan-card-switch">
+      <Switch
+        checked={plan.enabled}
+        loading={manage.isPending}
+        onChange={toggle}
+        aria-label={t('subscriptions.plans.enabled')}
+      />
+      <Typography.Text type={plan.enabled ? undefined : 'secondary'}>
+        {t(plan.enabled ? 'subscriptions.plans.enabled' : 'subscriptions.plans.disabled')}
+      </Typography.Text>
+    </Flex>
+  ) : (
+    <Tag color={plan.enabled ? 'success' : 'default'}>
+      {t(plan.enabled ? 'subscriptions.plans.enabled' : 'subscriptions.plans.disabled')}
+    </Tag>
+  );
+
+  return (
+    <Card
+      role="article"
+      aria-label={plan.title}
+      className={plan.enabled ? 'plan-card' : 'plan-card plan-card-off'}
+      actions={[
+        <Flex key="state" justify="center" align="center" className="plan-card-action">
+          {state}
+        </Flex>,
+        <Button key="edit" type="link" icon={<EditOutlined />} onClick={() => onEdit(plan)}>
+          {t('subscriptions.plans.edit')}
+        </Button>,
+      ]}
+    >
+      <Flex gap="middle" align="center">
+        <PlanAvatar plan={plan} size={56} />
+        <div className="plan-card-head">
+          <Typography.Title level={4} className="plan-card-title" ellipsis={{ tooltip: plan.title }}>
+            {plan.title}
+          </Typography.Title>
+          <Tag color={PERIOD_COLORS[plan.period]}>{t(`subscriptions.period.${plan.period}`)}</Tag>
+        </div>
+      </Flex>
+      <Flex align="baseline" gap="small" wrap className="plan-card-price">
+        <Typography.Text strong className="plan-card-amount">
+          {formatMoney(plan.price, locale, plan.currency)}
+        </Typography.Text>
+        <Typography.Text type="secondary">{t(`subscriptions.pricePer.${plan.period}`)}</Typography.Text>
+      </Flex>
+      <Typography.Text type="secondary">
+        {t('subscriptions.plans.duration', { days: formatNumber(plan.durationDays, locale) })}
+      </Typography.Text>
+      {plan.description ? (
+        <Typography.Paragraph className="plan-card-description" ellipsis={{ rows: 3, tooltip: plan.description }}>
+          {plan.description}
+        </Typography.Paragraph>
+      ) : null}
+      {plan.features.length > 0 ? (
+        <ul className="plan-card-features" aria-label={t('subscriptions.form.features')}>
+          {plan.features.map((feature) => (
+            <li key={feature}>
+              <CheckOutlined aria-hidden className="plan-card-check" />
+              <Typography.Text>{feature}</Typography.Text>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Card>
+  );
+};

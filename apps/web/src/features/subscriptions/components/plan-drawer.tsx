@@ -1,0 +1,265 @@
+import { type Plan, planPeriods } from '@pult/contract';
+import { Alert, App, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client';
+import { useTheme } from '../../../lib/theme-store';
+import { useCreatePlan } from '../api/create-plan';
+import { useUpdatePlan } from '../api/update-plan';
+import { useUploadPlanIcon } from '../api/upload-plan-icon';
+import { describeIconError, planFieldErrors } from '../lib/plan-errors';
+import {
+  durationForPeriod,
+  durationRange,
+  emptyPlanForm,
+  isDurationValid,
+  type PlanFormValues,
+  type PlanPeriod,
+  planChanges,
+  planToFormValues,
+  toCreateBody,
+  validatePlanForm,
+} from '../lib/plan-form';
+import { PlanIconField } from './plan-icon-field';
+
+interface Props {
+  open: boolean;
+  /** The plan to edit; null creates one. */
+  plan: Plan | null;
+  /** Admins change price, period and duration; editors texts and the icon (product.md §3). */
+  canEditTerms: boolean;
+  onClose: () => void;
+}
+
+const DRAWER_WIDTH = 520;
+
+/** Create or edit a plan. Mounted afresh for each opening (the parent keys it), so it starts clean. */
+export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
+  const { t } = useTranslation();
+  const { locale, direction } = useTheme();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PlanFormValues>();
+  // After a create whose icon failed, the drawer goes on editing the plan that now exists.
+  const [current, setCurrent] = useState<Plan | null>(plan);
+  const [pendingIcon, setPendingIcon] = useState<File | null>(null);
+  const [iconError, setIconError] = useState<string | null>(null);
+  const createPlan = useCreatePlan();
+  const updatePlan = useUpdatePlan();
+  const uploadIcon = useUploadPlanIcon();
+  const title = Form.useWatch('title', form);
+  const period = Form.useWatch('period', form) ?? 'month';
+  const range = durationRange(period);
+  const termsLocked = !canEditTerms;
+  const saving = createPlan.isPending || updatePlan.isPending || (uploadIcon.isPending && !current);
+
+  const sendIcon = async (id: number, file: File): Promise<Plan | null> => {
+    setIconError(null);
+    try {
+      const saved = await uploadIcon.mutateAsync({ id, file });
+      setPendingIcon(null);
+      setCurrent(saved);
+      return saved;
+    } catch (error) {
+      setPendingIcon(null);
+      setIconError(describeIconError(error, t));
+      return null;
+    }
+  };
+
+  const pickIcon = (file: File) => {
+    setIconError(null);
+    setPendingIcon(file);
+    if (current) {
+      void sendIcon(current.id, file).then((saved) => {
+        if (saved) message.success(t('subscriptions.form.iconUploaded'));
+      });
+    }
+  };
+
+  const showServerError = (error: unknown) => {
+    const fields = planFieldErrors(error, t);
+    if (fields.length > 0) {
+      form.setFields(fields.map((field) => ({ ...field, name: field.name as keyof PlanFormValues })));
+      return;
+    }
+    if (isApiError(error) && error.status === 403) message.error(t('subscriptions.form.forbidden'));
+    else message.error(t('subscriptions.form.saveFailed'));
+  };
+
+  const submit = async (values: PlanFormValues) => {
+    const problems = validatePlanForm(values);
+    const names = Object.keys(problems) as (keyof PlanFormValues)[];
+    if (names.length > 0) {
+      form.setFields(
+        names.map((name) => ({
+          name,
+          errors: [
+            problems[name] === 'durationMismatch'
+              ? t('subscriptions.form.durationMismatch', { min: range.min, max: range.max })
+              : t('subscriptions.form.invalid'),
+          ],
+        })),
+      );
+      return;
+    }
+    try {
+      if (!current) {
+        const created = await createPlan.mutateAsync(toCreateBody(values));
+        if (pendingIcon && !(await sendIcon(created.id, pendingIcon))) {
+          setCurrent(created);
+          message.warning(t('subscriptions.form.createdWithoutIcon', { title: created.title }));
+          return;
+        }
+        message.success(t('subscriptions.form.created', { title: created.title }));
+        onClose();
+        return;
+      }
+      const changes = planChanges(current, values, canEditTerms);
+      if (Object.keys(changes).length > 0) {
+        await updatePlan.mutateAsync({ id: current.id, changes });
+        message.success(t('subscriptions.form.saved'));
+      }
+      onClose();
+    } catch (error) {
+      showServerError(error);
+    }
+  };
+
+  const onValuesChange = (changed: Partial<PlanFormValues>) => {
+    if (changed.period) {
+      const days = form.getFieldValue('durationDays') as number | null;
+      form.setFieldsValue({ durationDays: durationForPeriod(changed.period, days) });
+      void form.validateFields(['durationDays']);
+    }
+  };
+
+  return (
+    <Drawer
+      title={current ? t('subscriptions.form.editTitle') : t('subscriptions.form.createTitle')}
+      size={DRAWER_WIDTH}
+      open={open}
+      onClose={onClose}
+      placement={direction === 'rtl' ? 'left' : 'right'}
+      footer={
+        <Flex justify="end" gap="small">
+          <Button onClick={onClose}>{t('subscriptions.form.cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={() => form.submit()}>
+            {current ? t('subscriptions.form.save') : t('subscriptions.form.create')}
+          </Button>
+        </Flex>
+      }
+    >
+      <Form<PlanFormValues>
+        form={form}
+        layout="vertical"
+        name="plan"
+        initialValues={plan ? planToFormValues(plan) : emptyPlanForm()}
+        onFinish={submit}
+        onValuesChange={onValuesChange}
+        disabled={saving}
+        requiredMark="optional"
+      >
+        <Form.Item
+          name="title"
+          label={t('subscriptions.form.title')}
+          rules={[{ required: true, whitespace: true }, { max: 100 }]}
+        >
+          <Input maxLength={100} autoFocus />
+        </Form.Item>
+        <Form.Item name="description" label={t('subscriptions.form.description')} rules={[{ max: 2000 }]}>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount />
+        </Form.Item>
+        {termsLocked ? (
+          <Alert type="info" showIcon className="plan-terms-note" title={t('subscriptions.form.adminOnly')} />
+        ) : null}
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="priceRoubles"
+              label={t('subscriptions.form.price')}
+              rules={[{ required: true }, { type: 'number', min: 0, max: 1_000_000 }]}
+            >
+              <InputNumber<number>
+                min={0}
+                max={1_000_000}
+                precision={2}
+                decimalSeparator={locale === 'ru' || locale === 'fr' ? ',' : '.'}
+                suffix="₽"
+                className="full-width"
+                disabled={termsLocked || saving}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="period" label={t('subscriptions.form.period')} rules={[{ required: true }]}>
+              <Select<PlanPeriod>
+                disabled={termsLocked || saving}
+                options={planPeriods.map((value) => ({ value, label: t(`subscriptions.period.${value}`) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="durationDays"
+              label={t('subscriptions.form.durationDays')}
+              dependencies={['period']}
+              extra={t('subscriptions.form.durationHint', { min: range.min, max: range.max })}
+              rules={[
+                { required: true },
+                // Reads the period from the form, not from this render: it may have changed a moment ago.
+                ({ getFieldValue }) => ({
+                  validator: async (_rule, value: number | null) => {
+                    const current = getFieldValue('period') as PlanPeriod;
+                    if (value === null || value === undefined || isDurationValid(current, value)) return;
+                    const { min, max } = durationRange(current);
+                    throw new Error(t('subscriptions.form.durationMismatch', { min, max }));
+                  },
+                }),
+              ]}
+            >
+              <InputNumber<number>
+                min={1}
+                max={36500}
+                precision={0}
+                className="full-width"
+                disabled={termsLocked || saving}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="sortOrder"
+              label={t('subscriptions.form.sortOrder')}
+              extra={t('subscriptions.form.sortOrderHint')}
+            >
+              <InputNumber<number> min={0} max={10_000} precision={0} className="full-width" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          name="features"
+          label={t('subscriptions.form.features')}
+          extra={t('subscriptions.form.featuresHint')}
+          rules={[
+            {
+              validator: async (_rule, value: string[] | undefined) => {
+                if ((value ?? []).length > 20) throw new Error(t('subscriptions.form.featuresTooMany'));
+                if ((value ?? []).some((feature) => feature.length > 200))
+                  throw new Error(t('subscriptions.form.featureTooLong'));
+              },
+            },
+          ]}
+        >
+          <Select<string[]> mode="tags" open={false} suffixIcon={null} tokenSeparators={['\n']} />
+        </Form.Item>
+        <PlanIconField
+          plan={{ icon: current?.icon ?? null, title: title || current?.title || '' }}
+          pending={pendingIcon}
+          uploading={uploadIcon.isPending}
+          error={iconError}
+          onPick={pickIcon}
+        />
+      </Form>
+    </Drawer>
+  );
+};

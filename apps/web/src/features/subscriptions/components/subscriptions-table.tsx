@@ -1,0 +1,106 @@
+import type { Subscription, User } from '@pult/contract';
+import { Flex, Table, type TableProps, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate } from '../../../lib/format';
+import { useTheme } from '../../../lib/theme-store';
+import type { SubscriptionsList } from '../api/get-subscriptions';
+import { formatCount } from '../lib/count-text';
+import { PAGE_SIZES } from '../lib/subscription-filters';
+import { SubscriptionSourceTag, SubscriptionStatusTag } from './subscription-tags';
+
+interface Props {
+  data: SubscriptionsList | undefined;
+  loading: boolean;
+  page: number;
+  take: number;
+  onPage: (page: number, take: number) => void;
+  empty: React.ReactNode;
+}
+
+/** Users' subscriptions, one page of them; the owner comes from `additionalInfo.relatedUsers`. */
+export const SubscriptionsTable = ({ data, loading, page, take, onPage, empty }: Props) => {
+  const { t } = useTranslation();
+  const { locale } = useTheme();
+  const users = new Map<number, User>((data?.additionalInfo.relatedUsers ?? []).map((user) => [user.id, user]));
+
+  const columns: TableProps<Subscription>['columns'] = [
+    {
+      key: 'owner',
+      title: t('subscriptions.columns.owner'),
+      render: (_, item) => {
+        const user = users.get(item.owner);
+        return (
+          <Flex vertical>
+            <Link to={`/app/users/${item.owner}`}>
+              {user?.email ?? t('subscriptions.columns.unknownUser', { id: item.owner })}
+            </Link>
+            {user?.phoneNumber ? <Typography.Text type="secondary">{user.phoneNumber}</Typography.Text> : null}
+          </Flex>
+        );
+      },
+    },
+    { key: 'plan', dataIndex: 'planTitle', title: t('subscriptions.columns.plan') },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('subscriptions.columns.status'),
+      render: (status: Subscription['status']) => <SubscriptionStatusTag status={status} />,
+    },
+    {
+      key: 'source',
+      dataIndex: 'source',
+      title: t('subscriptions.columns.source'),
+      render: (source: Subscription['source']) => <SubscriptionSourceTag source={source} />,
+    },
+    {
+      key: 'startedAt',
+      dataIndex: 'startedAt',
+      title: t('subscriptions.columns.startedAt'),
+      render: (value: string) => formatDate(value, locale),
+    },
+    {
+      key: 'expiresAt',
+      dataIndex: 'expiresAt',
+      title: t('subscriptions.columns.expiresAt'),
+      render: (value: string | null) =>
+        value ? (
+          formatDate(value, locale)
+        ) : (
+          <Typography.Text type="secondary">{t('subscriptions.columns.noEnd')}</Typography.Text>
+        ),
+    },
+    {
+      key: 'autoRenew',
+      dataIndex: 'autoRenew',
+      title: t('subscriptions.columns.autoRenew'),
+      render: (value: boolean) =>
+        value ? (
+          t('subscriptions.columns.yes')
+        ) : (
+          <Typography.Text type="secondary">{t('subscriptions.columns.no')}</Typography.Text>
+        ),
+    },
+  ];
+
+  return (
+    <Table<Subscription>
+      rowKey="id"
+      columns={columns}
+      dataSource={data?.items}
+      loading={loading}
+      scroll={{ x: 900 }}
+      locale={{ emptyText: empty }}
+      pagination={{
+        current: page,
+        pageSize: take,
+        total: data?.count ?? 0,
+        pageSizeOptions: PAGE_SIZES,
+        showSizeChanger: true,
+        showTotal: () =>
+          t('subscriptions.total', { count: formatCount(data?.count ?? 0, data?.countIsEstimate ?? false, locale) }),
+        onChange: onPage,
+      }}
+    />
+  );
+};

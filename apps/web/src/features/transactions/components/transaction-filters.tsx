@@ -1,0 +1,199 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { transactionKinds, transactionProviders, transactionStatuses } from '@pult/contract';
+import { Button, Col, DatePicker, Flex, Form, InputNumber, Row, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DATE_FORMATS } from '../../../lib/format';
+import { useTheme } from '../../../lib/theme-store';
+import type {
+  TransactionKind,
+  TransactionProvider,
+  TransactionStatus,
+  TransactionsSearch,
+} from '../lib/transaction-filters';
+import { useProviderLabel } from './transaction-tags';
+
+interface FilterValues {
+  status: TransactionStatus[];
+  provider: TransactionProvider[];
+  kind: TransactionKind[];
+  userId: number | null;
+  period: [Dayjs | null, Dayjs | null] | null;
+  amountMin: number | null;
+  amountMax: number | null;
+}
+
+type Filters = Omit<TransactionsSearch, 'page' | 'take'>;
+
+interface Props {
+  search: TransactionsSearch;
+  onChange: (filters: Filters) => void;
+}
+
+const EMPTY: Filters = { status: [], provider: [], kind: [] };
+
+const toValues = (search: TransactionsSearch): FilterValues => ({
+  status: search.status,
+  provider: search.provider,
+  kind: search.kind,
+  userId: search.userId ?? null,
+  period:
+    search.from || search.to ? [search.from ? dayjs(search.from) : null, search.to ? dayjs(search.to) : null] : null,
+  amountMin: search.amountMin ?? null,
+  amountMax: search.amountMax ?? null,
+});
+
+const fromValues = (values: FilterValues): Filters => ({
+  status: values.status ?? [],
+  provider: values.provider ?? [],
+  kind: values.kind ?? [],
+  userId: values.userId ?? undefined,
+  from: values.period?.[0]?.format('YYYY-MM-DD'),
+  to: values.period?.[1]?.format('YYYY-MM-DD'),
+  amountMin: values.amountMin ?? undefined,
+  amountMax: values.amountMax ?? undefined,
+});
+
+/** Fields typed by hand apply on Enter or «Применить»; lists and dates at once. */
+const TYPED: (keyof FilterValues)[] = ['userId', 'amountMin', 'amountMax'];
+const COL = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
+
+/** The filter bar. The URL is the state: reload, back and forward keep the filters. */
+export const TransactionFilters = ({ search, onChange }: Props) => {
+  const { t } = useTranslation();
+  const { locale } = useTheme();
+  const providerLabel = useProviderLabel();
+  const [form] = Form.useForm<FilterValues>();
+
+  useEffect(() => {
+    form.setFieldsValue(toValues(search));
+  }, [form, search]);
+
+  const apply = async () => {
+    // The amount range must be in order; the API would refuse it otherwise.
+    await form.validateFields(['amountMax']).catch(() => undefined);
+    if (form.getFieldError('amountMax').length > 0) return;
+    onChange(fromValues(form.getFieldsValue()));
+  };
+  const decimalSeparator = locale === 'ru' || locale === 'fr' ? ',' : '.';
+
+  return (
+    <Form<FilterValues>
+      form={form}
+      layout="vertical"
+      name="transaction-filters"
+      initialValues={toValues(search)}
+      onFinish={apply}
+      onValuesChange={(changed: Partial<FilterValues>) => {
+        if (!Object.keys(changed).some((name) => TYPED.includes(name as keyof FilterValues))) void apply();
+      }}
+      className="list-filters"
+    >
+      <Row gutter={16} align="bottom">
+        <Col {...COL}>
+          <Form.Item name="status" label={t('transactions.filters.status')}>
+            <Select<TransactionStatus[]>
+              mode="multiple"
+              allowClear
+              maxTagCount="responsive"
+              placeholder={t('transactions.filters.any')}
+              options={transactionStatuses.map((value) => ({ value, label: t(`transactions.status.${value}`) }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...COL}>
+          <Form.Item name="provider" label={t('transactions.filters.provider')}>
+            <Select<TransactionProvider[]>
+              mode="multiple"
+              allowClear
+              maxTagCount="responsive"
+              placeholder={t('transactions.filters.any')}
+              options={transactionProviders.map((value) => ({ value, label: providerLabel(value) }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...COL}>
+          <Form.Item name="kind" label={t('transactions.filters.kind')}>
+            <Select<TransactionKind[]>
+              mode="multiple"
+              allowClear
+              maxTagCount="responsive"
+              placeholder={t('transactions.filters.any')}
+              options={transactionKinds.map((value) => ({ value, label: t(`transactions.kind.${value}`) }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...COL}>
+          <Form.Item name="userId" label={t('transactions.filters.userId')}>
+            <InputNumber<number> min={1} precision={0} controls={false} className="full-width" />
+          </Form.Item>
+        </Col>
+        <Col {...COL}>
+          <Form.Item name="period" label={t('transactions.filters.period')}>
+            <DatePicker.RangePicker
+              format={DATE_FORMATS[locale]}
+              allowEmpty={[true, true]}
+              className="full-width"
+              placeholder={[t('transactions.filters.periodFrom'), t('transactions.filters.periodTo')]}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...COL}>
+          <Form.Item label={t('transactions.filters.amount')} required={false}>
+            <Space.Compact block>
+              <Form.Item name="amountMin" noStyle>
+                <InputNumber<number>
+                  min={0}
+                  precision={2}
+                  decimalSeparator={decimalSeparator}
+                  controls={false}
+                  placeholder={t('transactions.filters.amountFrom')}
+                  aria-label={t('transactions.filters.amountMinLabel')}
+                  className="full-width"
+                />
+              </Form.Item>
+              <Form.Item
+                name="amountMax"
+                noStyle
+                dependencies={['amountMin']}
+                rules={[
+                  ({ getFieldValue }) => ({
+                    validator: async (_rule, value: number | null) => {
+                      const min = getFieldValue('amountMin') as number | null;
+                      if (value !== null && value !== undefined && min !== null && min !== undefined && value < min)
+                        throw new Error(t('transactions.filters.amountOrder'));
+                    },
+                  }),
+                ]}
+              >
+                <InputNumber<number>
+                  min={0}
+                  precision={2}
+                  decimalSeparator={decimalSeparator}
+                  controls={false}
+                  placeholder={t('transactions.filters.amountTo')}
+                  aria-label={t('transactions.filters.amountMaxLabel')}
+                  suffix="₽"
+                  className="full-width"
+                />
+              </Form.Item>
+            </Space.Compact>
+          </Form.Item>
+        </Col>
+        <Col flex="none">
+          <Form.Item>
+            <Flex gap="small">
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                {t('transactions.filters.apply')}
+              </Button>
+              <Button icon={<ReloadOutlined />} onClick={() => onChange(EMPTY)}>
+                {t('transactions.filters.reset')}
+              </Button>
+            </Flex>
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+};

@@ -1,0 +1,109 @@
+import type { Transaction } from '@pult/contract';
+import { Table, type TableProps, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useTheme } from '../../../lib/theme-store';
+import type { TransactionsList } from '../api/get-transactions';
+import { formatCount } from '../lib/count-text';
+import { PAGE_SIZES } from '../lib/transaction-filters';
+import { TransactionKindTag, TransactionStatusTag, useProviderLabel } from './transaction-tags';
+
+interface Props {
+  data: TransactionsList | undefined;
+  loading: boolean;
+  page: number;
+  take: number;
+  onPage: (page: number, take: number) => void;
+  empty: React.ReactNode;
+}
+
+/** One page of transactions, newest first; read-only (product.md §4). */
+export const TransactionsTable = ({ data, loading, page, take, onPage, empty }: Props) => {
+  const { t } = useTranslation();
+  const { locale } = useTheme();
+  const providerLabel = useProviderLabel();
+
+  const columns: TableProps<Transaction>['columns'] = [
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('transactions.columns.createdAt'),
+      render: (value: string) => formatDateTime(value, locale),
+      width: 160,
+    },
+    {
+      key: 'user',
+      title: t('transactions.columns.user'),
+      render: (_, item) => (
+        <Link to={`/app/users/${item.userId}`}>
+          {item.userEmail ?? t('transactions.columns.unknownUser', { id: item.userId })}
+        </Link>
+      ),
+    },
+    {
+      key: 'amount',
+      dataIndex: 'amount',
+      title: t('transactions.columns.amount'),
+      align: 'end',
+      render: (amount: number, item) => (
+        // Refunds arrive negative and read as such.
+        <Typography.Text strong type={amount < 0 ? 'danger' : undefined} className="money">
+          {formatMoney(amount, locale, item.currency)}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('transactions.columns.status'),
+      render: (status: Transaction['status']) => <TransactionStatusTag status={status} />,
+    },
+    {
+      key: 'kind',
+      dataIndex: 'kind',
+      title: t('transactions.columns.kind'),
+      render: (kind: Transaction['kind']) => <TransactionKindTag kind={kind} />,
+    },
+    {
+      key: 'provider',
+      dataIndex: 'provider',
+      title: t('transactions.columns.provider'),
+      render: (provider: Transaction['provider']) => providerLabel(provider),
+    },
+    {
+      key: 'externalId',
+      dataIndex: 'externalId',
+      title: t('transactions.columns.externalId'),
+      render: (value: string | null) =>
+        value ? (
+          <Typography.Text code copyable ellipsis className="external-id">
+            {value}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+  ];
+
+  return (
+    <Table<Transaction>
+      rowKey="id"
+      columns={columns}
+      dataSource={data?.items}
+      loading={loading}
+      scroll={{ x: 960 }}
+      locale={{ emptyText: empty }}
+      pagination={{
+        current: page,
+        pageSize: take,
+        total: data?.count ?? 0,
+        pageSizeOptions: PAGE_SIZES,
+        showSizeChanger: true,
+        showTotal: () =>
+          t('transactions.total', { count: formatCount(data?.count ?? 0, data?.countIsEstimate ?? false, locale) }),
+        onChange: onPage,
+      }}
+    />
+  );
+};

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_TAKE,
+  hasTransactionFilters,
+  parseTransactionsSearch,
+  type TransactionsSearch,
+  toTransactionsFilterQuery,
+  toTransactionsSearchParams,
+} from './transaction-filters';
+
+const empty: TransactionsSearch = { status: [], provider: [], kind: [], page: 1, take: DEFAULT_TAKE };
+const parse = (query: string) => parseTransactionsSearch(new URLSearchParams(query));
+
+describe('transactions search ↔ URL', () => {
+  it('a clean URL is an unfiltered first page', () => {
+    expect(parse('')).toEqual(empty);
+    expect(toTransactionsSearchParams(empty).toString()).toBe('');
+    expect(hasTransactionFilters(empty)).toBe(false);
+  });
+
+  it('round-trips every filter', () => {
+    const search: TransactionsSearch = {
+      status: ['succeeded', 'refunded'],
+      provider: ['yookassa'],
+      kind: ['purchase', 'refund'],
+      userId: 42,
+      from: '2024-01-05',
+      to: '2024-02-10',
+      amountMin: 100,
+      amountMax: 1990.5,
+      page: 3,
+      take: 50,
+    };
+    const params = toTransactionsSearchParams(search);
+    expect(params.get('status')).toBe('succeeded,refunded');
+    expect(params.get('amountMax')).toBe('1990.5');
+    expect(parse(params.toString())).toEqual(search);
+  });
+
+  it('drops empty values and defaults from the URL', () => {
+    const params = toTransactionsSearchParams({ ...empty, status: [], userId: undefined, page: 1, take: 20 });
+    expect([...params.keys()]).toEqual([]);
+  });
+
+  it('ignores what is malformed or unknown instead of sending it on', () => {
+    expect(
+      parse('status=succeeded,bogus,succeeded&provider=paypal&userId=-3&from=yesterday&amountMin=abc&page=0&take=7'),
+    ).toEqual({ ...empty, status: ['succeeded'] });
+  });
+});
+
+describe('transactions search → API query', () => {
+  it('sends comma lists, whole days as instants and kopecks', () => {
+    const query = toTransactionsFilterQuery({
+      ...empty,
+      status: ['pending', 'failed'],
+      from: '2024-01-05',
+      to: '2024-01-05',
+      amountMin: 0,
+      amountMax: 19.99,
+      page: 4,
+    });
+    expect(query).toEqual({
+      status: 'pending,failed',
+      from: new Date(2024, 0, 5).toISOString(),
+      to: new Date(2024, 0, 5, 23, 59, 59, 999).toISOString(),
+      amountMin: 0,
+      amountMax: 1999,
+    });
+  });
+
+  it('leaves paging out of the filter', () => {
+    expect(toTransactionsFilterQuery({ ...empty, page: 9, take: 100 })).toEqual({});
+  });
+});

@@ -1,0 +1,64 @@
+import { App, Button, Drawer, Flex, Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useCreateUser } from '../api/create-user';
+import { describeUsersError, localizeFieldErrors } from '../user-errors';
+import { emptyUserForm, toCreateBody, type UserFormValues } from '../user-form';
+import { UserFormFields } from './user-form-fields';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** «Новый пользователь»: the contract checks the form before sending, the server's field errors land on fields. */
+export const CreateUserDrawer = ({ open, onClose }: Props) => {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<UserFormValues>();
+  const create = useCreateUser();
+
+  const submit = (values: UserFormValues) => {
+    const body = toCreateBody(values, form, t);
+    if (!body) return;
+    create.mutate(body, {
+      onSuccess: (user) => {
+        message.success(t('users.create.done', { email: user.email }));
+        form.resetFields();
+        onClose();
+      },
+      onError: (error) => {
+        if (!applyServerErrors(form, localizeFieldErrors(error, t))) message.error(describeUsersError(error, t));
+      },
+    });
+  };
+
+  return (
+    <Drawer
+      title={t('users.create.title')}
+      open={open}
+      onClose={onClose}
+      size={560}
+      destroyOnHidden
+      footer={
+        <Flex justify="end" gap="small">
+          <Button onClick={onClose}>{t('users.form.cancel')}</Button>
+          <Button type="primary" loading={create.isPending} onClick={() => form.submit()}>
+            {t('users.create.submit')}
+          </Button>
+        </Flex>
+      }
+    >
+      <Form<UserFormValues>
+        form={form}
+        layout="vertical"
+        name="create-user"
+        initialValues={emptyUserForm()}
+        onFinish={submit}
+        disabled={create.isPending}
+      >
+        <UserFormFields mode="create" />
+      </Form>
+    </Drawer>
+  );
+};

@@ -1,0 +1,74 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { UserWhere } from '@pult/contract';
+import { App, Button, Flex, Popover, Progress, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocaleId } from '../../../config/theme-config';
+import { formatNumber } from '../../../lib/format';
+import { type ExportProgress, exportUsers, saveBlob } from '../api/export-users';
+import { describeUsersError } from '../user-errors';
+
+interface Props {
+  where: UserWhere;
+  /** How many rows the current filter has (the list's count), for a percentage; null if unknown. */
+  expectedRows: number | null;
+}
+
+const formatBytes = (bytes: number, locale: LocaleId, t: TFunction) =>
+  bytes < 1024 * 1024
+    ? t('users.export.kb', { value: formatNumber(Math.max(1, Math.round(bytes / 1024)), locale) })
+    : t('users.export.mb', { value: formatNumber(Math.round((bytes / 1024 / 1024) * 10) / 10, locale) });
+
+/** «Выгрузить CSV» of the current filter, with live progress while the stream arrives. */
+export const ExportUsersButton = ({ where, expectedRows }: Props) => {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const locale = i18n.language as LocaleId;
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const start = async () => {
+    abort.current = new AbortController();
+    setProgress({ bytes: 0, rows: 0 });
+    try {
+      const { blob, fileName } = await exportUsers(where, setProgress, abort.current.signal);
+      saveBlob(blob, fileName);
+      message.success(t('users.export.done'));
+    } catch (error) {
+      if (!abort.current?.signal.aborted) message.error(`${t('users.export.failed')}. ${describeUsersError(error, t)}`);
+    } finally {
+      setProgress(null);
+      abort.current = null;
+    }
+  };
+
+  const percent =
+    progress && expectedRows ? Math.min(99, Math.floor((progress.rows / Math.max(expectedRows, 1)) * 100)) : null;
+
+  const details = progress ? (
+    <Flex vertical gap={4} className="users-export-progress" role="status" aria-live="polite">
+      <Typography.Text strong>{t('users.export.running')}</Typography.Text>
+      {percent === null ? (
+        <Progress percent={100} status="active" showInfo={false} size="small" />
+      ) : (
+        <Progress percent={percent} status="active" size="small" />
+      )}
+      <Typography.Text type="secondary">
+        {t('users.export.rows', { rows: formatNumber(progress.rows, locale) })} ·{' '}
+        {formatBytes(progress.bytes, locale, t)}
+      </Typography.Text>
+      <Button size="small" onClick={() => abort.current?.abort()}>
+        {t('users.export.cancel')}
+      </Button>
+    </Flex>
+  ) : null;
+
+  return (
+    <Popover open={Boolean(progress)} content={details} placement="bottomRight">
+      <Button icon={<DownloadOutlined />} loading={Boolean(progress)} onClick={() => void start()}>
+        {t('users.export.button')}
+      </Button>
+    </Popover>
+  );
+};

@@ -1,0 +1,62 @@
+import { SaveOutlined } from '@ant-design/icons';
+import type { User } from '@pult/contract';
+import { Alert, App, Button, Card, Flex, Form } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useUpdateUser } from '../api/update-user';
+import { describeUsersError, localizeFieldErrors } from '../user-errors';
+import { toUpdateBody, type UserFormValues, userToForm } from '../user-form';
+import { UserFormFields } from './user-form-fields';
+
+/** The user's data: editable for admins, the same fields read-only for editors (no save rendered). */
+export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }) => {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<UserFormValues>();
+  const update = useUpdateUser();
+
+  // A manage action or a grant changes the user under the form: show the server's copy.
+  useEffect(() => {
+    if (!form.isFieldsTouched()) form.setFieldsValue(userToForm(user));
+  }, [form, user]);
+
+  const submit = (values: UserFormValues) =>
+    update.mutate(
+      { id: user.id, body: toUpdateBody(values, user) },
+      {
+        onSuccess: (saved) => {
+          message.success(t('users.form.saved'));
+          form.resetFields();
+          form.setFieldsValue(userToForm(saved));
+        },
+        onError: (error) => {
+          if (!applyServerErrors(form, localizeFieldErrors(error, t))) message.error(describeUsersError(error, t));
+        },
+      },
+    );
+
+  return (
+    <Card className="user-card" title={t('users.page.details')}>
+      {canEdit ? null : <Alert type="info" showIcon className="users-error" title={t('users.page.readOnly')} />}
+      <Form<UserFormValues>
+        form={form}
+        layout="vertical"
+        name="edit-user"
+        initialValues={userToForm(user)}
+        onFinish={submit}
+        disabled={!canEdit || update.isPending}
+        requiredMark={canEdit}
+      >
+        <UserFormFields mode="edit" readOnly={!canEdit} />
+        {canEdit ? (
+          <Flex justify="end">
+            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={update.isPending}>
+              {t('users.form.save')}
+            </Button>
+          </Flex>
+        ) : null}
+      </Form>
+    </Card>
+  );
+};

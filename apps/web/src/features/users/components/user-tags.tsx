@@ -1,0 +1,43 @@
+import type { Role, User, UserStatus } from '@pult/contract';
+import { Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { LocaleId } from '../../../config/theme-config';
+import { formatDate } from '../../../lib/format';
+
+const ROLE_COLORS: Record<Role, string> = { admin: 'geekblue', editor: 'green', user: 'default' };
+const STATUS_COLORS: Record<UserStatus, string> = { active: 'success', blocked: 'error', deleted: 'default' };
+const SUBSCRIPTION_COLORS = { active: 'gold', expired: 'default', canceled: 'default' } as const;
+
+export const RoleTag = ({ role }: { role: Role }) => {
+  const { t } = useTranslation();
+  return (
+    <Tag color={ROLE_COLORS[role]} variant="filled">
+      {t(`roles.${role}`)}
+    </Tag>
+  );
+};
+
+export const StatusTag = ({ status }: { status: UserStatus }) => {
+  const { t } = useTranslation();
+  return <Tag color={STATUS_COLORS[status]}>{t(`userStatus.${status}`)}</Tag>;
+};
+
+/** The current subscription from `register`: plan, status and until when. */
+export const SubscriptionSummary = ({ register }: { register: User['register'] }) => {
+  const { t, i18n } = useTranslation();
+  if (!register) return <Typography.Text type="secondary">{t('users.subscription.none')}</Typography.Text>;
+  const locale = i18n.language as LocaleId;
+  return (
+    <Flex vertical gap={2}>
+      <Flex gap={6} align="center" wrap>
+        <Typography.Text>{register.planTitle}</Typography.Text>
+        <Tag color={SUBSCRIPTION_COLORS[register.status]}>{t(`subscriptionStatus.${register.status}`)}</Tag>
+      </Flex>
+      <Typography.Text type="secondary" className="users-secondary">
+        {register.expiresAt
+          ? t('users.subscription.until', { date: formatDate(register.expiresAt, locale) })
+          : t('users.subscription.open')}
+      </Typography.Text>
+    </Flex>
+  );
+};

@@ -1,0 +1,121 @@
+import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
+import { roles, userStatuses } from '@pult/contract';
+import { Button, Card, DatePicker, Flex, Input, Select, Space } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocaleId } from '../../../config/theme-config';
+import { DATE_FORMATS } from '../../../lib/format';
+import {
+  EMPTY_FILTER,
+  isFilterEmpty,
+  type SearchField,
+  searchFieldFor,
+  searchFields,
+  type UsersFilter,
+} from '../list-params';
+
+interface Props {
+  filter: UsersFilter;
+  /** Only the fields that changed; the page merges them into the URL. */
+  onChange: (patch: Partial<UsersFilter>) => void;
+}
+
+const DAY = 'YYYY-MM-DD';
+/** Typing pauses this long before the list follows; Enter searches at once. */
+const SEARCH_DELAY_MS = 400;
+
+/** The filter bar above the users table; every value lives in the URL (see `list-params.ts`). */
+export const UsersFilterBar = ({ filter, onChange }: Props) => {
+  const { t, i18n } = useTranslation();
+  const [text, setText] = useState(filter.q);
+
+  // Back/forward and «reset» change the URL under the box: follow it.
+  useEffect(() => setText(filter.q), [filter.q]);
+
+  useEffect(() => {
+    if (text.trim() === filter.q) return;
+    const timer = window.setTimeout(() => onChange({ q: text.trim() }), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, filter.q, onChange]);
+
+  const detected = text.trim() && filter.searchIn === 'auto' ? searchFieldFor(text) : null;
+  const dateFormat = DATE_FORMATS[i18n.language as LocaleId];
+
+  return (
+    <Card className="users-filter-bar" size="small">
+      <Flex gap="small" wrap align="center">
+        <Space.Compact className="users-search">
+          <Select<SearchField>
+            aria-label={t('users.filter.searchIn')}
+            value={filter.searchIn}
+            popupMatchSelectWidth={false}
+            onChange={(searchIn) => onChange({ searchIn })}
+            options={searchFields.map((field) => ({ value: field, label: t(`users.filter.in.${field}`) }))}
+            className="users-search-field"
+          />
+          <Input
+            aria-label={t('users.filter.search')}
+            placeholder={t('users.filter.searchPlaceholder')}
+            prefix={<SearchOutlined aria-hidden />}
+            allowClear
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onPressEnter={() => onChange({ q: text.trim() })}
+            suffix={detected ? <span className="users-search-hint">{t(`users.filter.in.${detected}`)}</span> : <span />}
+          />
+        </Space.Compact>
+        <Select
+          mode="multiple"
+          allowClear
+          aria-label={t('users.filter.role')}
+          placeholder={t('users.filter.role')}
+          value={filter.roles}
+          onChange={(value) => onChange({ roles: value })}
+          options={roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+          maxTagCount="responsive"
+          className="users-filter-select"
+        />
+        <Select
+          mode="multiple"
+          allowClear
+          aria-label={t('users.filter.status')}
+          placeholder={t('users.filter.status')}
+          value={filter.statuses}
+          onChange={(value) => onChange({ statuses: value })}
+          options={userStatuses.map((status) => ({ value: status, label: t(`userStatus.${status}`) }))}
+          maxTagCount="responsive"
+          className="users-filter-select"
+        />
+        <DatePicker.RangePicker
+          aria-label={t('users.filter.period')}
+          placeholder={[t('users.filter.periodFrom'), t('users.filter.periodTo')]}
+          format={dateFormat}
+          allowEmpty={[true, true]}
+          value={[filter.from ? dayjs(filter.from) : null, filter.to ? dayjs(filter.to) : null]}
+          onChange={(range) =>
+            onChange({
+              from: range?.[0] ? range[0].format(DAY) : null,
+              to: range?.[1] ? range[1].format(DAY) : null,
+            })
+          }
+        />
+        <Select<'any' | 'yes' | 'no'>
+          aria-label={t('users.filter.subscription')}
+          value={filter.hasSubscription === null ? 'any' : filter.hasSubscription ? 'yes' : 'no'}
+          onChange={(value) => onChange({ hasSubscription: value === 'any' ? null : value === 'yes' })}
+          options={(['any', 'yes', 'no'] as const).map((value) => ({ value, label: t(`users.filter.sub.${value}`) }))}
+          popupMatchSelectWidth={false}
+          className="users-filter-subscription"
+        />
+        <Button
+          icon={<ClearOutlined />}
+          onClick={() => onChange(EMPTY_FILTER)}
+          disabled={isFilterEmpty(filter) && filter.searchIn === 'auto'}
+        >
+          {t('users.filter.reset')}
+        </Button>
+      </Flex>
+    </Card>
+  );
+};

@@ -1,0 +1,136 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_FILTER,
+  normalizePhoneQuery,
+  parseListParams,
+  searchFieldFor,
+  serializeListParams,
+  toWhere,
+  type UsersListState,
+} from './list-params';
+
+type StatePatch = Partial<Omit<UsersListState, 'filter'>> & { filter?: Partial<UsersListState['filter']> };
+
+const state = ({ filter, ...rest }: StatePatch = {}): UsersListState => ({
+  page: 1,
+  take: 20,
+  sort: 'createdAt:desc',
+  ...rest,
+  filter: { ...EMPTY_FILTER, ...filter },
+});
+
+describe('users list URL', () => {
+  it('a plain list has a plain URL', () => {
+    expect(serializeListParams(state()).toString()).toBe('');
+    expect(parseListParams(new URLSearchParams())).toEqual(state());
+  });
+
+  it('round-trips every filter, the page, the size and the order', () => {
+    const full = state({
+      page: 3,
+      take: 50,
+      sort: 'email:asc',
+      filter: {
+        q: 'анна',
+        searchIn: 'name',
+        roles: ['editor', 'admin'],
+        statuses: ['blocked'],
+        from: '2024-01-01',
+        to: '2024-03-31',
+        hasSubscription: false,
+      },
+    });
+    const params = serializeListParams(full);
+    expect(Object.fromEntries(params)).toEqual({
+      q: 'анна',
+      in: 'name',
+      role: 'editor,admin',
+      status: 'blocked',
+      from: '2024-01-01',
+      to: '2024-03-31',
+      sub: 'no',
+      page: '3',
+      take: '50',
+      sort: 'email:asc',
+    });
+    expect(parseListParams(new URLSearchParams(params.toString()))).toEqual(full);
+  });
+
+  it('drops empty values and defaults', () => {
+    const params = serializeListParams(state({ filter: { q: '   ', roles: [], statuses: [], hasSubscription: null } }));
+    expect(params.toString()).toBe('');
+  });
+
+  it('keeps the chosen search field before anything is typed', () => {
+    const params = serializeListParams(state({ filter: { searchIn: 'email' } }));
+    expect(params.toString()).toBe('in=email');
+    expect(parseListParams(params).filter.searchIn).toBe('email');
+  });
+
+  it('ignores what it does not understand instead of failing', () => {
+    const parsed = parseListParams(
+      new URLSearchParams(
+        'role=admin,root&status=gone&from=yesterday&to=2024-02-30x&sub=maybe&page=-2&take=7&sort=password:asc&in=x',
+      ),
+    );
+    expect(parsed).toEqual(state({ filter: { roles: ['admin'] } }));
+  });
+
+  it('keeps one order for list values, whatever order they were picked in', () => {
+    const a = serializeListParams(state({ filter: { roles: ['admin', 'user'] } })).toString();
+    const b = serializeListParams(state({ filter: { roles: ['user', 'admin'] } })).toString();
+    expect(a).toBe(b);
+  });
+});
+
+describe('search text → field', () => {
+  it.each([
+    ['anna@example.com', 'email'],
+    ['@mail', 'email'],
+    ['+7 916 123-45-67', 'phoneNumber'],
+    ['8 (916) 123 45 67', 'phoneNumber'],
+    ['9161', 'phoneNumber'],
+    ['Анна Петрова', 'name'],
+    ['user42', 'name'],
+    ['+', 'name'],
+  ] as const)('%s → %s', (text, field) => {
+    expect(searchFieldFor(text)).toBe(field);
+  });
+
+  it('normalises typed phones to the stored E.164 form', () => {
+    expect(normalizePhoneQuery('+7 (916) 123-45-67')).toBe('+79161234567');
+    expect(normalizePhoneQuery('8 916 123 45 67')).toBe('+79161234567');
+    expect(normalizePhoneQuery('916-12')).toBe('91612');
+  });
+});
+
+describe('filter → where', () => {
+  it('is empty for an empty filter', () => {
+    expect(toWhere(EMPTY_FILTER)).toEqual({});
+  });
+
+  it('sends the search to the detected or chosen field', () => {
+    expect(toWhere({ ...EMPTY_FILTER, q: 'ann@x.ru' })).toEqual({ email: 'ann@x.ru' });
+    expect(toWhere({ ...EMPTY_FILTER, q: '8 916 123 45 67' })).toEqual({ phoneNumber: '+79161234567' });
+    expect(toWhere({ ...EMPTY_FILTER, q: 'Анна' })).toEqual({ name: 'Анна' });
+    expect(toWhere({ ...EMPTY_FILTER, q: 'ann', searchIn: 'email' })).toEqual({ email: 'ann' });
+  });
+
+  it('sends one value as a value and several as a list', () => {
+    expect(toWhere({ ...EMPTY_FILTER, roles: ['admin'], statuses: ['active', 'blocked'] })).toEqual({
+      role: 'admin',
+      status: ['active', 'blocked'],
+    });
+  });
+
+  it('turns calendar days into the whole of those days, in local time', () => {
+    const where = toWhere({ ...EMPTY_FILTER, from: '2024-01-01', to: '2024-01-31', hasSubscription: true });
+    expect(where.hasSubscription).toBe(true);
+    expect(where.createdAt?.gte).toBe(dayjs('2024-01-01').startOf('day').toISOString());
+    expect(where.createdAt?.lte).toBe(dayjs('2024-01-31').endOf('day').toISOString());
+    expect(toWhere({ ...EMPTY_FILTER, to: '2024-01-31' }).createdAt).toEqual({
+      lte: dayjs('2024-01-31').endOf('day').toISOString(),
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Flex, Result, Row, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { isApiError } from '../../../lib/api-client';
+import { displayName } from '../../../lib/avatar-url';
+import { useUser } from '../api/get-user';
+import { UserActionsCard } from '../components/user-actions-card';
+import { UserEditCard } from '../components/user-edit-card';
+import { UserProfileCard } from '../components/user-profile-card';
+import { UserSubscriptionsCard } from '../components/user-subscriptions-card';
+import { USERS_PATH } from '../paths';
+import { useCanManageUsers } from '../use-can-manage';
+import { describeUsersError } from '../user-errors';
+import '../users.css';
+
+/** `/app/users/:id`: one user: profile and avatar, data form, actions, subscriptions and the grant. */
+export const UserPage = () => {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const userId = Number(id);
+  const canManage = useCanManageUsers();
+  const query = useUser(userId);
+  const backLink = (
+    <Link to={USERS_PATH}>
+      <Button icon={<ArrowLeftOutlined />}>{t('users.page.back')}</Button>
+    </Link>
+  );
+
+  if (
+    !Number.isInteger(userId) ||
+    userId <= 0 ||
+    (query.isError && isApiError(query.error) && query.error.status === 404)
+  ) {
+    return <Result status="404" title={t('users.errors.notFound')} extra={backLink} />;
+  }
+  if (query.isError) {
+    return (
+      <Result
+        status="error"
+        title={t('users.page.loadError')}
+        subTitle={describeUsersError(query.error, t)}
+        extra={[
+          backLink,
+          <Button key="retry" type="primary" icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
+            {t('users.list.retry')}
+          </Button>,
+        ]}
+      />
+    );
+  }
+  if (!query.data) {
+    return (
+      <Card>
+        <Skeleton active avatar paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  }
+
+  const user = query.data;
+  return (
+    <>
+      <Flex align="center" gap="middle" className="user-page-head">
+        <PageTitle>{displayName(user)}</PageTitle>
+      </Flex>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={8} xxl={6}>
+          <UserProfileCard user={user} canEdit={canManage} />
+          {canManage ? <UserActionsCard user={user} /> : null}
+        </Col>
+        <Col xs={24} lg={16} xxl={18}>
+          <UserEditCard user={user} canEdit={canManage} />
+          <UserSubscriptionsCard user={user} canGrant={canManage} />
+        </Col>
+      </Row>
+    </>
+  );
+};

@@ -1,0 +1,114 @@
+import {
+  type CreateUserBody,
+  createUserBody,
+  type Role,
+  type UpdateUserBody,
+  type User,
+  userFields,
+} from '@pult/contract';
+import type { FormInstance, FormRule } from 'antd';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+
+/** What the antd form holds: text boxes give '' for nothing. */
+export interface UserFormValues {
+  email: string;
+  phoneNumber: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  password: string;
+}
+
+export const emptyUserForm = (): UserFormValues => ({
+  email: '',
+  phoneNumber: '',
+  firstName: '',
+  lastName: '',
+  role: 'user',
+  password: '',
+});
+
+export const userToForm = (user: User): UserFormValues => ({
+  email: user.email,
+  phoneNumber: user.phoneNumber ?? '',
+  firstName: user.firstName ?? '',
+  lastName: user.lastName ?? '',
+  role: user.role,
+  password: '',
+});
+
+type Field = keyof UserFormValues;
+
+/** Translation keys of the message each field shows when the contract refuses its value. */
+const FIELD_MESSAGES: Record<Field, string> = {
+  email: 'users.validation.email',
+  phoneNumber: 'users.validation.phone',
+  firstName: 'users.validation.name',
+  lastName: 'users.validation.name',
+  role: 'users.validation.role',
+  password: 'users.validation.password',
+};
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && !value.trim());
+
+/**
+ * An antd rule checked by the contract's own schema for the field (Epic Stack: one schema on both
+ * sides), with a message in the interface language instead of zod's English.
+ */
+export const contractRule = (field: Field, t: TFunction): FormRule => ({
+  validator: async (_rule, value: unknown) => {
+    if (blank(value)) return;
+    const schema = userFields.shape[field] as z.ZodType;
+    if (!schema.safeParse(value).success) throw new Error(t(FIELD_MESSAGES[field]));
+  },
+});
+
+/** Staff accounts sign in, so they need a password from the start (the contract's refine). */
+export const passwordRequiredRule =
+  (t: TFunction): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      if (blank(value) && getFieldValue('role') !== 'user') throw new Error(t('users.validation.passwordRequired'));
+    },
+  });
+
+const orNull = (value: string) => (value.trim() ? value.trim() : null);
+
+/**
+ * Form → `createUserBody`, parsed by the contract. On failure the issues are put on their fields
+ * and null is returned, so nothing invalid is sent.
+ */
+export const toCreateBody = (values: UserFormValues, form: FormInstance, t: TFunction): CreateUserBody | null => {
+  const candidate = {
+    email: values.email,
+    role: values.role,
+    ...(orNull(values.phoneNumber) ? { phoneNumber: orNull(values.phoneNumber) } : {}),
+    ...(orNull(values.firstName) ? { firstName: orNull(values.firstName) } : {}),
+    ...(orNull(values.lastName) ? { lastName: orNull(values.lastName) } : {}),
+    ...(values.password ? { password: values.password } : {}),
+  };
+  const parsed = createUserBody.safeParse(candidate);
+  if (parsed.success) return parsed.data;
+  form.setFields(
+    parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'email') as Field;
+      const key = name === 'password' && !values.password ? 'users.validation.passwordRequired' : FIELD_MESSAGES[name];
+      return { name, errors: [t(key)] };
+    }),
+  );
+  return null;
+};
+
+/** Form → `updateUserBody` with only what changed; cleared optional fields are sent as null. */
+export const toUpdateBody = (values: UserFormValues, user: User): UpdateUserBody => {
+  const before = userToForm(user);
+  const body: UpdateUserBody = {};
+  if (values.email.trim().toLowerCase() !== before.email) body.email = values.email;
+  if (values.phoneNumber.trim() !== before.phoneNumber) body.phoneNumber = orNull(values.phoneNumber);
+  if (values.firstName.trim() !== before.firstName) body.firstName = orNull(values.firstName);
+  if (values.lastName.trim() !== before.lastName) body.lastName = orNull(values.lastName);
+  if (values.role !== before.role) body.role = values.role;
+  if (values.password) body.password = values.password;
+  return body;
+};

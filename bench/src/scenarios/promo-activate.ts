@@ -1,0 +1,106 @@
+import { type ApiClient, signIn } from '../lib/api';
+import { type LoadRequest, runLoad } from '../lib/load';
+import type { BenchOptions } from '../lib/options';
+import { createSeries, waitGenerated } from './promo-fixtures';
+import type { MeasuredScenario } from './scenario';
+
+/** Planner users redeeming at once: more users than connections, so two requests rarely wait on one user's row lock. */
+const PLANNERS = 40;
+const PLANNER_PASSWORD = 'bench-planner-2024';
+
+async function inParallel<T>(count: number, width: number, work: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array(count);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < count; i = next++) out[i] = await work(i);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, count) }, lane));
+  return out;
+}
+
+/** Planner users (role user) made for this run, signed in: their tokens. */
+async function plannerTokens(options: BenchOptions, api: ApiClient): Promise<string[]> {
+  const stamp = Date.now().toString(36);
+  return inParallel(PLANNERS, 4, async (i) => {
+    const email = `bench.activate.${stamp}.${i}@pult.bench`;
+    await api.post('/api/users', {
+      email,
+      password: PLANNER_PASSWORD,
+      role: 'user',
+      firstName: 'Бенч',
+      lastName: `Активатор ${i}`,
+    });
+    return signIn(options.url, email, PLANNER_PASSWORD);
+  });
+}
+
+/** Every code of a fresh series, read back through the paged list the admin UI uses. */
+async function freshCodes(api: ApiClient, seriesId: number, count: number): Promise<string[]> {
+  const pages = Math.ceil(count / 100);
+  const chunks = await inParallel(pages, 4, (i) =>
+    api.get<{ items: { value: string; status: string }[] }>(
+      `/api/promo-codes/${seriesId}/generated-codes?take=100&page=${i + 1}`,
+    ),
+  );
+  return chunks.flatMap((chunk) => chunk.items.filter((c) => c.status === 'new').map((c) => c.value));
+}
+
+/**
+ * Planner users redeem distinct fresh codes as fast as the server takes them: each activation locks
+ * its code and its user, bumps a counter shard, and writes a subscription, a transaction and an audit event.
+ */
+export const promoActivateScenario: MeasuredScenario = {
+  name: 'promo-activate',
+  mode: { kind: 'measured' },
+  target: { activationsPerSecond: 500 },
+  notes: `POST /api/client/promo-codes/activate, closed loop on --connections connections, each request a code never used before (a fresh series read via generated-codes) and one of ${PLANNERS} signed-in planner users in turn. Every code must be accepted exactly once: non-2xx must be 0 and the series' activated counter must equal the activations.`,
+  async run({ options, api }) {
+    const activations = options.activations;
+    const tokens = await plannerTokens(options, api);
+    // A few spare codes: autocannon builds one request per connection ahead that is never sent.
+    const created = await createSeries(api, {
+      name: 'Бенчмарк активаций',
+      prefix: 'ACT',
+      codesCount: activations + options.connections * 2,
+    });
+    const series = await waitGenerated(api, created.id);
+    const codes = await freshCodes(api, series.id, series.generated);
+    if (codes.length < activations + options.connections) throw new Error(`only ${codes.length} fresh codes`);
+    let sent = 0;
+    const next = (): LoadRequest => {
+      const i = sent++;
+      return {
+        method: 'POST',
+        path: '/api/client/promo-codes/activate',
+        headers: { 'content-type': 'application/json', 'api-token': tokens[i % tokens.length] ?? '' },
+        body: JSON.stringify({ code: codes[i] }),
+      };
+    };
+    const load = await runLoad({
+      url: options.url,
+      request: next(),
+      next,
+      connections: options.connections,
+      durationSeconds: 0,
+      amount: activations,
+    });
+    const after = await api.get<{ activated: number }>(`/api/promo-codes/${series.id}`);
+    const perSecond = Math.round(load.total / load.seconds);
+    return {
+      measurements: {
+        seriesId: series.id,
+        activations: load.total,
+        seconds: load.seconds,
+        activationsPerSecond: perSecond,
+        connections: options.connections,
+        plannerUsers: tokens.length,
+        latencyMs: load.latencyMs,
+        errors: load.errors,
+        non2xx: load.non2xx,
+        statusCodes: load.statusCodes,
+        seriesActivatedAfter: after.activated,
+      },
+      met: perSecond >= 500 && load.non2xx === 0 && load.errors === 0 && after.activated === load.total,
+    };
+  },
+};

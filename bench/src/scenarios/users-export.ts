@@ -1,0 +1,43 @@
+import { watchRss } from '../lib/rss';
+import type { MeasuredScenario } from './scenario';
+
+/**
+ * The whole users table as CSV, read as a stream and counted (bytes, lines), never held: the time
+ * an admin waits and what the export costs the server in memory.
+ */
+export const usersExportScenario: MeasuredScenario = {
+  name: 'users-export',
+  mode: { kind: 'measured' },
+  target: { seconds: 60, rssGrowthMb: 100 },
+  notes:
+    'GET /api/users/export-data (admin, no filter): every user as CSV. Time to first byte and to the last, bytes and rows counted from the stream; RSS is the server’s VmRSS sampled every 100 ms (--server-pid).',
+  async run({ options, token, firstPage }) {
+    const rss = options.serverPid ? await watchRss(options.serverPid) : undefined;
+    const started = performance.now();
+    const response = await fetch(`${options.url}/api/users/export-data`, { headers: { 'api-token': token } });
+    if (!response.ok || !response.body) throw new Error(`export: HTTP ${response.status}`);
+    let firstByteMs: number | undefined;
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of response.body) {
+      firstByteMs ??= performance.now() - started;
+      bytes += chunk.byteLength;
+      for (const byte of chunk) if (byte === 0x0a) lines++;
+    }
+    const seconds = Math.round((performance.now() - started) / 10) / 100;
+    const memory = await rss?.stop();
+    const rows = lines - 1;
+    return {
+      measurements: {
+        seconds,
+        firstByteMs: Math.round(firstByteMs ?? 0),
+        rows,
+        megabytes: Math.round(bytes / 1e5) / 10,
+        rowsPerSecond: Math.round(rows / seconds),
+        serverRss: memory ?? 'not measured: pass --server-pid',
+      },
+      listCount: rows,
+      met: seconds <= 60 && (memory?.growthMb ?? Number.POSITIVE_INFINITY) <= 100 && rows >= firstPage.count * 0.99,
+    };
+  },
+};

@@ -1,0 +1,264 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCOUNTS } from '../accounts';
+import { expect as baseExpect, type Session, test } from '../fixtures';
+
+// The machine is shared with other suites; first paints can take a while under load.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 90_000 });
+
+const shots = (name: string) => `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}/screenshots/${name}.png`;
+
+/** A 1×1 PNG and an SVG: the server accepts images by their bytes, never SVG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>1</script></svg>');
+
+interface CreatedUser {
+  id: number;
+  email: string;
+}
+
+let counter = 0;
+/** Unique per run and per call, so tests never see each other's rows. */
+const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}@pult.test`;
+
+const api = (page: Page, session: Session) => {
+  const request: APIRequestContext = page.request;
+  const headers = { 'Api-Token': session.apiToken };
+  return {
+    createUser: async (body: Record<string, unknown>): Promise<CreatedUser> => {
+      const response = await request.post('/api/users', { headers, data: body });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()) as CreatedUser;
+    },
+    /** The «Годовая подписка» plan the grant dialog preselects; created once if the database has none. */
+    ensureYearlyPlan: async (): Promise<{ id: number; title: string }> => {
+      const list = await request.get('/api/subscriptions/desc', { headers });
+      const { items } = (await list.json()) as { items: Array<{ id: number; title: string; enabled: boolean }> };
+      const found = items.find((plan) => plan.title.toLowerCase() === 'годовая подписка');
+      if (found) {
+        if (!found.enabled) await request.get(`/api/subscriptions/desc/${found.id}/manage/enable`, { headers });
+        return found;
+      }
+      const response = await request.post('/api/subscriptions/desc', {
+        headers,
+        data: { title: 'Годовая подписка', price: 199000, period: 'year', durationDays: 365 },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()) as { id: number; title: string };
+    },
+  };
+};
+
+const ddmmyyyy = (date: Date) =>
+  `${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')}.${date.getFullYear()}`;
+
+test.describe('users', () => {
+  test('the filter lives in the URL: reload and back keep it', async ({ page, login }) => {
+    const session = await login();
+    const marker = `flt${Date.now().toString(36)}`;
+    const users = api(page, session);
+    await users.createUser({ email: `${marker}-a@pult.test`, firstName: 'Фильтр', role: 'user' });
+    const blocked = await users.createUser({ email: `${marker}-b@pult.test`, firstName: 'Блок', role: 'user' });
+    await page.request.get(`/api/users/${blocked.id}/manage/block`, { headers: { 'Api-Token': session.apiToken } });
+
+    await page.goto('/app/users');
+    await expect(page.getByRole('heading', { name: 'Пользователи' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Где искать' }).click();
+    await page.locator('.ant-select-dropdown:visible').getByText('По почте', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'Поиск пользователей' }).fill(marker);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${marker}&in=email`));
+    const table = page.locator('.users-table');
+    await expect(table.getByRole('row')).toHaveCount(3);
+
+    await page.getByRole('combobox', { name: 'Статус' }).click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Заблокирован', { exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/[?&]status=blocked/);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('cell', { name: `${marker}-b@pult.test`, exact: true })).toBeVisible();
+    await page.screenshot({ path: shots('users-filtered'), fullPage: true });
+
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Поиск пользователей' })).toHaveValue(marker);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('cell', { name: `${marker}-b@pult.test`, exact: true })).toBeVisible();
+
+    await page.goBack();
+    await expect(page).not.toHaveURL(/status=/);
+    await expect(table.getByRole('row')).toHaveCount(3);
+
+    await table.getByRole('cell', { name: `${marker}-a@pult.test`, exact: true }).click();
+    await expect(page).toHaveURL(/\/app\/users\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'Фильтр' })).toBeVisible();
+  });
+
+  test('an admin creates a user; a taken e-mail is shown on its field', async ({ page, login }) => {
+    await login();
+    await page.goto('/app/users');
+    await page.getByRole('button', { name: 'Добавить пользователя' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Новый пользователь' });
+    await drawer.getByLabel('Электронная почта').fill(ACCOUNTS.editor.email);
+    await drawer.getByLabel('Телефон').fill('12345');
+    await drawer.getByRole('button', { name: 'Создать' }).click();
+    await expect(drawer.getByText('Телефон в международном формате: + и от 8 до 15 цифр')).toBeVisible();
+    await drawer.getByLabel('Телефон').fill('+79160000001');
+    await drawer.getByRole('button', { name: 'Создать' }).click();
+    await expect(drawer.getByText('Этот адрес уже занят')).toBeVisible();
+
+    const email = uniqueEmail('created');
+    await drawer.getByLabel('Электронная почта').fill(email);
+    await drawer.getByRole('button', { name: 'Создать' }).click();
+    await expect(page.getByText(`Пользователь ${email} создан`)).toBeVisible();
+    await expect(page.locator('.users-table').getByRole('cell', { name: email, exact: true })).toBeVisible();
+  });
+
+  test('an admin edits and saves a user', async ({ page, login }) => {
+    const session = await login();
+    const user = await api(page, session).createUser({ email: uniqueEmail('edit'), role: 'user' });
+    await page.goto(`/app/users/${user.id}`);
+    await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' })).toContainText('Пользователи');
+    await page.getByLabel('Имя', { exact: true }).fill('Мария');
+    await page.getByLabel('Фамилия').fill('Иванова');
+    await page.getByLabel('Телефон').fill('+79161112233');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByText('Сохранено')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Мария Иванова' })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel('Фамилия')).toHaveValue('Иванова');
+    await expect(page.getByLabel('Телефон')).toHaveValue('+79161112233');
+  });
+
+  test('block asks for confirmation, then the status changes', async ({ page, login }) => {
+    const session = await login();
+    const user = await api(page, session).createUser({ email: uniqueEmail('block'), role: 'user' });
+    await page.goto(`/app/users/${user.id}`);
+    const profile = page.locator('.user-profile');
+    await expect(profile.getByText('Активен')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Восстановить' })).toHaveCount(0);
+
+    const actions = page.getByRole('group', { name: 'Действия' });
+    await actions.getByRole('button', { name: 'Заблокировать' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`Заблокировать ${user.email}?`);
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(profile.getByText('Активен')).toBeVisible();
+
+    await actions.getByRole('button', { name: 'Заблокировать' }).click();
+    await dialog.getByRole('button', { name: 'Заблокировать' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(profile.getByText('Заблокирован')).toBeVisible();
+    await expect(actions.getByRole('button', { name: 'Разблокировать' })).toBeVisible();
+    await expect(actions.getByRole('button', { name: 'Заблокировать' })).toHaveCount(0);
+    await page.screenshot({ path: shots('user-page'), fullPage: true });
+
+    await actions.getByRole('button', { name: 'Удалить' }).click();
+    await dialog.getByRole('button', { name: 'Удалить' }).click();
+    await expect(profile.getByText('Удалён')).toBeVisible();
+    await expect(actions.getByRole('button', { name: 'Восстановить' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Выдать подписку' })).toHaveCount(0);
+  });
+
+  test('an editor sees the data without any admin control', async ({ page, login }) => {
+    const admin = await login();
+    const user = await api(page, admin).createUser({ email: uniqueEmail('readonly'), firstName: 'Олег', role: 'user' });
+    await login(ACCOUNTS.editor);
+    await page.goto('/app/users');
+    await expect(page.locator('.users-table').getByRole('cell', { name: user.email, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Добавить пользователя' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Выгрузить CSV' })).toHaveCount(0);
+
+    await page.goto(`/app/users/${user.id}`);
+    await expect(page.getByLabel('Имя', { exact: true })).toHaveValue('Олег');
+    await expect(page.getByLabel('Имя', { exact: true })).toBeDisabled();
+    for (const name of [
+      'Сохранить',
+      'Заблокировать',
+      'Удалить',
+      'Завершить сеансы',
+      'Выдать подписку',
+      'Загрузить фото',
+    ]) {
+      await expect(page.getByRole('button', { name })).toHaveCount(0);
+    }
+    await expect(page.getByLabel('Новый пароль')).toHaveCount(0);
+  });
+
+  test('export downloads the CSV of the current filter', async ({ page, login }) => {
+    const session = await login();
+    const marker = `exp${Date.now().toString(36)}`;
+    const users = api(page, session);
+    for (const suffix of ['a', 'b', 'c'])
+      await users.createUser({ email: `${marker}-${suffix}@pult.test`, role: 'user' });
+
+    await page.goto(`/app/users?q=${marker}&in=email`);
+    await expect(page.locator('.users-table').getByRole('row')).toHaveCount(4);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Выгрузить CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^users-.*\.csv$/);
+    const text = readFileSync(await file.path(), 'utf8');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]?.split(';')).toContain('email');
+    const rows = lines.slice(1);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row).toContain(marker);
+    await expect(page.getByText('Файл выгружен')).toBeVisible();
+  });
+
+  test('grant the yearly plan and see it on the user page', async ({ page, login }) => {
+    const session = await login();
+    const users = api(page, session);
+    const plan = await users.ensureYearlyPlan();
+    const user = await users.createUser({ email: uniqueEmail('grant'), role: 'user' });
+    await page.goto(`/app/users/${user.id}`);
+    await expect(page.getByText('Подписок ещё не было')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Выдать подписку' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Выдать подписку' });
+    // Preselected: the only other texts in the dialog are the e-mail, the price and the days.
+    await expect(dialog).toContainText(plan.title);
+    await expect(dialog).toContainText(/1\s990,00\s₽/);
+    const expected = ddmmyyyy(new Date(Date.now() + 365 * 24 * 3600_000));
+    await expect(dialog).toContainText(`Подписка будет действовать до ${expected}`);
+    await page.screenshot({ path: shots('grant-dialog') });
+    await dialog.getByRole('button', { name: 'Выдать' }).click();
+
+    await expect(page.getByText(`Подписка «${plan.title}» выдана`)).toBeVisible();
+    const history = page.getByRole('table', { name: 'Все подписки' });
+    await expect(history.getByRole('cell', { name: plan.title })).toBeVisible();
+    await expect(history.getByRole('cell', { name: 'Выдана вручную' })).toBeVisible();
+    await expect(page.locator('.user-card').filter({ hasText: 'Текущая подписка' })).toContainText(`до ${expected}`);
+
+    // A second grant extends the live one: the preview counts from its expiry.
+    await page.getByRole('button', { name: 'Выдать подписку' }).click();
+    const extended = ddmmyyyy(new Date(Date.now() + 730 * 24 * 3600_000));
+    await expect(page.getByRole('dialog', { name: 'Выдать подписку' })).toContainText(
+      `Текущая подписка продлится до ${extended}`,
+    );
+  });
+
+  test('avatar upload: a PNG is taken, an SVG refused with the reason', async ({ page, login }) => {
+    const session = await login();
+    const user = await api(page, session).createUser({ email: uniqueEmail('avatar'), firstName: 'Ян', role: 'user' });
+    await page.goto(`/app/users/${user.id}`);
+    const input = page.locator('.user-profile input[type=file]');
+
+    await input.setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText('Фото обновлено')).toBeVisible();
+    await expect(page.locator('.user-profile .ant-avatar img')).toHaveAttribute('src', /\/files\/avatars\/.+/);
+
+    await input.setInputFiles({ name: 'face.svg', mimeType: 'image/svg+xml', buffer: SVG });
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Подходят только изображения PNG, JPEG или WebP' }),
+    ).toBeVisible();
+  });
+});
