@@ -5,6 +5,8 @@ import { activateAsPlanner, createGeneratedSeries, firstCodes } from './promo-ap
 const shots = (name: string) => `.test-output/screenshots/${name}.png`;
 
 test('an activated code is found by text and blocked after confirmation', async ({ page, login }) => {
+  // Generating a series and signing in as two users before the browser starts: slow on a busy machine.
+  test.slow();
   const session = await login();
   const series = await createGeneratedSeries(page.request, session.apiToken);
   const [used, other] = await firstCodes(page.request, session.apiToken, series.id, 2);

@@ -7,6 +7,8 @@ const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPh
 const shots = (name: string) => `.test-output/screenshots/${name}.png`;
 
 test('the theme editor previews the landing page live and saves what the real page shows', async ({ page, login }) => {
+  // A series generated first, an upload and a second page: slow on a busy machine.
+  test.slow();
   const session = await login();
   const series = await createGeneratedSeries(page.request, session.apiToken, { codesCount: 5 });
   await page.goto(`/app/promo-codes/${series.id}?tab=theme`);

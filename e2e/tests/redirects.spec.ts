@@ -53,6 +53,8 @@ test.describe('redirects', () => {
   });
 
   test('every /app route of the seed opens its screen', async ({ page, login }) => {
+    // Fourteen page loads in one test: more room than the default for a loaded machine.
+    test.setTimeout(120_000);
     await login(ACCOUNTS.editor);
     const screens: [string, string][] = [
       ['/app/home', 'Главная'],

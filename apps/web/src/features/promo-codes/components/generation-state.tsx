@@ -32,12 +32,14 @@ export const GenerationState = ({ series }: { series: Series }) => {
   if (series.generationStatus === 'failed')
     return (
       <Tooltip title={series.generationError}>
-        <Tag color="error" icon={<ExclamationCircleOutlined />}>
-          {t('promoCodes.generation.failed')}
-        </Tag>
-        <Typography.Text type="danger" className="promo-error-text">
-          {series.generationError}
-        </Typography.Text>
+        <Flex vertical gap={4} align="start">
+          <Tag color="error" icon={<ExclamationCircleOutlined />}>
+            {t('promoCodes.generation.failed')}
+          </Tag>
+          <Typography.Text type="danger" className="promo-error-text">
+            {series.generationError ?? t('promoCodes.generation.failedNoReason')}
+          </Typography.Text>
+        </Flex>
       </Tooltip>
     );
 
