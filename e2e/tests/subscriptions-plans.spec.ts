@@ -5,9 +5,6 @@ import { adminToken, createPlan, getPlan, PNG_ICON, pickOption, SVG_ICON, unique
 const shots = (name: string) => `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}/screenshots/${name}.png`;
 
 test.describe('plans', () => {
-  // Each test sets up its data through the API and walks several screens: 30 s is tight on a busy machine.
-  test.describe.configure({ timeout: 60_000 });
-
   test('an admin creates a plan with an icon, then disables it', async ({ page, login }) => {
     const session = await login();
     const title = unique('Семейный');

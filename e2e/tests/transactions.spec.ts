@@ -4,9 +4,6 @@ import { createPlan, createPlannerUser, grant, pickOption } from './subscription
 const shots = (name: string) => `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}/screenshots/${name}.png`;
 
 test.describe('transactions', () => {
-  // Each test sets up its data through the API and walks several screens: 30 s is tight on a busy machine.
-  test.describe.configure({ timeout: 60_000 });
-
   test('filters survive a reload and the summary counts the filtered set', async ({ page, login }) => {
     const { apiToken } = await login();
     const plan = await createPlan(page.request, apiToken);
