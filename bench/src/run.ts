@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { apiClient, fetchUsersPage, signIn, usersPath } from './lib/api';
 import { type LoadResult, runLoad } from './lib/load';
+import { runOpenLoad } from './lib/open-load';
 import { type BenchOptions, parseOptions } from './lib/options';
 import { readCpuMs } from './lib/process-cpu';
 import { type MeasuredResult, type ScenarioResult, writeResult } from './lib/result-file';
@@ -67,22 +68,22 @@ async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext,
   const fixedRate = scenario.mode.kind === 'fixed-rate';
   const connections = scenario.mode.kind === 'capacity' ? scenario.mode.connections : options.connections;
   const cpuBefore = options.serverPid ? await readCpuMs(options.serverPid) : undefined;
-  const load = await runLoad({
-    url: options.url,
-    request: await scenario.request(context),
-    connections,
-    durationSeconds: options.durationSeconds,
-    ...(fixedRate ? { overallRate: options.rate } : {}),
-  });
+  const request = await scenario.request(context);
+  // Fixed rate: evenly spaced arrivals (open model); capacity: autocannon's closed loop.
+  const load: LoadResult & { maxInFlight?: number } = fixedRate
+    ? await runOpenLoad({ url: options.url, request, rate: options.rate, durationSeconds: options.durationSeconds })
+    : await runLoad({ url: options.url, request, connections, durationSeconds: options.durationSeconds });
   const cpuMs =
     options.serverPid && cpuBefore !== undefined ? (await readCpuMs(options.serverPid)) - cpuBefore : undefined;
   const result: ScenarioResult = {
     scenario: scenario.name,
     date: new Date().toISOString(),
     url: options.url,
-    connections,
+    // For a fixed rate: the most requests in flight at once (the schedule, not a pool, decides).
+    connections: load.maxInFlight ?? connections,
     durationSeconds: options.durationSeconds,
     ...(fixedRate ? { targetRate: options.rate } : {}),
+    loadModel: fixedRate ? 'open' : 'closed',
     requests: { total: load.total, perSecond: load.perSecond },
     latencyMs: load.latencyMs,
     errors: load.errors,

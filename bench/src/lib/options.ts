@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 export interface BenchOptions {
@@ -77,7 +78,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, defaultResu
     rate: positive(values.rate, 'rate'),
     connections: Math.round(positive(values.connections, 'connections')),
     db: values.db,
-    resultsDir: values.out,
+    // `npm run bench` runs in bench/; a relative --out means the directory the command was typed in.
+    resultsDir: resolve(env.INIT_CWD ?? process.cwd(), values.out),
     ...(values['server-pid'] ? { serverPid: Math.round(positive(values['server-pid'], 'server-pid')) } : {}),
     activations: Math.round(positive(values.activations, 'activations')),
   };

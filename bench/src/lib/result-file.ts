@@ -24,6 +24,8 @@ export interface ScenarioResult extends Partial<Verdict> {
   connections: number;
   durationSeconds: number;
   targetRate?: number;
+  /** How the requests were sent: `open` = evenly spaced at targetRate, `closed` = as fast as answered. */
+  loadModel: 'open' | 'closed';
   requests: { total: number; perSecond: number };
   latencyMs: LatencySummary;
   errors: number;
