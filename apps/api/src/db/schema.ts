@@ -260,6 +260,9 @@ export const promoCodes = pgTable(
     index('promo_codes_series_idx').on(t.seriesId, t.id),
     // Only used and blocked codes are listed and searched; a partial index keeps that small.
     index('promo_codes_series_used_idx').on(t.seriesId, t.activatedAt).where(sql`${t.status} <> 'new'`),
+    // The activated list's text search: code fragments (trigram) and the activating user.
+    index('promo_codes_used_value_trgm').using('gin', sql`${t.value} gin_trgm_ops`).where(sql`${t.status} <> 'new'`),
+    index('promo_codes_activated_by_idx').on(t.activatedBy).where(sql`${t.activatedBy} is not null`),
   ],
 );
 

@@ -133,7 +133,9 @@ export async function promoCodesRoutes(fastify: FastifyInstance) {
         conditions.push(
           or(
             ilike(promoCodes.value, pattern),
-            sql`${promoCodes.activatedBy} in (select ${users.id} from ${users} where ${users.email} ilike ${pattern} or ${users.phoneNumber} ilike ${pattern})`,
+            // `= any(array(…))` runs the user lookup once, on its trigram indexes, and then probes
+            // promo_codes_activated_by_idx; `in (select …)` made the planner walk the whole series.
+            sql`${promoCodes.activatedBy} = any(array(select ${users.id} from ${users} where ${users.email} ilike ${pattern} or ${users.phoneNumber} ilike ${pattern}))`,
           ),
         );
       }

@@ -64,20 +64,32 @@ export function startGenerationWorker(db: Db, clock: Clock, log: FastifyBaseLogg
     );
     let generated = Number(stored?.n ?? 0);
     let fruitless = 0;
-    // Draw a few more candidates than needed, and more still as collisions grow (a nearly full code
-    // space), so the last free codes are found instead of missed batch after batch.
-    let oversample = 1.05;
+    // Draw exactly what is missing while clashes are rare; once a batch loses codes to clashes, draw
+    // more than needed, and more still as they grow (a nearly full code space), so the last free codes
+    // are found instead of missed batch after batch.
+    let oversample = 1;
     const space = PROMO_ALPHABET.length ** series.codeLength;
     while (generated < series.codesCount && !stopping) {
       const want = Math.min(BATCH, series.codesCount - generated);
-      const draw = Math.min(space, Math.ceil(want * oversample) + 64);
+      // Sparse until a batch loses codes to clashes; from then on, oversample and pre-check.
+      const sparse = oversample === 1;
+      const draw = sparse ? want : Math.min(space, Math.ceil(want * oversample) + 64);
       // One text parameter, split in SQL: codes hold only [A-Z0-9-], and a single parameter keeps the
       // statement the same size whatever the batch (a JS array would become one parameter per code).
       const codes = randomCodes(series.prefix, series.codeLength, draw);
       const added = await db.transaction(async (tx) => {
         const [row] = await queryRows<{ n: number }>(
           tx,
-          sql`with added as (
+          sparse
+            ? // Sparse code space: exactly `want` candidates, and the unique index drops the rare clash.
+              sql`with added as (
+                insert into promo_codes (value, series_id)
+                select unnest(string_to_array(${codes.join(',')}, ',')), ${series.id}
+                on conflict (value) do nothing
+                returning 1)
+              select count(*)::int as n from added`
+            : // Crowded: more candidates than needed, skip the taken ones, keep no more than `want`.
+              sql`with added as (
                 insert into promo_codes (value, series_id)
                 select candidate, ${series.id}
                 from unnest(string_to_array(${codes.join(',')}, ',')) as candidate
@@ -96,7 +108,7 @@ export function startGenerationWorker(db: Db, clock: Clock, log: FastifyBaseLogg
       });
       generated += added;
       fruitless = added === 0 ? fruitless + 1 : 0;
-      if (added < want) oversample = Math.min(oversample * 4, space);
+      if (added < want) oversample = Math.min(Math.max(oversample, 1.05) * 4, space);
       if (fruitless >= MAX_FRUITLESS_BATCHES) {
         await db
           .update(promoSeries)

@@ -5,7 +5,8 @@ import { users } from '../../db/schema';
 import { userConditions } from './user-filters';
 import { withRegister } from './users-repository';
 
-const BATCH = 5000;
+/** Small batches keep the stream's memory flat: at most one batch is buffered ahead of the socket. */
+const BATCH = 1000;
 
 const COLUMNS: Array<[string, (user: User) => string | number | null | undefined]> = [
   ['id', (u) => u.id],

@@ -48,7 +48,8 @@ export async function usersRoutes(fastify: FastifyInstance) {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="users-${stamp}.csv"`)
         .header('cache-control', 'no-store');
-      return reply.send(Readable.from(exportUsersCsv(app.db, where, app.clock.now())));
+      // highWaterMark 1: produce the next batch only when the client has taken the last one.
+      return reply.send(Readable.from(exportUsersCsv(app.db, where, app.clock.now()), { highWaterMark: 1 }));
     },
   );
 
