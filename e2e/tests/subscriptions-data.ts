@@ -70,3 +70,15 @@ export const grant = async (request: APIRequestContext, token: string, userId: n
  */
 export const pickOption = (page: Page, label: string) =>
   page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
+
+/**
+ * For a single-choice select, which closes once a value is picked: a click during the dropdown's
+ * opening animation can be swallowed, so pick again until the dropdown has closed.
+ */
+export const pickSingleOption = async (page: Page, label: string) => {
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await dropdown.count()) > 0) await dropdown.getByTitle(label, { exact: true }).click({ timeout: 2000 });
+    await expect(dropdown).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+};

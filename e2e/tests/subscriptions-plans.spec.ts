@@ -1,6 +1,6 @@
 import { ACCOUNTS } from '../accounts';
 import { expect, test } from '../fixtures';
-import { adminToken, createPlan, getPlan, PNG_ICON, pickOption, SVG_ICON, unique } from './subscriptions-data';
+import { adminToken, createPlan, getPlan, PNG_ICON, pickSingleOption, SVG_ICON, unique } from './subscriptions-data';
 
 const shots = (name: string) => `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}/screenshots/${name}.png`;
 
@@ -62,7 +62,7 @@ test.describe('plans', () => {
     await drawer.getByLabel('Название').fill(existing.title.toUpperCase());
     await drawer.getByLabel('Цена').fill('100');
     await drawer.getByLabel('Период').click();
-    await pickOption(page, 'Год');
+    await pickSingleOption(page, 'Год');
     await expect(drawer.getByLabel('Длительность, дней')).toHaveValue('365');
     await drawer.getByLabel('Длительность, дней').fill('30');
     await expect(drawer.getByText('Длительность не подходит к периоду: нужно от 365 до 366 дней')).toBeVisible();
