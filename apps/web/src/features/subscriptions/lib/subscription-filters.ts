@@ -1,5 +1,6 @@
 import { subscriptionSources, subscriptionStatuses } from '@pult/contract';
 import dayjs from 'dayjs';
+import { calendarDay, DEFAULT_TAKE, listOf, PAGE_SIZES, pageSize, positiveInt } from '../../../lib/url-params';
 
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 export type SubscriptionSource = (typeof subscriptionSources)[number];
@@ -16,37 +17,18 @@ export interface SubscriptionsSearch {
   take: number;
 }
 
-export const DEFAULT_TAKE = 20;
-export const PAGE_SIZES = [10, 20, 50, 100];
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const listOf = <T extends string>(value: string | null, allowed: readonly T[]): T[] => {
-  const picked = (value ?? '').split(',').filter((item): item is T => (allowed as readonly string[]).includes(item));
-  return [...new Set(picked)];
-};
-
-const positiveInt = (value: string | null): number | undefined => {
-  if (!value || !/^\d+$/.test(value)) return undefined;
-  const number = Number(value);
-  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
-};
+export { DEFAULT_TAKE, PAGE_SIZES };
 
 /** Reads the URL; anything malformed is dropped rather than sent to the API as a 400. */
 export const parseSubscriptionsSearch = (params: URLSearchParams): SubscriptionsSearch => {
-  const take = positiveInt(params.get('take'));
-  const expiresBefore = params.get('expiresBefore');
   return {
     status: listOf(params.get('status'), subscriptionStatuses),
     source: listOf(params.get('source'), subscriptionSources),
     planId: positiveInt(params.get('planId')),
     owner: positiveInt(params.get('owner')),
-    expiresBefore:
-      expiresBefore && DAY.test(expiresBefore) && dayjs(expiresBefore).format('YYYY-MM-DD') === expiresBefore
-        ? expiresBefore
-        : undefined,
+    expiresBefore: calendarDay(params.get('expiresBefore')),
     page: positiveInt(params.get('page')) ?? 1,
-    take: take && PAGE_SIZES.includes(take) ? take : DEFAULT_TAKE,
+    take: pageSize(params.get('take')),
   };
 };
 

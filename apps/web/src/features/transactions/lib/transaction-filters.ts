@@ -1,5 +1,6 @@
 import { transactionKinds, transactionProviders, transactionStatuses } from '@pult/contract';
 import dayjs from 'dayjs';
+import { calendarDay, DEFAULT_TAKE, listOf, PAGE_SIZES, pageSize, positiveInt } from '../../../lib/url-params';
 import { parseRoubles, roublesToKopecks } from './money';
 
 export type TransactionStatus = (typeof transactionStatuses)[number];
@@ -22,39 +23,21 @@ export interface TransactionsSearch {
   take: number;
 }
 
-export const DEFAULT_TAKE = 20;
-export const PAGE_SIZES = [10, 20, 50, 100];
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const listOf = <T extends string>(value: string | null, allowed: readonly T[]): T[] => {
-  const picked = (value ?? '').split(',').filter((item): item is T => (allowed as readonly string[]).includes(item));
-  return [...new Set(picked)];
-};
-
-const positiveInt = (value: string | null): number | undefined => {
-  if (!value || !/^\d+$/.test(value)) return undefined;
-  const number = Number(value);
-  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
-};
-
-const day = (value: string | null): string | undefined =>
-  value && DAY.test(value) && dayjs(value).format('YYYY-MM-DD') === value ? value : undefined;
+export { DEFAULT_TAKE, PAGE_SIZES };
 
 /** Reads the URL; anything malformed is dropped rather than sent to the API as a 400. */
 export const parseTransactionsSearch = (params: URLSearchParams): TransactionsSearch => {
-  const take = positiveInt(params.get('take'));
   return {
     status: listOf(params.get('status'), transactionStatuses),
     provider: listOf(params.get('provider'), transactionProviders),
     kind: listOf(params.get('kind'), transactionKinds),
     userId: positiveInt(params.get('userId')),
-    from: day(params.get('from')),
-    to: day(params.get('to')),
+    from: calendarDay(params.get('from')),
+    to: calendarDay(params.get('to')),
     amountMin: parseRoubles(params.get('amountMin')),
     amountMax: parseRoubles(params.get('amountMax')),
     page: positiveInt(params.get('page')) ?? 1,
-    take: take && PAGE_SIZES.includes(take) ? take : DEFAULT_TAKE,
+    take: pageSize(params.get('take')),
   };
 };
 
