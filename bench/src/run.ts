@@ -63,12 +63,20 @@ function dataset(context: ScenarioContext, listCount?: number) {
   };
 }
 
+/** Unmeasured seconds before each fixed-rate scenario. */
+const WARMUP_SECONDS = 3;
+
 async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext, count?: number) {
   const { options } = context;
   const fixedRate = scenario.mode.kind === 'fixed-rate';
   const connections = scenario.mode.kind === 'capacity' ? scenario.mode.connections : options.connections;
-  const cpuBefore = options.serverPid ? await readCpuMs(options.serverPid) : undefined;
   const request = await scenario.request(context);
+  // A few unmeasured seconds at the same rate first, so the figures describe a warm server (JIT,
+  // connection pool, the database's buffers), not the first requests after a restart.
+  if (fixedRate && WARMUP_SECONDS > 0) {
+    await runOpenLoad({ url: options.url, request, rate: options.rate, durationSeconds: WARMUP_SECONDS });
+  }
+  const cpuBefore = options.serverPid ? await readCpuMs(options.serverPid) : undefined;
   // Fixed rate: evenly spaced arrivals (open model); capacity: autocannon's closed loop.
   const load: LoadResult & { maxInFlight?: number } = fixedRate
     ? await runOpenLoad({ url: options.url, request, rate: options.rate, durationSeconds: options.durationSeconds })
@@ -82,7 +90,7 @@ async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext,
     // For a fixed rate: the most requests in flight at once (the schedule, not a pool, decides).
     connections: load.maxInFlight ?? connections,
     durationSeconds: options.durationSeconds,
-    ...(fixedRate ? { targetRate: options.rate } : {}),
+    ...(fixedRate ? { targetRate: options.rate, warmupSeconds: WARMUP_SECONDS } : {}),
     loadModel: fixedRate ? 'open' : 'closed',
     requests: { total: load.total, perSecond: load.perSecond },
     latencyMs: load.latencyMs,

@@ -23,6 +23,8 @@ export interface ScenarioResult extends Partial<Verdict> {
   url: string;
   connections: number;
   durationSeconds: number;
+  /** Unmeasured seconds at the same rate before the measured ones (fixed-rate scenarios). */
+  warmupSeconds?: number;
   targetRate?: number;
   /** How the requests were sent: `open` = evenly spaced at targetRate, `closed` = as fast as answered. */
   loadModel: 'open' | 'closed';

@@ -133,6 +133,25 @@ describe('GET /subscriptions', () => {
     expect(JSON.stringify(body)).not.toMatch(/password/i);
   });
 
+  it('pages one owner’s subscriptions with an exact count, past the last page too', async () => {
+    const pageOf = async (page: number) =>
+      (await get('/api/subscriptions', { owner: String(ids.anna), take: '1', page: String(page) })).json();
+    const [first, second, beyond] = [await pageOf(1), await pageOf(2), await pageOf(3)];
+    expect([first.count, second.count, beyond.count]).toEqual([2, 2, 2]);
+    expect([first.countIsEstimate, beyond.countIsEstimate]).toEqual([false, false]);
+    expect(first.items.map((s: { planTitle: string }) => s.planTitle)).toEqual(['Месяц']);
+    expect(second.items.map((s: { planTitle: string }) => s.planTitle)).toEqual(['Годовая подписка']);
+    expect(beyond.items).toEqual([]);
+    expect(beyond.additionalInfo.relatedUsers).toEqual([]);
+    // The owner's register is the subscription that ends last, whichever page is shown.
+    expect(first.additionalInfo.relatedUsers).toEqual([
+      expect.objectContaining({ id: ids.anna, register: expect.objectContaining({ planTitle: 'Годовая подписка' }) }),
+    ]);
+    const none = (await get('/api/subscriptions', { owner: String(ids.gleb) })).json();
+    expect([none.count, none.items, none.additionalInfo.relatedUsers]).toEqual([0, [], []]);
+    expect((await get(`/api/users/${ids.gleb}`)).json().register).toBeNull();
+  });
+
   it('reads a lapsed subscription as expired, without any job', async () => {
     const boris = (await get('/api/subscriptions', { owner: String(ids.boris) })).json().items;
     expect(boris).toEqual([expect.objectContaining({ status: 'expired', planTitle: 'Месяц' })]);

@@ -1,26 +1,20 @@
 import type { User } from '@pult/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { subscriptionPlans, subscriptions } from '../../db/schema';
+import { subscriptionPlans, subscriptions, users } from '../../db/schema';
 
 /** "expired" is read from the clock, not stored by a job (issue: expiry without waiting). */
 export const effectiveStatus = (status: 'active' | 'expired' | 'canceled', expiresAt: Date | null, now: Date) =>
   status === 'active' && expiresAt !== null && expiresAt <= now ? 'expired' : status;
 
 /**
- * Each user's current subscription (the `register` of seed §3): the one that ends last.
- * One query for a whole page of users.
+ * Users joined with their current subscription (the `register` of seed §3: the one that ends last),
+ * as one query. The lateral subquery walks `subscriptions_owner_idx` for one row per user, so a page
+ * of users with their registers is a single round trip. Callers add their own where/order/limit.
  */
-export async function currentSubscriptions(
-  db: Db,
-  userIds: number[],
-  now: Date,
-): Promise<Map<number, User['register']>> {
-  const result = new Map<number, User['register']>();
-  if (userIds.length === 0) return result;
-  const rows = await db
-    .selectDistinctOn([subscriptions.owner], {
-      owner: subscriptions.owner,
+export function selectUsersWithRegister(db: Db) {
+  const current = db
+    .select({
       planId: subscriptions.planId,
       planTitle: subscriptionPlans.title,
       status: subscriptions.status,
@@ -28,15 +22,39 @@ export async function currentSubscriptions(
     })
     .from(subscriptions)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
-    .where(and(inArray(subscriptions.owner, userIds)))
-    .orderBy(subscriptions.owner, sql`${subscriptions.expiresAt} desc nulls first`, desc(subscriptions.id));
-  for (const row of rows) {
-    result.set(row.owner, {
-      planId: row.planId,
-      planTitle: row.planTitle,
-      status: effectiveStatus(row.status, row.expiresAt, now),
-      expiresAt: row.expiresAt?.toISOString() ?? null,
-    });
-  }
-  return result;
+    .where(eq(subscriptions.owner, users.id))
+    .orderBy(sql`${subscriptions.expiresAt} desc nulls first`, desc(subscriptions.id))
+    .limit(1)
+    .as('current');
+  return db
+    .select({
+      user: users,
+      // A nested object of a left join's columns: Drizzle answers null when the user has none.
+      current: {
+        planId: current.planId,
+        planTitle: current.planTitle,
+        status: current.status,
+        expiresAt: current.expiresAt,
+      },
+    })
+    .from(users)
+    .leftJoinLateral(current, sql`true`)
+    .$dynamic();
+}
+
+export type CurrentSubscription = {
+  planId: number;
+  planTitle: string;
+  status: 'active' | 'expired' | 'canceled';
+  expiresAt: Date | null;
+} | null;
+
+export function toRegister(current: CurrentSubscription, now: Date): User['register'] {
+  if (!current) return null;
+  return {
+    planId: current.planId,
+    planTitle: current.planTitle,
+    status: effectiveStatus(current.status, current.expiresAt, now),
+    expiresAt: current.expiresAt?.toISOString() ?? null,
+  };
 }

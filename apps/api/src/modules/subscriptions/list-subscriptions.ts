@@ -1,50 +1,73 @@
 import type { Subscription, User } from '@pult/contract';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { subscriptionPlans, subscriptions, users } from '../../db/schema';
+import { subscriptionPlans, subscriptions } from '../../db/schema';
 import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
-import { withRegister } from '../users/users-repository';
+import { findUsers } from '../users/users-repository';
 import { type SubscriptionFilter, subscriptionConditions } from './subscription-filters';
 import { toSubscription } from './subscription-row';
 
+type Params = { take: number; page: number } & SubscriptionFilter;
+type Page = { items: Subscription[] } & PageCount;
+
+const selectWithPlan = (db: Db) =>
+  db
+    .select({ subscription: subscriptions, planTitle: subscriptionPlans.title })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .$dynamic();
+
 /**
  * Newest first, with `additionalInfo.relatedUsers`: exactly the users the page's `owner` values name
- * (seed §7), fetched in one query for the whole page.
+ * (seed §7), fetched with their registers in one query for the whole page.
  */
 export async function listSubscriptions(
   db: Db,
   now: Date,
-  params: { take: number; page: number } & SubscriptionFilter,
+  params: Params,
 ): Promise<{ items: Subscription[]; relatedUsers: User[] } & PageCount> {
   const condition = subscriptionConditions(params, now);
-  const total = await countRows(db, db.select({ id: subscriptions.id }).from(subscriptions).where(condition));
-  const window = pageWindow(total.count, params.page, params.take);
-  if (window.limit === 0) return { items: [], relatedUsers: [], ...total };
-  const order = window.reverse ? [subscriptions.id] : [desc(subscriptions.id)];
-  const ids = (
-    await db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(condition)
-      .orderBy(...order)
-      .limit(window.limit)
-      .offset(window.offset)
-  ).map((row) => row.id);
-  if (window.reverse) ids.reverse();
-  if (ids.length === 0) return { items: [], relatedUsers: [], ...total };
+  const page = params.owner
+    ? await oneOwnersPage(db, now, params, condition)
+    : await largePage(db, now, params, condition);
+  const ownerIds = [...new Set(page.items.map((item) => item.owner))];
+  return { ...page, relatedUsers: await findUsers(db, ownerIds, now) };
+}
 
+/**
+ * One user's subscriptions are a handful, so the page and its exact count come from one query
+ * (`count(*) over ()` is computed before LIMIT): the user page's list costs two round trips in all.
+ */
+async function oneOwnersPage(db: Db, now: Date, params: Params, condition: SQL | undefined): Promise<Page> {
   const rows = await db
-    .select({ subscription: subscriptions, planTitle: subscriptionPlans.title })
+    .select({ subscription: subscriptions, planTitle: subscriptionPlans.title, total: sql<number>`count(*) over ()` })
     .from(subscriptions)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
-    .where(inArray(subscriptions.id, ids));
-  const byId = new Map(rows.map((row) => [row.subscription.id, row]));
-  const items = ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    return [toSubscription(row.subscription, row.planTitle, now)];
-  });
-  const ownerIds = [...new Set(items.map((item) => item.owner))];
-  const ownerRows = await db.select().from(users).where(inArray(users.id, ownerIds));
-  return { items, relatedUsers: await withRegister(db, ownerRows, now), ...total };
+    .where(condition)
+    .orderBy(desc(subscriptions.id))
+    .limit(params.take)
+    .offset((params.page - 1) * params.take);
+  const items = rows.map((row) => toSubscription(row.subscription, row.planTitle, now));
+  // Past the last page no row carries the count: count the (small) set on its own.
+  if (rows.length === 0) return { items, ...(await countRows(db, idsWhere(db, condition))) };
+  return { items, count: Number(rows[0]?.total ?? 0), isEstimate: false };
+}
+
+const idsWhere = (db: Db, condition: SQL | undefined) =>
+  db.select({ id: subscriptions.id }).from(subscriptions).where(condition).$dynamic();
+
+/**
+ * Any filter over 1.5 M rows: the planner-estimated count (docs/decisions/0005), then a deferred join,
+ * where the page's ids come from an index-only walk and only those rows are joined with their plans.
+ */
+async function largePage(db: Db, now: Date, params: Params, condition: SQL | undefined): Promise<Page> {
+  const total = await countRows(db, idsWhere(db, condition));
+  const window = pageWindow(total.count, params.page, params.take);
+  if (window.limit === 0) return { items: [], ...total };
+  const pageIds = idsWhere(db, condition)
+    .orderBy(window.reverse ? subscriptions.id : desc(subscriptions.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const rows = await selectWithPlan(db).where(inArray(subscriptions.id, pageIds)).orderBy(desc(subscriptions.id));
+  return { items: rows.map((row) => toSubscription(row.subscription, row.planTitle, now)), ...total };
 }

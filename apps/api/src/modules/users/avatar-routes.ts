@@ -6,8 +6,7 @@ import { users } from '../../db/schema';
 import { uploadErrorResponses } from '../../lib/error-responses';
 import { notFound } from '../../lib/http-errors';
 import { readImageUpload } from '../../storage/read-upload';
-import { toUser } from './user-row';
-import { withRegister } from './users-repository';
+import { userWithRegister } from './users-repository';
 
 /** `POST /users/:id/avatar` (multipart field `avatar`): PNG, JPEG or WebP up to 1 MB. */
 export async function avatarRoutes(fastify: FastifyInstance) {
@@ -54,8 +53,7 @@ export async function avatarRoutes(fastify: FastifyInstance) {
           .delete(existing.avatar)
           .catch((error: unknown) => request.log.warn({ err: error }, 'old avatar not removed'));
       }
-      const [item] = await withRegister(app.db, [row], app.clock.now());
-      return item ?? toUser(row);
+      return userWithRegister(app.db, row, app.clock.now());
     },
   );
 }

@@ -2,8 +2,9 @@ import type { User, UserWhere } from '@pult/contract';
 import { and, asc, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { selectUsersWithRegister } from '../subscriptions/current-subscription';
 import { userConditions } from './user-filters';
-import { withRegister } from './users-repository';
+import { toUserWithRegister } from './users-repository';
 
 /** Small batches keep the stream's memory flat: at most one batch is buffered ahead of the socket. */
 const BATCH = 1000;
@@ -45,16 +46,14 @@ export async function* exportUsersCsv(db: Db, where: UserWhere, now: Date): Asyn
   const condition = userConditions(where, now);
   let lastId = 0;
   for (;;) {
-    const rows = await db
-      .select()
-      .from(users)
+    const rows = await selectUsersWithRegister(db)
       .where(and(condition, gt(users.id, lastId)))
       .orderBy(asc(users.id))
       .limit(BATCH);
     if (rows.length === 0) return;
-    const people = await withRegister(db, rows, now);
+    const people = rows.map((row) => toUserWithRegister(row, now));
     yield people.map((user) => line(COLUMNS.map(([, get]) => get(user)))).join('');
-    lastId = rows[rows.length - 1]?.id ?? lastId;
+    lastId = rows[rows.length - 1]?.user.id ?? lastId;
     if (rows.length < BATCH) return;
   }
 }

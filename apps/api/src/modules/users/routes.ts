@@ -15,7 +15,7 @@ import { errorResponses } from '../../lib/error-responses';
 import { notFound } from '../../lib/http-errors';
 import { principalOf } from '../../plugins/auth';
 import { exportUsersCsv } from './export-csv';
-import { findUserRow, listUsers, withRegister } from './users-repository';
+import { findUser, listUsers, userWithRegister } from './users-repository';
 import { createUser, manageUser, updateUser } from './users-service';
 
 /** Users (seed §7, product.md §3–§4): staff read; only admins create, edit, manage and export. */
@@ -57,9 +57,8 @@ export async function usersRoutes(fastify: FastifyInstance) {
     '/users/:id',
     { schema: { tags: ['users'], params: idParam, response: { 200: user, ...errorResponses } } },
     async (request) => {
-      const row = await findUserRow(app.db, request.params.id);
-      if (!row) throw notFound('User not found');
-      const [item] = await withRegister(app.db, [row], app.clock.now());
+      const item = await findUser(app.db, request.params.id, app.clock.now());
+      if (!item) throw notFound('User not found');
       return item;
     },
   );
@@ -72,8 +71,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const row = await createUser(app.db, request, request.body);
-      const [item] = await withRegister(app.db, [row], app.clock.now());
-      return item;
+      return userWithRegister(app.db, row, app.clock.now());
     },
   );
 
@@ -85,8 +83,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const row = await updateUser(app.db, request, request.params.id, request.body, principalOf(request).userId);
-      const [item] = await withRegister(app.db, [row], app.clock.now());
-      return item;
+      return userWithRegister(app.db, row, app.clock.now());
     },
   );
 
@@ -99,8 +96,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { id, action } = request.params;
       const row = await manageUser(app.db, request, id, action, principalOf(request).userId);
-      const [item] = await withRegister(app.db, [row], app.clock.now());
-      return item;
+      return userWithRegister(app.db, row, app.clock.now());
     },
   );
 }

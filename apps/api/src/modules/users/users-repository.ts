@@ -3,18 +3,32 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
-import { currentSubscriptions } from '../subscriptions/current-subscription';
+import { type CurrentSubscription, selectUsersWithRegister, toRegister } from '../subscriptions/current-subscription';
 import { userConditions, userOrder } from './user-filters';
 import { toUser, type UserRow } from './user-row';
 
-/** Rows → contract users, with each one's current subscription filled in by one extra query. */
-export async function withRegister(db: Db, rows: UserRow[], now: Date): Promise<User[]> {
-  const registers = await currentSubscriptions(
-    db,
-    rows.map((row) => row.id),
-    now,
-  );
-  return rows.map((row) => ({ ...toUser(row), register: registers.get(row.id) ?? null }));
+/** A row of `selectUsersWithRegister` → the contract's User with its `register`. */
+export const toUserWithRegister = (row: { user: UserRow; current: CurrentSubscription }, now: Date): User => ({
+  ...toUser(row.user),
+  register: toRegister(row.current, now),
+});
+
+/** The users with these ids, with their registers, in the order of `ids` (one query). */
+export async function findUsers(db: Db, ids: number[], now: Date): Promise<User[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectUsersWithRegister(db).where(inArray(users.id, ids));
+  const byId = new Map(rows.map((row) => [row.user.id, toUserWithRegister(row, now)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function findUser(db: Db, id: number, now: Date): Promise<User | undefined> {
+  const [row] = await selectUsersWithRegister(db).where(eq(users.id, id));
+  return row && toUserWithRegister(row, now);
+}
+
+/** A row a route has just written, answered with its register. */
+export async function userWithRegister(db: Db, row: UserRow, now: Date): Promise<User> {
+  return (await findUser(db, row.id, now)) ?? toUser(row);
 }
 
 export async function listUsers(
@@ -38,14 +52,5 @@ export async function listUsers(
       .offset(window.offset)
   ).map((row) => row.id);
   if (window.reverse) ids.reverse();
-  const byId = new Map(
-    (ids.length > 0 ? await db.select().from(users).where(inArray(users.id, ids)) : []).map((r) => [r.id, r]),
-  );
-  const rows = ids.map((id) => byId.get(id)).filter((row): row is UserRow => row !== undefined);
-  return { items: await withRegister(db, rows, now), ...total };
-}
-
-export async function findUserRow(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
+  return { items: await findUsers(db, ids, now), ...total };
 }
