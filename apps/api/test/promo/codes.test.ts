@@ -1,6 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promoCodes, promoSeries, subscriptions, transactions, users } from '../../src/db/schema';
+import {
+  promoCodes,
+  promoSeries,
+  promoSeriesCounters,
+  subscriptionPlans,
+  subscriptions,
+  transactions,
+  users,
+} from '../../src/db/schema';
 import { type PromoFixture, promoFixture } from './promo-fixture';
 
 let f: PromoFixture;
@@ -192,5 +200,80 @@ describe('activated codes and blocking', () => {
     expect((await f.call('GET', `/api/promo-codes/${seriesId}/block/${codes[5]}`, undefined, 'user')).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('activation writes all or nothing, and serialises per user', () => {
+  let winter: string[] = [];
+  let zoya = { id: 0, token: '' };
+  const redeem = (code: string) =>
+    f.t.app.inject({
+      method: 'POST',
+      url: '/api/client/promo-codes/activate',
+      payload: { code },
+      headers: { 'api-token': zoya.token },
+    });
+
+  beforeAll(async () => {
+    const id = await f.t.createUser({ email: 'zoya@mail.ru', role: 'user' });
+    zoya = { id, token: (await f.t.signin('zoya@mail.ru')).apiToken };
+    const series = await f.createSeries({
+      name: 'Зима',
+      prefix: 'WIN',
+      codeLength: 6,
+      codesCount: 5,
+      durationDays: 10,
+    });
+    winter = (
+      await f.t.database.db
+        .select({ value: promoCodes.value })
+        .from(promoCodes)
+        .where(eq(promoCodes.seriesId, series.id))
+    ).map((r) => r.value);
+  });
+
+  it('leaves the code new and the counters as they were when the grant is refused', async () => {
+    await f.t.database.db.update(subscriptionPlans).set({ enabled: false }).where(eq(subscriptionPlans.id, f.planId));
+    try {
+      const refused = await redeem(winter[0] ?? '');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/plan is disabled/);
+    } finally {
+      await f.t.database.db.update(subscriptionPlans).set({ enabled: true }).where(eq(subscriptionPlans.id, f.planId));
+    }
+    const [code] = await f.t.database.db
+      .select()
+      .from(promoCodes)
+      .where(eq(promoCodes.value, winter[0] ?? ''));
+    expect(code).toMatchObject({ status: 'new', activatedBy: null });
+    const counters = await f.t.database.db
+      .select()
+      .from(promoSeriesCounters)
+      .where(eq(promoSeriesCounters.seriesId, code?.seriesId ?? 0));
+    expect(counters.reduce((sum, row) => sum + row.activated, 0)).toBe(0);
+    expect(await f.t.database.db.select().from(subscriptions).where(eq(subscriptions.owner, zoya.id))).toEqual([]);
+  });
+
+  it('counts both of two concurrent activations by one user: one subscription, extended twice', async () => {
+    // Widen the race: each new subscription takes 300 ms to insert, so without the lock on the user
+    // both activations would find no live subscription and each start its own.
+    await f.t.database.db.execute(sql`
+      create function slow_subscription_insert() returns trigger language plpgsql as
+        $$ begin perform pg_sleep(0.3); return new; end $$`);
+    await f.t.database.db.execute(sql`
+      create trigger slow_subscription_insert before insert on subscriptions
+        for each row execute function slow_subscription_insert()`);
+    const results = await Promise.all([redeem(winter[1] ?? ''), redeem(winter[2] ?? '')]).finally(() =>
+      f.t.database.db.execute(sql`drop trigger slow_subscription_insert on subscriptions`),
+    );
+    expect(results.map((r) => r.statusCode), results.map((r) => r.body).join()).toEqual([200, 200]);
+    const subs = await f.t.database.db.select().from(subscriptions).where(eq(subscriptions.owner, zoya.id));
+    expect(subs).toHaveLength(1);
+    expect((subs[0]?.expiresAt?.getTime() ?? 0) - f.t.clock.now().getTime()).toBe(20 * 24 * 3600_000);
+    const grants = await f.t.database.db.select().from(transactions).where(eq(transactions.userId, zoya.id));
+    expect(grants.map((g) => [g.amount, g.kind])).toEqual([
+      [0, 'grant'],
+      [0, 'grant'],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptionPlans, subscriptions, transactions, users } from '../../src/db/schema';
+import { auditEvents, subscriptionPlans, subscriptions, transactions, users } from '../../src/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -79,6 +79,25 @@ describe('GET /subscriptions/subscribe-by-admin/:userId/:planId', () => {
     const { subs, txs } = await rowsFor(userId);
     expect(subs).toHaveLength(1);
     expect(txs).toHaveLength(2);
+    // Both grants are in the audit log: who, what, before and after, and the transaction written.
+    const events = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'subscription'), eq(auditEvents.entityId, String(first.id))))
+      .orderBy(auditEvents.id);
+    const [admin] = await t.database.db.select().from(users).where(eq(users.email, 'admin@pult.test'));
+    expect(events.map((e) => [e.action, e.actorId, e.ip])).toEqual([
+      ['grant-subscription', admin?.id, '127.0.0.1'],
+      ['extend-subscription', admin?.id, '127.0.0.1'],
+    ]);
+    expect(events[0]?.before).toBeNull();
+    expect(events[1]?.before).toEqual({ expiresAt: first.expiresAt });
+    expect(events[1]?.after).toEqual({
+      owner: userId,
+      planId: yearlyId,
+      expiresAt: second.expiresAt,
+      transactionId: Math.max(...txs.map((tx) => tx.id)),
+    });
   });
 
   it('starts afresh once the old one has expired', async () => {

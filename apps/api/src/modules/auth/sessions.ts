@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@pult/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, sessionTokens, users } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -107,24 +107,37 @@ export async function revokeUserSessions(db: Db, now: Date, userId: number, reas
 }
 
 /**
- * Resolves an access token to its caller in one query. The joins make revocation instant:
- * a revoked session, a blocked or deleted account or an expired token stops matching at once.
+ * The query behind every authenticated request, prepared once per database (a named statement on
+ * PostgreSQL): planning its three joins cost more than running them. The joins make revocation
+ * instant: a revoked session, a blocked or deleted account or an expired token stops matching at once.
  */
-export async function findPrincipal(db: Db, now: Date, apiToken: string): Promise<Principal | null> {
-  const [row] = await db
+const preparePrincipalQuery = (db: Db) =>
+  db
     .select({ userId: users.id, sessionId: sessions.id, role: users.role, email: users.email })
     .from(sessionTokens)
     .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessionTokens.hash, hashToken(apiToken)),
+        eq(sessionTokens.hash, sql.placeholder('hash')),
         eq(sessionTokens.kind, 'access'),
-        gt(sessionTokens.expiresAt, now),
+        gt(sessionTokens.expiresAt, sql.placeholder('now')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql.placeholder('now')),
         eq(users.status, 'active'),
       ),
-    );
+    )
+    .prepare('find_principal');
+
+const principalQueries = new WeakMap<Db, ReturnType<typeof preparePrincipalQuery>>();
+
+/** Resolves an access token to its caller in one query. */
+export async function findPrincipal(db: Db, now: Date, apiToken: string): Promise<Principal | null> {
+  let query = principalQueries.get(db);
+  if (!query) {
+    query = preparePrincipalQuery(db);
+    principalQueries.set(db, query);
+  }
+  const [row] = await query.execute({ hash: hashToken(apiToken), now });
   return row ?? null;
 }

@@ -1,41 +1,23 @@
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { promoCodes, promoSeries } from '../../db/schema';
-import { conflict, notFound } from '../../lib/http-errors';
-import { grantInTransaction } from '../subscriptions/grant-subscription';
-import { bumpCounters } from './series-repository';
+import { type Db, queryRows } from '../../db/client';
+import { withDatabaseRefusals } from '../../lib/pg-errors';
+import { fromGrantedRow, type GrantedRow } from '../subscriptions/grant-subscription';
+import { COUNTER_SHARDS } from './series-repository';
 
 /**
- * A planner user redeems a code (product.md §7): the code row is locked, so of two concurrent
- * activations exactly one wins; the code, the counters, the subscription and its zero-amount
- * transaction are written in one database transaction.
+ * A planner user redeems a code (product.md §7): one call of `pult_activate_promo_code` (migration
+ * 0005, docs/decisions/0009) claims the code only if it is new and its series enabled and within its
+ * dates — of two concurrent redemptions exactly one wins — bumps a counter shard and grants the plan
+ * through `pult_grant_subscription`, all in one transaction. Refusals come back as 404/409.
  */
-export async function activateCode(db: Db, request: FastifyRequest, userId: number, rawCode: string) {
-  const now = request.server.clock.now();
-  const value = rawCode.trim().toUpperCase();
-  return db.transaction(async (tx) => {
-    const [code] = await tx.select().from(promoCodes).where(eq(promoCodes.value, value)).for('update');
-    if (!code) throw notFound('Promo code not found');
-    if (code.status === 'activated') throw conflict('This promo code has already been used');
-    if (code.status === 'blocked') throw conflict('This promo code is blocked');
-    const [series] = await tx.select().from(promoSeries).where(eq(promoSeries.id, code.seriesId));
-    if (series?.status !== 'enabled') throw conflict('This promo campaign is not active');
-    if (series.startsAt && series.startsAt > now) throw conflict('This promo campaign has not started yet');
-    if (series.endsAt && series.endsAt <= now) throw conflict('This promo campaign has ended');
-
-    await tx
-      .update(promoCodes)
-      .set({ status: 'activated', activatedBy: userId, activatedAt: now })
-      .where(and(eq(promoCodes.id, code.id), eq(promoCodes.status, 'new')));
-    await bumpCounters(tx, series.id, { activated: 1 });
-    const granted = await grantInTransaction(tx, request, {
-      userId,
-      planId: series.planId,
-      source: 'promo',
-      provider: 'promo',
-      durationDays: series.durationDays,
-    });
-    return { code: value, ...granted };
+export const activateCode = (db: Db, request: FastifyRequest, userId: number, rawCode: string) =>
+  withDatabaseRefusals(async () => {
+    const shard = Math.floor(Math.random() * COUNTER_SHARDS);
+    const [row] = await queryRows<GrantedRow>(
+      db,
+      sql`select * from pult_activate_promo_code(${rawCode.trim().toUpperCase()}::text, ${userId}::int,
+            ${request.server.clock.now()}::timestamptz, ${shard}::int, ${request.ip}::inet)`,
+    );
+    return fromGrantedRow(row);
   });
-}
