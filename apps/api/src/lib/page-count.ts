@@ -41,3 +41,19 @@ export function pageWindow(total: number, page: number, take: number) {
   const limit = Math.max(0, Math.min(take, total - offset));
   return { reverse: true, offset: Math.max(0, total - offset - limit), limit };
 }
+
+/**
+ * For sets known to be small (one owner's subscriptions, a selective text search): select this beside
+ * the page's columns and the page and its exact count come from one query, because `count(*) over ()`
+ * is computed before LIMIT. Read it back with `countFromWindow`.
+ */
+export const windowCount = () => sql<number | string>`count(*) over ()`;
+
+/** The count a page selected with `windowCount` carries; past the last page no row does, so `recount` runs. */
+export async function countFromWindow(
+  rows: Array<{ total: number | string }>,
+  recount: () => Promise<PageCount>,
+): Promise<PageCount> {
+  const [first] = rows;
+  return first ? { count: Number(first.total), isEstimate: false } : recount();
+}

@@ -180,6 +180,26 @@ describe('activated codes and blocking', () => {
     expect((await activated({ take: 1, page: 2 })).json().items).toHaveLength(1);
   });
 
+  it('counts a text search exactly on every page, past the last one too, and 404s an unknown series', async () => {
+    // "mail.ru" matches both activated codes (ivan's, and olga's or petr's); the blocked one has no user.
+    const pages = await Promise.all(
+      [1, 2, 3].map(async (page) => (await activated({ text: 'mail.ru', take: 1, page })).json()),
+    );
+    expect(pages.map((p) => [p.count, p.countIsEstimate, p.items.length])).toEqual([
+      [2, false, 1],
+      [2, false, 1],
+      [2, false, 0],
+    ]);
+    expect((await activated({ text: 'no-such-text' })).json()).toMatchObject({ items: [], count: 0 });
+    for (const where of [{}, { text: 'mail.ru' }]) {
+      const unknown = await f.call(
+        'GET',
+        `/api/promo-codes/999999/activated?where=${encodeURIComponent(JSON.stringify(where))}`,
+      );
+      expect(unknown.statusCode).toBe(404);
+    }
+  });
+
   it('refuses malformed where', async () => {
     for (const where of ['{bad', '{"statuses":["new"]}', '{"take":1000}', '{"sql":"1"}']) {
       const response = await f.call('GET', `/api/promo-codes/${seriesId}/activated?where=${encodeURIComponent(where)}`);
@@ -266,7 +286,10 @@ describe('activation writes all or nothing, and serialises per user', () => {
     const results = await Promise.all([redeem(winter[1] ?? ''), redeem(winter[2] ?? '')]).finally(() =>
       f.t.database.db.execute(sql`drop trigger slow_subscription_insert on subscriptions`),
     );
-    expect(results.map((r) => r.statusCode), results.map((r) => r.body).join()).toEqual([200, 200]);
+    expect(
+      results.map((r) => r.statusCode),
+      results.map((r) => r.body).join(),
+    ).toEqual([200, 200]);
     const subs = await f.t.database.db.select().from(subscriptions).where(eq(subscriptions.owner, zoya.id));
     expect(subs).toHaveLength(1);
     expect((subs[0]?.expiresAt?.getTime() ?? 0) - f.t.clock.now().getTime()).toBe(20 * 24 * 3600_000);

@@ -7,18 +7,35 @@ import {
   generatedCodesQuery,
   idParam,
 } from '@pult/contract';
-import { and, asc, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { promoCodes, promoSeries, users } from '../../db/schema';
 import { errorResponses } from '../../lib/error-responses';
 import { notFound } from '../../lib/http-errors';
-import { countRows } from '../../lib/page-count';
+import { countFromWindow, countRows, windowCount } from '../../lib/page-count';
 import { containsPattern } from '../../lib/sql-search';
 import { bumpCounters } from './series-repository';
 
 /** The codes of a series: all generated ones, the used ones, and blocking one code. */
+/**
+ * The used codes of a series that match `text` in their value or in the activating user's e-mail or
+ * phone. They are found first, each way on its own index (the partial trigram index of used codes; the
+ * users' trigram indexes, then promo_codes_activated_by_idx), so only that handful is sorted. Written
+ * as one condition with OR, the planner may walk the series' used codes newest first, filtering each
+ * and betting on an early match: 1 s for a text that matches a single code of 300 000.
+ */
+function matchingText(seriesId: number, text: string): SQL {
+  const pattern = containsPattern(text);
+  const used = sql`${promoCodes.seriesId} = ${seriesId} and ${promoCodes.status} <> 'new'`;
+  return sql`${promoCodes.id} = any(array(
+    select ${promoCodes.id} from ${promoCodes} where ${used} and ${promoCodes.value} ilike ${pattern}
+    union
+    select ${promoCodes.id} from ${promoCodes} where ${used} and ${promoCodes.activatedBy} = any(array(
+      select ${users.id} from ${users} where ${users.email} ilike ${pattern} or ${users.phoneNumber} ilike ${pattern}))))`;
+}
+
 export async function promoCodesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -120,7 +137,6 @@ export async function promoCodesRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params;
-      await seriesExists(id);
       const { take, page, text, statuses } = request.query.where;
       const conditions: Array<SQL | undefined> = [
         eq(promoCodes.seriesId, id),
@@ -128,27 +144,28 @@ export async function promoCodesRoutes(fastify: FastifyInstance) {
         ne(promoCodes.status, 'new'),
         statuses && statuses.length > 0 ? inArray(promoCodes.status, statuses) : undefined,
       ];
-      if (text) {
-        const pattern = containsPattern(text);
-        conditions.push(
-          or(
-            ilike(promoCodes.value, pattern),
-            // `= any(array(…))` runs the user lookup once, on its trigram indexes, and then probes
-            // promo_codes_activated_by_idx; `in (select …)` made the planner walk the whole series.
-            sql`${promoCodes.activatedBy} = any(array(select ${users.id} from ${users} where ${users.email} ilike ${pattern} or ${users.phoneNumber} ilike ${pattern}))`,
-          ),
-        );
-      }
+      if (text) conditions.push(matchingText(id, text));
       const condition = and(...conditions);
-      const total = await countRows(app.db, app.db.select({ id: promoCodes.id }).from(promoCodes).where(condition));
+      const recount = () => countRows(app.db, app.db.select({ id: promoCodes.id }).from(promoCodes).where(condition));
+      // A text search matches a handful of codes: the page and its exact count come from one query.
+      // The whole list can hold hundreds of thousands: counted (or estimated) on its own.
+      const total = text ? undefined : await recount();
       const rows = await app.db
-        .select({ code: promoCodes, email: users.email, phoneNumber: users.phoneNumber })
+        .select({
+          code: promoCodes,
+          email: users.email,
+          phoneNumber: users.phoneNumber,
+          total: text ? windowCount() : sql<number>`0`,
+        })
         .from(promoCodes)
         .leftJoin(users, eq(users.id, promoCodes.activatedBy))
         .where(condition)
         .orderBy(desc(promoCodes.activatedAt), desc(promoCodes.id))
         .limit(take)
         .offset((page - 1) * take);
+      // Only an empty answer needs to tell "no such series" (404) from "nothing matched".
+      if (rows.length === 0) await seriesExists(id);
+      const count = total ?? (await countFromWindow(rows, recount));
       return {
         items: rows.map(({ code, email, phoneNumber }) => ({
           value: code.value,
@@ -157,8 +174,8 @@ export async function promoCodesRoutes(fastify: FastifyInstance) {
           blockedAt: code.blockedAt?.toISOString() ?? null,
           activatedBy: code.activatedBy && email ? { id: code.activatedBy, email, phoneNumber } : null,
         })),
-        count: total.count,
-        countIsEstimate: total.isEstimate,
+        count: count.count,
+        countIsEstimate: count.isEstimate,
       };
     },
   );

@@ -1,8 +1,8 @@
 import type { Subscription, User } from '@pult/contract';
-import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subscriptionPlans, subscriptions } from '../../db/schema';
-import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
+import { countFromWindow, countRows, type PageCount, pageWindow, windowCount } from '../../lib/page-count';
 import { findUsers } from '../users/users-repository';
 import { type SubscriptionFilter, subscriptionConditions } from './subscription-filters';
 import { toSubscription } from './subscription-row';
@@ -10,9 +10,9 @@ import { toSubscription } from './subscription-row';
 type Params = { take: number; page: number } & SubscriptionFilter;
 type Page = { items: Subscription[] } & PageCount;
 
-const selectWithPlan = (db: Db) =>
+const selectWithPlan = <Extra extends Record<string, SQL> = Record<never, never>>(db: Db, extra?: Extra) =>
   db
-    .select({ subscription: subscriptions, planTitle: subscriptionPlans.title })
+    .select({ subscription: subscriptions, planTitle: subscriptionPlans.title, ...(extra as Extra) })
     .from(subscriptions)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
     .$dynamic();
@@ -39,18 +39,15 @@ export async function listSubscriptions(
  * (`count(*) over ()` is computed before LIMIT): the user page's list costs two round trips in all.
  */
 async function oneOwnersPage(db: Db, now: Date, params: Params, condition: SQL | undefined): Promise<Page> {
-  const rows = await db
-    .select({ subscription: subscriptions, planTitle: subscriptionPlans.title, total: sql<number>`count(*) over ()` })
-    .from(subscriptions)
-    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+  const rows = await selectWithPlan(db, { total: windowCount() })
     .where(condition)
     .orderBy(desc(subscriptions.id))
     .limit(params.take)
     .offset((params.page - 1) * params.take);
-  const items = rows.map((row) => toSubscription(row.subscription, row.planTitle, now));
-  // Past the last page no row carries the count: count the (small) set on its own.
-  if (rows.length === 0) return { items, ...(await countRows(db, idsWhere(db, condition))) };
-  return { items, count: Number(rows[0]?.total ?? 0), isEstimate: false };
+  return {
+    items: rows.map((row) => toSubscription(row.subscription, row.planTitle, now)),
+    ...(await countFromWindow(rows, () => countRows(db, idsWhere(db, condition)))),
+  };
 }
 
 const idsWhere = (db: Db, condition: SQL | undefined) =>
