@@ -142,14 +142,21 @@ test.describe('users', () => {
     await expect(page.getByRole('button', { name: 'Восстановить' })).toHaveCount(0);
 
     const actions = page.getByRole('group', { name: 'Действия' });
-    await actions.getByRole('button', { name: 'Заблокировать' }).click();
     const dialog = page.getByRole('dialog');
+    // A click that lands while the confirmation is still zooming in can be lost (seen on a busy
+    // machine: the dialog stayed open, nothing sent), so each opening waits for the animation to end.
+    const openConfirmation = async (action: string) => {
+      await actions.getByRole('button', { name: action }).click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog).not.toHaveClass(/ant-zoom-appear/);
+    };
+    await openConfirmation('Заблокировать');
     await expect(dialog).toContainText(`Заблокировать ${user.email}?`);
     await dialog.getByRole('button', { name: 'Отмена' }).click();
     await expect(dialog).toBeHidden();
     await expect(profile.getByText('Активен')).toBeVisible();
 
-    await actions.getByRole('button', { name: 'Заблокировать' }).click();
+    await openConfirmation('Заблокировать');
     await dialog.getByRole('button', { name: 'Заблокировать' }).click();
     await expect(dialog).toBeHidden();
     await expect(profile.getByText('Заблокирован')).toBeVisible();
@@ -157,7 +164,7 @@ test.describe('users', () => {
     await expect(actions.getByRole('button', { name: 'Заблокировать' })).toHaveCount(0);
     await page.screenshot({ path: shots('user-page'), fullPage: true });
 
-    await actions.getByRole('button', { name: 'Удалить' }).click();
+    await openConfirmation('Удалить');
     await dialog.getByRole('button', { name: 'Удалить' }).click();
     await expect(profile.getByText('Удалён')).toBeVisible();
     await expect(actions.getByRole('button', { name: 'Восстановить' })).toBeVisible();
