@@ -111,6 +111,7 @@ export const activatedWhere = z
       .optional(),
   })
   .strict();
+export type ActivatedWhere = z.output<typeof activatedWhere>;
 
 export const activatedQuery = z.object({
   where: z
@@ -135,6 +136,7 @@ export const activatedCode = z.object({
   blockedAt: z.string().nullable(),
   activatedBy: z.object({ id: z.number().int(), email: z.string(), phoneNumber: z.string().nullable() }).nullable(),
 });
+export type ActivatedCode = z.infer<typeof activatedCode>;
 
 export const promoSeriesAction = z.enum(['enable', 'disable']);
 export const manageSeriesParams = z.object({ id: z.coerce.number().int().positive(), action: promoSeriesAction });

@@ -52,7 +52,7 @@ export function* generateSubscriptions(options: GenerateSubscriptionsOptions): G
     const purchase = source === 'purchase';
     const autoRenew = purchase && plan.period !== 'lifetime' && random.chance(0.6);
     const days = purchase ? plan.durationDays : random.pick(grantDays);
-    // A lifetime plan never ends, granted or bought (as grantInTransaction does).
+    // A lifetime plan never ends, granted or bought (as pult_grant_subscription does).
     let expiresSec: number | null = null;
     if (plan.period !== 'lifetime') {
       // Renewals push the end forward by whole periods; people drop off along the way.

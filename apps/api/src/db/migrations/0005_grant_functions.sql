@@ -3,7 +3,7 @@
 -- implicit transaction, and PL/pgSQL keeps each statement's plan for the connection's lifetime.
 -- Errors the API answers with are raised with SQLSTATE PU404 / PU409 and an English message.
 
-CREATE FUNCTION pult_iso(t timestamptz) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+CREATE FUNCTION pult_iso(t timestamptz) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 $$;
 --> statement-breakpoint
@@ -45,8 +45,9 @@ BEGIN
   END IF;
   v_days := coalesce(p_days, v_plan.duration_days);
 
-  -- A volatile function takes a fresh snapshot per statement: after the lock, this read sees what an
-  -- earlier grant to the same user committed.
+  -- A volatile function takes a fresh snapshot per statement (in READ COMMITTED, the API's isolation
+  -- level): after the lock, this read sees what an earlier grant to the same user committed. Every
+  -- writer of a user's subscriptions takes the same lock, so the row read here is still live below.
   SELECT * INTO v_live FROM subscriptions s
   WHERE s.owner = p_user AND s.plan_id = v_plan.id AND s.status = 'active'
     AND (s.expires_at IS NULL OR s.expires_at > p_now)

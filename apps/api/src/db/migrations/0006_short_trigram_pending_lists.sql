@@ -6,6 +6,8 @@ ALTER INDEX "promo_codes_used_value_trgm" SET (gin_pending_list_limit = 256);-->
 ALTER INDEX "users_email_trgm" SET (gin_pending_list_limit = 256);--> statement-breakpoint
 ALTER INDEX "users_phone_trgm" SET (gin_pending_list_limit = 256);--> statement-breakpoint
 ALTER INDEX "users_name_trgm" SET (gin_pending_list_limit = 256);--> statement-breakpoint
-SELECT gin_clean_pending_list(c.oid)
-FROM pg_class c
-WHERE c.relname IN ('promo_codes_used_value_trgm', 'users_email_trgm', 'users_phone_trgm', 'users_name_trgm');
+SELECT gin_clean_pending_list(trigram_index)
+FROM unnest(ARRAY[
+  'promo_codes_used_value_trgm'::regclass, 'users_email_trgm'::regclass,
+  'users_phone_trgm'::regclass, 'users_name_trgm'::regclass
+]) AS trigram_index;

@@ -7,35 +7,18 @@ import {
   generatedCodesQuery,
   idParam,
 } from '@pult/contract';
-import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { promoCodes, promoSeries, users } from '../../db/schema';
+import { promoCodes, promoSeries } from '../../db/schema';
 import { errorResponses } from '../../lib/error-responses';
 import { notFound } from '../../lib/http-errors';
-import { countFromWindow, countRows, windowCount } from '../../lib/page-count';
-import { containsPattern } from '../../lib/sql-search';
+import { countRows } from '../../lib/page-count';
+import { listActivatedCodes } from './activated-codes';
 import { bumpCounters } from './series-repository';
 
 /** The codes of a series: all generated ones, the used ones, and blocking one code. */
-/**
- * The used codes of a series that match `text` in their value or in the activating user's e-mail or
- * phone. They are found first, each way on its own index (the partial trigram index of used codes; the
- * users' trigram indexes, then promo_codes_activated_by_idx), so only that handful is sorted. Written
- * as one condition with OR, the planner may walk the series' used codes newest first, filtering each
- * and betting on an early match: 1 s for a text that matches a single code of 300 000.
- */
-function matchingText(seriesId: number, text: string): SQL {
-  const pattern = containsPattern(text);
-  const used = sql`${promoCodes.seriesId} = ${seriesId} and ${promoCodes.status} <> 'new'`;
-  return sql`${promoCodes.id} = any(array(
-    select ${promoCodes.id} from ${promoCodes} where ${used} and ${promoCodes.value} ilike ${pattern}
-    union
-    select ${promoCodes.id} from ${promoCodes} where ${used} and ${promoCodes.activatedBy} = any(array(
-      select ${users.id} from ${users} where ${users.email} ilike ${pattern} or ${users.phoneNumber} ilike ${pattern}))))`;
-}
-
 export async function promoCodesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -137,46 +120,10 @@ export async function promoCodesRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params;
-      const { take, page, text, statuses } = request.query.where;
-      const conditions: Array<SQL | undefined> = [
-        eq(promoCodes.seriesId, id),
-        // Matches the partial index of used codes: a series' unused millions are never scanned.
-        ne(promoCodes.status, 'new'),
-        statuses && statuses.length > 0 ? inArray(promoCodes.status, statuses) : undefined,
-      ];
-      if (text) conditions.push(matchingText(id, text));
-      const condition = and(...conditions);
-      const recount = () => countRows(app.db, app.db.select({ id: promoCodes.id }).from(promoCodes).where(condition));
-      // A text search matches a handful of codes: the page and its exact count come from one query.
-      // The whole list can hold hundreds of thousands: counted (or estimated) on its own.
-      const total = text ? undefined : await recount();
-      const rows = await app.db
-        .select({
-          code: promoCodes,
-          email: users.email,
-          phoneNumber: users.phoneNumber,
-          total: text ? windowCount() : sql<number>`0`,
-        })
-        .from(promoCodes)
-        .leftJoin(users, eq(users.id, promoCodes.activatedBy))
-        .where(condition)
-        .orderBy(desc(promoCodes.activatedAt), desc(promoCodes.id))
-        .limit(take)
-        .offset((page - 1) * take);
+      const result = await listActivatedCodes(app.db, id, request.query.where);
       // Only an empty answer needs to tell "no such series" (404) from "nothing matched".
-      if (rows.length === 0) await seriesExists(id);
-      const count = total ?? (await countFromWindow(rows, recount));
-      return {
-        items: rows.map(({ code, email, phoneNumber }) => ({
-          value: code.value,
-          status: code.status,
-          activatedAt: code.activatedAt?.toISOString() ?? null,
-          blockedAt: code.blockedAt?.toISOString() ?? null,
-          activatedBy: code.activatedBy && email ? { id: code.activatedBy, email, phoneNumber } : null,
-        })),
-        count: count.count,
-        countIsEstimate: count.isEstimate,
-      };
+      if (result.items.length === 0) await seriesExists(id);
+      return { items: result.items, count: result.count, countIsEstimate: result.isEstimate };
     },
   );
 
