@@ -27,7 +27,7 @@ export async function listActivatedCodes(
     // A handful of matches (the usual search: a code from a screenshot, a customer's address) are
     // sorted by themselves and counted exactly. A broad text (the series' own prefix) matches
     // thousands: then walking the list newest first and stopping at the page is the cheaper plan.
-    if (ids.length <= EXACT_COUNT_LIMIT) {
+    if (ids) {
       if (ids.length === 0) return { items: [], count: 0, isEstimate: false };
       const items = await page(db, inArray(promoCodes.id, ids), where);
       return { items, count: ids.length, isEstimate: false };
@@ -51,13 +51,13 @@ const usersMatching = (db: Db, pattern: string) =>
     .where(or(ilike(users.email, pattern), ilike(users.phoneNumber, pattern)));
 
 /**
- * Up to EXACT_COUNT_LIMIT + 1 of the listed codes matching `pattern`, found each way on its own
+ * The listed codes matching `pattern`, or undefined when there are more than EXACT_COUNT_LIMIT, found each way on its own
  * index: the partial trigram index of used codes, and the users' trigram indexes followed by
  * promo_codes_activated_by_idx. Written as one condition with OR, the planner may instead walk the
  * series' used codes newest first and filter each, betting on an early match: measured 1 s for a
  * text that matched one code of 300 000.
  */
-async function matchingIds(db: Db, listed: SQL | undefined, pattern: string): Promise<number[]> {
+async function matchingIds(db: Db, listed: SQL | undefined, pattern: string): Promise<number[] | undefined> {
   const byValue = db
     .select({ id: promoCodes.id })
     .from(promoCodes)
@@ -67,8 +67,10 @@ async function matchingIds(db: Db, listed: SQL | undefined, pattern: string): Pr
     .from(promoCodes)
     // `= any(array(…))` runs the user lookup once and then probes the activated_by index.
     .where(and(listed, sql`${promoCodes.activatedBy} = any(array(${usersMatching(db, pattern)}))`));
-  const rows = await byValue.union(byUser).limit(EXACT_COUNT_LIMIT + 1);
-  return rows.map((row) => row.id);
+  // UNION ALL streams and stops at the cap (UNION would first collect every match to drop duplicates);
+  // a code that matches both ways comes twice and is deduplicated here.
+  const rows = await byValue.unionAll(byUser).limit(EXACT_COUNT_LIMIT + 1);
+  return rows.length > EXACT_COUNT_LIMIT ? undefined : [...new Set(rows.map((row) => row.id))];
 }
 
 async function page(db: Db, condition: SQL | undefined, where: ActivatedWhere): Promise<ActivatedCode[]> {
