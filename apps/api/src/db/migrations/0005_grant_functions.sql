@@ -8,16 +8,19 @@ CREATE FUNCTION pult_iso(t timestamptz) RETURNS text LANGUAGE sql STABLE AS $$
 $$;
 --> statement-breakpoint
 
+-- What both functions answer: the subscription granted or extended, its plan's title, and which it was.
+CREATE TYPE pult_granted AS (
+  id integer, owner integer, plan_id integer, status text, source text, started_at timestamptz,
+  expires_at timestamptz, auto_renew boolean, created_at timestamptz, plan_title text, extended boolean
+);
+--> statement-breakpoint
+
 -- Starts the user's subscription to the plan, or extends the live one from its current expiry, and
 -- writes a zero-amount `grant` transaction and the audit event. p_days null = the plan's duration.
 CREATE FUNCTION pult_grant_subscription(
   p_user integer, p_plan integer, p_source text, p_provider text, p_days integer,
   p_now timestamptz, p_actor integer, p_ip inet
-) RETURNS TABLE (
-  id integer, owner integer, plan_id integer, status text, source text, started_at timestamptz,
-  expires_at timestamptz, auto_renew boolean, created_at timestamptz, plan_title text, extended boolean
-) LANGUAGE plpgsql VOLATILE AS $$
-#variable_conflict use_column
+) RETURNS SETOF pult_granted LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_user_status text;
   v_plan subscription_plans%ROWTYPE;
@@ -97,11 +100,7 @@ $$;
 -- Only a refused code pays for a second read, to say why.
 CREATE FUNCTION pult_activate_promo_code(
   p_value text, p_user integer, p_now timestamptz, p_shard integer, p_ip inet
-) RETURNS TABLE (
-  id integer, owner integer, plan_id integer, status text, source text, started_at timestamptz,
-  expires_at timestamptz, auto_renew boolean, created_at timestamptz, plan_title text, extended boolean
-) LANGUAGE plpgsql VOLATILE AS $$
-#variable_conflict use_column
+) RETURNS SETOF pult_granted LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_claimed record;
   v_found record;
