@@ -46,4 +46,17 @@ test('the theme editor previews the landing page live and saves what the real pa
   await expect(landing.getByRole('button')).toHaveCSS('background-color', 'rgb(212, 56, 13)');
   await expect(landing.locator('img.logo')).toHaveJSProperty('complete', true);
   expect(await landing.locator('img.logo').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
+  // Removing the logo asks first, then empties the preview and the real page.
+  await page.bringToFront();
+  await page.getByRole('button', { name: 'Удалить: Логотип' }).click();
+  const confirm = page.getByRole('tooltip');
+  await expect(confirm).toContainText('Удалить изображение «Логотип»?');
+  await confirm.getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByText('Изображение «Логотип» удалено')).toBeVisible();
+  await expect(preview.locator('img.landing-logo')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Удалить: Логотип' })).toHaveCount(0);
+  await landing.reload();
+  await expect(landing.getByRole('heading', { level: 1 })).toHaveText(headline);
+  await expect(landing.locator('img.logo')).toHaveCount(0);
 });

@@ -148,6 +148,7 @@ export const blockCodeParams = z.object({
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #3e82f7');
 export const themeImageKinds = ['logo', 'background', 'banner'] as const;
 export const themeImageKind = z.enum(themeImageKinds);
+export type ThemeImageKind = z.infer<typeof themeImageKind>;
 
 export const promoTheme = z.object({
   colors: z.object({ primary: hexColor, background: hexColor, text: hexColor }),

@@ -9,7 +9,7 @@ export interface PromoFixture {
   disabledPlanId: number;
   /** Calls the API as a role; `payload` for POST/PATCH. */
   call(
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
     role?: 'admin' | 'editor' | 'user',

@@ -66,6 +66,24 @@ describe('the promo theme', () => {
     expect((await upload('logo', PNG_1PX, 'image/png', 'file')).statusCode).toBe(400);
   });
 
+  it('removes an image: the slot empties, the file goes, a second removal changes nothing', async () => {
+    const key = (await upload('banner', PNG_1PX)).json().images.banner as string;
+    const file = () => f.t.app.inject({ url: `/files/${key}` });
+    expect((await file()).statusCode).toBe(200);
+    const remove = (role: 'editor' | 'user' = 'editor', kind = 'banner', id = seriesId) =>
+      f.call('DELETE', `/api/promo-codes/${id}/${kind}`, undefined, role);
+    expect((await remove('user')).statusCode).toBe(403);
+    const removed = await remove();
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().images.banner).toBeNull();
+    expect(removed.json().images.logo).toMatch(/^promo-logos\//);
+    expect((await file()).statusCode).toBe(404);
+    expect((await f.call('GET', `/api/promo-codes/${seriesId}/theme`)).json().images.banner).toBeNull();
+    expect((await remove()).json().images.banner).toBeNull();
+    expect((await remove('editor', 'favicon')).statusCode).toBe(400);
+    expect((await remove('editor', 'banner', 9999)).statusCode).toBe(404);
+  });
+
   it('is edited by staff only', async () => {
     expect(
       (await f.call('PATCH', `/api/promo-codes/${seriesId}/theme`, { texts: { headline: 'x' } }, 'user')).statusCode,

@@ -1,8 +1,6 @@
-import type { PromoTheme, themeImageKinds } from '@pult/contract';
+import type { PromoTheme, ThemeImageKind } from '@pult/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-
-export type ThemeImageKind = (typeof themeImageKinds)[number];
 
 export const uploadThemeImage = ({ id, kind, file }: { id: number; kind: ThemeImageKind; file: File }) => {
   const form = new FormData();

@@ -1,8 +1,10 @@
-import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Typography, Upload } from 'antd';
+import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
+import type { ThemeImageKind } from '@pult/contract';
+import { App, Button, Flex, Popconfirm, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
-import { type ThemeImageKind, useUploadThemeImage } from '../api/upload-theme-image';
+import { useRemoveThemeImage } from '../api/remove-theme-image';
+import { useUploadThemeImage } from '../api/upload-theme-image';
 import { themeImageUrl } from '../lib/theme-image-url';
 
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -15,11 +17,15 @@ interface Props {
   filesBaseUrl: string | undefined;
 }
 
-/** One theme image: its preview and an upload that replaces it at once (PNG, JPEG, WebP ≤ 10 MB). */
+/**
+ * One theme image: its preview, an upload that replaces it at once (PNG, JPEG, WebP ≤ 10 MB), and
+ * removal after a confirmation (the landing page then shows none).
+ */
 export const ThemeImageField = ({ seriesId, kind, path, filesBaseUrl }: Props) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const upload = useUploadThemeImage(seriesId);
+  const remove = useRemoveThemeImage(seriesId);
   const url = themeImageUrl(filesBaseUrl, path);
   const label = t(`promoCodes.theme.images.${kind}`);
 
@@ -47,6 +53,12 @@ export const ThemeImageField = ({ seriesId, kind, path, filesBaseUrl }: Props) =
     );
   };
 
+  const confirmRemove = () =>
+    remove.mutateAsync(kind, {
+      onSuccess: () => message.success(t('promoCodes.theme.imageRemoved', { kind: label })),
+      onError: () => message.error(t('promoCodes.theme.removeFailed')),
+    });
+
   return (
     <Flex gap="middle" align="center" className="theme-image-field">
       <div className={`theme-image-thumb theme-image-${kind}`}>
@@ -57,21 +69,43 @@ export const ThemeImageField = ({ seriesId, kind, path, filesBaseUrl }: Props) =
         <Typography.Text type="secondary" className="promo-progress-caption">
           {t(`promoCodes.theme.imageHints.${kind}`)}
         </Typography.Text>
-        <Upload
-          accept={TYPES.join(',')}
-          showUploadList={false}
-          maxCount={1}
-          customRequest={({ file }) => send(file as File)}
-        >
-          <Button
-            size="small"
-            icon={<UploadOutlined />}
-            loading={upload.isPending}
-            aria-label={t('promoCodes.theme.upload', { kind: label })}
+        <Flex gap="small" wrap>
+          <Upload
+            accept={TYPES.join(',')}
+            showUploadList={false}
+            maxCount={1}
+            customRequest={({ file }) => send(file as File)}
           >
-            {url ? t('promoCodes.theme.replace') : t('promoCodes.theme.choose')}
-          </Button>
-        </Upload>
+            <Button
+              size="small"
+              icon={<UploadOutlined />}
+              loading={upload.isPending}
+              aria-label={t('promoCodes.theme.upload', { kind: label })}
+            >
+              {url ? t('promoCodes.theme.replace') : t('promoCodes.theme.choose')}
+            </Button>
+          </Upload>
+          {path && (
+            <Popconfirm
+              title={t('promoCodes.theme.removeConfirm', { kind: label })}
+              okText={t('promoCodes.theme.remove')}
+              cancelText={t('promoCodes.common.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={confirmRemove}
+            >
+              <Button
+                size="small"
+                danger
+                type="text"
+                icon={<DeleteOutlined />}
+                loading={remove.isPending}
+                aria-label={t('promoCodes.theme.removeLabel', { kind: label })}
+              >
+                {t('promoCodes.theme.remove')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Flex>
       </Flex>
     </Flex>
   );
