@@ -32,7 +32,9 @@ test.describe('promo series', () => {
     await expect(page.getByTestId('generation-done')).toHaveText('Генерация завершена', { timeout: 20_000 });
     await expect(page.getByTestId('generation-progress')).toHaveCount(0);
     await expect(page.getByText('3 000').first()).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' })).toContainText('Промокоды');
+    await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' })).toHaveText(
+      `Главная/Промокоды/${name}`,
+    );
 
     // The generated list, then the whole series as a CSV file (fetched with the token).
     const table = page.getByRole('tabpanel').getByRole('table');

@@ -140,6 +140,8 @@ test.describe('users', () => {
     const profile = page.locator('.user-profile');
     await expect(profile.getByText('Активен')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Восстановить' })).toHaveCount(0);
+    // The breadcrumbs name the user, not the id in the address.
+    await expect(page.locator('.breadcrumbs')).toHaveText(`Главная/Пользователи/${user.email}`);
 
     const actions = page.getByRole('group', { name: 'Действия' });
     const dialog = page.getByRole('dialog');

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
+import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
 import { usePromoSeries } from '../api/get-promo-series';
 import { ActivatedCodesTab } from '../components/activated-codes-tab';
 import { GeneratedCodesTab } from '../components/generated-codes-tab';
@@ -25,6 +26,7 @@ export const PromoSeriesPage = () => {
   const tabParam = searchParams.get('tab');
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'codes';
   const series = usePromoSeries(valid ? id : 0);
+  useBreadcrumbLabel(series.data?.name);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { isApiError } from '../../../lib/api-client';
 import { displayName } from '../../../lib/avatar-url';
+import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
 import { useUser } from '../api/get-user';
 import { UserActionsCard } from '../components/user-actions-card';
 import { UserEditCard } from '../components/user-edit-card';
@@ -22,6 +23,7 @@ export const UserPage = () => {
   const userId = Number(id);
   const canManage = useCanManageUsers();
   const query = useUser(userId);
+  useBreadcrumbLabel(query.data?.email);
   const backLink = (
     <Link to={USERS_PATH}>
       <Button icon={<ArrowLeftOutlined />}>{t('users.page.back')}</Button>

@@ -1,0 +1,43 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useBreadcrumbLabel } from '../../lib/breadcrumb-label';
+import { initI18n } from '../../lib/i18n';
+import { Breadcrumbs } from './breadcrumbs';
+
+beforeAll(async () => {
+  await initI18n('ru');
+});
+afterEach(cleanup);
+
+const NamedPage = ({ label }: { label: string | undefined }) => {
+  useBreadcrumbLabel(label);
+  return null;
+};
+
+/** The layout's breadcrumbs beside a detail page that may or may not have loaded its entity. */
+const Screen = ({ label, path }: { label: string | undefined; path: string }) => (
+  <MemoryRouter initialEntries={[path]}>
+    <Breadcrumbs />
+    <NamedPage label={label} />
+  </MemoryRouter>
+);
+
+describe('Breadcrumbs', () => {
+  // The first antd render in jsdom compiles its styles, which takes seconds on a small machine.
+  it('names a detail page by what it registered, and by its id until then', { timeout: 30_000 }, async () => {
+    const { rerender } = render(<Screen path="/app/users/11" label={undefined} />);
+    const nav = await screen.findByRole('navigation');
+    expect(nav.textContent).toBe('Главная/Пользователи/11');
+    rerender(<Screen path="/app/users/11" label="ivan@mail.ru" />);
+    expect((await screen.findByRole('navigation')).textContent).toBe('Главная/Пользователи/ivan@mail.ru');
+  });
+
+  it('forgets the name when the page goes away', { timeout: 30_000 }, async () => {
+    const { unmount } = render(<Screen path="/app/promo-codes/3" label="Осень" />);
+    expect((await screen.findByRole('navigation')).textContent).toContain('Осень');
+    unmount();
+    render(<Screen path="/app/promo-codes/3" label={undefined} />);
+    expect((await screen.findByRole('navigation')).textContent).toBe('Главная/Промокоды/3');
+  });
+});
