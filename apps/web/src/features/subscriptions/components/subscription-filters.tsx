@@ -1,9 +1,9 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { subscriptionSources, subscriptionStatuses } from '@pult/contract';
-import { Button, Col, DatePicker, Flex, Form, InputNumber, Row, Select } from 'antd';
+import { Col, DatePicker, Form, InputNumber, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceFilter, FILTER_COL, FilterActions } from '../../../components/filter-fields';
 import { DATE_FORMATS } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
 import { usePlans } from '../api/get-plans';
@@ -38,8 +38,6 @@ const fromValues = (values: FilterValues): Partial<SubscriptionsSearch> => ({
   expiresBefore: values.expiresBefore ? values.expiresBefore.format('YYYY-MM-DD') : undefined,
 });
 
-const COL = { xs: 24, sm: 12, lg: 8, xxl: 4 } as const;
-
 /**
  * The filter bar. Lists and dates apply at once; the owner id applies on Enter or «Применить».
  * The URL is the state: back and forward move the form too.
@@ -69,27 +67,21 @@ export const SubscriptionFilters = ({ search, onChange }: Props) => {
       className="list-filters"
     >
       <Row gutter={16} align="bottom">
-        <Col {...COL}>
-          <Form.Item name="status" label={t('subscriptions.filters.status')}>
-            <Select<SubscriptionStatus[]>
-              mode="multiple"
-              allowClear
-              placeholder={t('subscriptions.filters.any')}
-              options={subscriptionStatuses.map((value) => ({ value, label: t(`subscriptions.status.${value}`) }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col {...COL}>
-          <Form.Item name="source" label={t('subscriptions.filters.source')}>
-            <Select<SubscriptionSource[]>
-              mode="multiple"
-              allowClear
-              placeholder={t('subscriptions.filters.any')}
-              options={subscriptionSources.map((value) => ({ value, label: t(`subscriptions.source.${value}`) }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col {...COL}>
+        <ChoiceFilter<SubscriptionStatus>
+          name="status"
+          label={t('subscriptions.filters.status')}
+          placeholder={t('subscriptions.filters.any')}
+          values={subscriptionStatuses}
+          labelOf={(value) => t(`subscriptions.status.${value}`)}
+        />
+        <ChoiceFilter<SubscriptionSource>
+          name="source"
+          label={t('subscriptions.filters.source')}
+          placeholder={t('subscriptions.filters.any')}
+          values={subscriptionSources}
+          labelOf={(value) => t(`subscriptions.source.${value}`)}
+        />
+        <Col {...FILTER_COL}>
           <Form.Item name="planId" label={t('subscriptions.filters.plan')}>
             <Select<number>
               allowClear
@@ -100,33 +92,23 @@ export const SubscriptionFilters = ({ search, onChange }: Props) => {
             />
           </Form.Item>
         </Col>
-        <Col {...COL}>
+        <Col {...FILTER_COL}>
           <Form.Item name="owner" label={t('subscriptions.filters.owner')}>
             <InputNumber<number> min={1} precision={0} controls={false} className="full-width" />
           </Form.Item>
         </Col>
-        <Col {...COL}>
+        <Col {...FILTER_COL}>
           <Form.Item name="expiresBefore" label={t('subscriptions.filters.expiresBefore')}>
             <DatePicker format={DATE_FORMATS[locale]} className="full-width" />
           </Form.Item>
         </Col>
-        <Col flex="none">
-          <Form.Item>
-            <Flex gap="small">
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('subscriptions.filters.apply')}
-              </Button>
-              <Button
-                icon={<ReloadOutlined />}
-                onClick={() =>
-                  onChange({ status: [], source: [], planId: undefined, owner: undefined, expiresBefore: undefined })
-                }
-              >
-                {t('subscriptions.filters.reset')}
-              </Button>
-            </Flex>
-          </Form.Item>
-        </Col>
+        <FilterActions
+          applyLabel={t('subscriptions.filters.apply')}
+          resetLabel={t('subscriptions.filters.reset')}
+          onReset={() =>
+            onChange({ status: [], source: [], planId: undefined, owner: undefined, expiresBefore: undefined })
+          }
+        />
       </Row>
     </Form>
   );

@@ -1,9 +1,9 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { transactionKinds, transactionProviders, transactionStatuses } from '@pult/contract';
-import { Button, Col, DatePicker, Flex, Form, InputNumber, Row, Select, Space } from 'antd';
+import { Col, DatePicker, Form, InputNumber, Row, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceFilter, FilterActions } from '../../../components/filter-fields';
 import { DATE_FORMATS } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
 import type {
@@ -57,6 +57,7 @@ const fromValues = (values: FilterValues): Filters => ({
 
 /** Fields typed by hand apply on Enter or «Применить»; lists and dates at once. */
 const TYPED: (keyof FilterValues)[] = ['userId', 'amountMin', 'amountMax'];
+/** Six fields with a range and an amount pair: four to a row on a wide screen. */
 const COL = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
 
 /** The filter bar. The URL is the state: reload, back and forward keep the filters. */
@@ -91,39 +92,30 @@ export const TransactionFilters = ({ search, onChange }: Props) => {
       className="list-filters"
     >
       <Row gutter={16} align="bottom">
-        <Col {...COL}>
-          <Form.Item name="status" label={t('transactions.filters.status')}>
-            <Select<TransactionStatus[]>
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
-              placeholder={t('transactions.filters.any')}
-              options={transactionStatuses.map((value) => ({ value, label: t(`transactions.status.${value}`) }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col {...COL}>
-          <Form.Item name="provider" label={t('transactions.filters.provider')}>
-            <Select<TransactionProvider[]>
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
-              placeholder={t('transactions.filters.any')}
-              options={transactionProviders.map((value) => ({ value, label: providerLabel(value) }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col {...COL}>
-          <Form.Item name="kind" label={t('transactions.filters.kind')}>
-            <Select<TransactionKind[]>
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
-              placeholder={t('transactions.filters.any')}
-              options={transactionKinds.map((value) => ({ value, label: t(`transactions.kind.${value}`) }))}
-            />
-          </Form.Item>
-        </Col>
+        <ChoiceFilter<TransactionStatus>
+          name="status"
+          label={t('transactions.filters.status')}
+          placeholder={t('transactions.filters.any')}
+          values={transactionStatuses}
+          labelOf={(value) => t(`transactions.status.${value}`)}
+          col={COL}
+        />
+        <ChoiceFilter<TransactionProvider>
+          name="provider"
+          label={t('transactions.filters.provider')}
+          placeholder={t('transactions.filters.any')}
+          values={transactionProviders}
+          labelOf={providerLabel}
+          col={COL}
+        />
+        <ChoiceFilter<TransactionKind>
+          name="kind"
+          label={t('transactions.filters.kind')}
+          placeholder={t('transactions.filters.any')}
+          values={transactionKinds}
+          labelOf={(value) => t(`transactions.kind.${value}`)}
+          col={COL}
+        />
         <Col {...COL}>
           <Form.Item name="userId" label={t('transactions.filters.userId')}>
             <InputNumber<number> min={1} precision={0} controls={false} className="full-width" />
@@ -181,18 +173,11 @@ export const TransactionFilters = ({ search, onChange }: Props) => {
             </Space.Compact>
           </Form.Item>
         </Col>
-        <Col flex="none">
-          <Form.Item>
-            <Flex gap="small">
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('transactions.filters.apply')}
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={() => onChange(EMPTY)}>
-                {t('transactions.filters.reset')}
-              </Button>
-            </Flex>
-          </Form.Item>
-        </Col>
+        <FilterActions
+          applyLabel={t('transactions.filters.apply')}
+          resetLabel={t('transactions.filters.reset')}
+          onReset={() => onChange(EMPTY)}
+        />
       </Row>
     </Form>
   );
