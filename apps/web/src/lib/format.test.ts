@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from './format';
+import { formatCount, formatDate, formatDateTime, formatMoney, formatNumber } from './format';
 
 // Intl separates groups with (narrow) no-break spaces; compare with plain ones.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -32,5 +32,16 @@ describe('format', () => {
     expect(plain(formatNumber(1234567, 'ru'))).toBe('1 234 567');
     expect(formatNumber(1234567, 'en')).toBe('1,234,567');
     expect(plain(formatNumber(1234567.5, 'fr'))).toBe('1 234 567,5');
+  });
+});
+
+describe('formatCount', () => {
+  it('marks an estimated count as approximate', () => {
+    expect(formatCount(1_500_000, true, 'ru').replace(/\s/g, ' ')).toBe('≈ 1 500 000');
+  });
+
+  it('shows an exact count as it is, in the viewer’s digits', () => {
+    expect(formatCount(1_500_000, false, 'ru').replace(/\s/g, ' ')).toBe('1 500 000');
+    expect(formatCount(1_500_000, false, 'en')).toBe('1,500,000');
   });
 });

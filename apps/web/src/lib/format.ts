@@ -43,3 +43,7 @@ export const formatMoney = (minorUnits: number, locale: LocaleId, currency = 'RU
   const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
   return formatter.format(minorUnits / 10 ** digits);
 };
+
+/** A list total; a count the server only estimated (huge tables) reads «≈ 1 500 000». */
+export const formatCount = (count: number, isEstimate: boolean, locale: LocaleId): string =>
+  isEstimate ? `≈ ${formatNumber(count, locale)}` : formatNumber(count, locale);

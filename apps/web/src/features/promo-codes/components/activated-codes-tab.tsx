@@ -3,10 +3,9 @@ import { Flex, Input, Segmented, Table, type TableColumnsType, Typography } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
-import { formatDateTime } from '../../../lib/format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import { type ActivatedCode, useActivatedCodes } from '../api/get-activated-codes';
 import { ACTIVATED_DEFAULTS, type ActivatedStatus } from '../lib/activated-where';
-import { formatCount } from '../lib/count-text';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { BlockCodeButton } from './block-code-button';
 import { CodeStatusTag } from './code-status-tag';

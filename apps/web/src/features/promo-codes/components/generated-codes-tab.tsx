@@ -4,10 +4,9 @@ import { Alert, App, Button, Flex, Progress, Table, type TableColumnsType, Typog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatCount, formatDateTime, formatNumber } from '../../../lib/format';
 import { type CsvProgress, useDownloadCodesCsv } from '../api/download-codes-csv';
 import { type GeneratedCode, useGeneratedCodes } from '../api/get-generated-codes';
-import { formatCount } from '../lib/count-text';
 import { downloadPercent, isGenerating } from '../lib/progress';
 import { BlockCodeButton } from './block-code-button';
 import { CodeStatusTag } from './code-status-tag';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from './count-text';
+import { formatCount } from '../../../lib/format';
 import { codeShape, downloadPercent, generationPercent } from './progress';
 
 describe('generation progress', () => {

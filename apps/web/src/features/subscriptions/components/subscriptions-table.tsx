@@ -2,10 +2,9 @@ import type { Subscription, User } from '@pult/contract';
 import { Flex, Table, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../../lib/format';
+import { formatCount, formatDate } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
 import type { SubscriptionsList } from '../api/get-subscriptions';
-import { formatCount } from '../lib/count-text';
 import { PAGE_SIZES } from '../lib/subscription-filters';
 import { SubscriptionSourceTag, SubscriptionStatusTag } from './subscription-tags';
 

@@ -4,11 +4,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { formatNumber } from '../../../lib/format';
+import { formatCount, formatNumber } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
 import { usePlans } from '../api/get-plans';
 import { useSubscriptions } from '../api/get-subscriptions';
-import { formatCount } from '../lib/count-text';
 import '../components/plans.css';
 
 interface SectionProps {

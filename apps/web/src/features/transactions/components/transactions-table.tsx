@@ -2,10 +2,9 @@ import type { Transaction } from '@pult/contract';
 import { Table, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatCount, formatDateTime, formatMoney } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
 import type { TransactionsList } from '../api/get-transactions';
-import { formatCount } from '../lib/count-text';
 import { PAGE_SIZES } from '../lib/transaction-filters';
 import { TransactionKindTag, TransactionStatusTag, useProviderLabel } from './transaction-tags';
 
