@@ -10,8 +10,8 @@ import { auditRoutes } from './modules/audit/routes';
 import { logMailer, type Mailer, smtpMailer } from './modules/auth/mailer';
 import { authRoutes } from './modules/auth/routes';
 import { clientRoutes } from './modules/client/routes';
-import { configRoutes } from './modules/config/routes';
-import { plansRoutes } from './modules/plans/routes';
+import { configRoutes } from './modules/config';
+import { plansRoutes } from './modules/plans';
 import { promoCodesRoutes } from './modules/promo-codes/codes-routes';
 import { landingPageRoutes } from './modules/promo-codes/landing-page';
 import { promoSeriesRoutes } from './modules/promo-codes/routes';
@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(promoThemeRoutes);
       await api.register(clientRoutes);
       api.setNotFoundHandler((request, reply) =>
-        sendError(reply, 404, `Route ${request.method} ${request.url.split('?')[0]} not found`),
+        sendError(reply, 404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`),
       );
     },
     { prefix: '/api' },
@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (app.spaAvailable && request.method === 'GET' && !path.startsWith('/files/') && !path.startsWith('/assets/')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return sendError(reply, 404, `Route ${request.method} ${path} not found`);
+    return sendError(reply, 404, 'NOT_FOUND', `Route ${request.method} ${path} not found`);
   });
 
   return app;

@@ -1,15 +1,5 @@
 import { z } from 'zod';
 
-/** The one error shape every 4xx (and the bare 5xx) answers with (product.md §6). */
-export const errorResponse = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  /** Field name → message, for errors a form can show next to a field. */
-  errors: z.record(z.string(), z.string()).optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponse>;
-
 export const roles = ['user', 'editor', 'admin'] as const;
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
@@ -28,7 +18,17 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/** `{ items, count }`: the one page shape every list answers with (product.md §4). */
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), count: z.number().int().nonnegative() });
+
+/**
+ * A page of a large list whose count may be the planner's estimate (`countIsEstimate`): the UI
+ * shows it as approximate. `extra` adds list-specific fields (e.g. related rows).
+ */
+export const estimatedPage = <T extends z.ZodType, X extends z.ZodRawShape = Record<never, never>>(
+  item: T,
+  extra?: X,
+) => paged(item).extend({ countIsEstimate: z.boolean() }).extend(extra ?? ({} as X));
 
 export const okResponse = z.object({ ok: z.literal(true) });

@@ -52,6 +52,7 @@ const daysMatchPeriod = (body: { period?: keyof typeof periodDays; durationDays?
 const daysMessage = {
   path: ['durationDays'],
   message: 'does not match the period (month 28–31, year 365–366, lifetime 36500)',
+  params: { code: 'mismatch' },
 };
 
 export const createPlanBody = planFieldsBase.refine(daysMatchPeriod, daysMessage);

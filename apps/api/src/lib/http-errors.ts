@@ -1,20 +1,28 @@
+import type { ErrorCode, FieldErrors } from '@pult/contract';
+
 /**
- * An error a route throws on purpose. The error plugin turns it into the one error shape
- * `{ statusCode, error, message, errors? }` (product.md §6).
+ * An error a route or service throws on purpose. The error plugin turns it into the one error
+ * shape `{ statusCode, error, code, message, errors? }` (product.md §6, docs/decisions/0011).
+ * `code` is what clients act on; `message` is for people and logs and may be reworded.
  */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
-    readonly errors?: Record<string, string>,
+    readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
-export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
-export const forbidden = (message = 'Not allowed for your role') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);
+export const badRequest = (code: ErrorCode, message: string, errors?: FieldErrors) =>
+  new HttpError(400, code, message, errors);
+export const unauthorized = (code: ErrorCode = 'UNAUTHENTICATED', message = 'Authentication required') =>
+  new HttpError(401, code, message);
+export const forbidden = (code: ErrorCode = 'FORBIDDEN', message = 'Not allowed for your role') =>
+  new HttpError(403, code, message);
+export const notFound = (code: ErrorCode = 'NOT_FOUND', message = 'Not found') => new HttpError(404, code, message);
+export const conflict = (code: ErrorCode, message: string, errors?: FieldErrors) =>
+  new HttpError(409, code, message, errors);

@@ -2,16 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema';
-
-export interface AuditEvent {
-  action: string;
-  entity: string;
-  entityId?: string | number | null;
-  before?: unknown;
-  after?: unknown;
-  /** Defaults to the signed-in caller; set for events without one (a failed sign-in, a reset). */
-  actorId?: number | null;
-}
+import type { AuditEvent } from '../lib/service-context';
 
 /**
  * The audit log (product.md §4): every staff mutation with actor, before/after, IP and time.

@@ -27,9 +27,9 @@ export const authPlugin = fp(
       }
       // Unknown routes have no rule to enforce; the 404 handler answers them.
       if (request.is404) return;
-      if (!token) throw unauthorized('Api-Token header required');
+      if (!token) throw unauthorized('TOKEN_MISSING', 'Api-Token header required');
       const principal = await findPrincipal(app.db, app.clock.now(), token);
-      if (!principal) throw unauthorized('Token expired or revoked');
+      if (!principal) throw unauthorized('TOKEN_EXPIRED', 'Token expired or revoked');
       if (!rule.includes(principal.role)) throw forbidden();
       request.principal = principal;
     });

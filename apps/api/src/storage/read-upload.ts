@@ -18,18 +18,22 @@ export async function readImageUpload(
   cap: keyof typeof MAX_BYTES,
 ): Promise<CheckedImage> {
   if (!request.isMultipart())
-    throw badRequest(`Send multipart/form-data with a file field "${field}"`, { [field]: 'required' });
+    throw badRequest('FILE_REQUIRED', `Send multipart/form-data with a file field "${field}"`, { [field]: 'required' });
   const limit = MAX_BYTES[cap];
   const file = await request.file({ limits: { fileSize: limit, files: 1 } });
-  if (!file || file.fieldname !== field) throw badRequest(`Expected a file field "${field}"`, { [field]: 'required' });
+  if (!file || file.fieldname !== field) throw badRequest('FILE_REQUIRED', `Expected a file field "${field}"`, { [field]: 'required' });
   const bytes = await file.toBuffer().catch((error: { code?: string }) => {
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') return undefined;
     throw error;
   });
   if (!bytes || file.file.truncated) {
-    throw new HttpError(413, `File is larger than ${Math.round(limit / 1_048_576)} MB`, { [field]: 'too large' });
+    throw new HttpError(413, 'FILE_TOO_LARGE', `File is larger than ${Math.round(limit / 1_048_576)} MB`, {
+      [field]: 'too_large',
+    });
   }
   const kind = detectImage(bytes);
-  if (!kind) throw new HttpError(415, 'Only PNG, JPEG or WebP images are accepted', { [field]: 'unsupported type' });
+  if (!kind) throw new HttpError(415, 'FILE_TYPE_UNSUPPORTED', 'Only PNG, JPEG or WebP images are accepted', {
+      [field]: 'unsupported_type',
+    });
   return { bytes, kind, key: `${folder}/${randomUUID()}.${kind.ext}` };
 }

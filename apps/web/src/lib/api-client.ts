@@ -1,5 +1,4 @@
-import type { ErrorResponse, SessionUser } from '@pult/contract';
-import { REFRESH_MARGIN_MS } from '@pult/contract';
+import { type ErrorResponse, errorResponse, type HttpMethod, REFRESH_MARGIN_MS, sessionUser } from '@pult/contract';
 import { API_BASE_URL } from '../config/app-config';
 import { type SessionStore, type StoredSession, sessionStore, toStoredSession } from './session-store';
 
@@ -21,10 +20,11 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method?: HttpMethod;
   body?: unknown;
   query?: Query;
   /** false for the sign-in family of calls, which have no token yet. */
@@ -66,18 +66,21 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
-const asErrorBody = (value: unknown): ErrorResponse | null =>
-  typeof value === 'object' && value !== null && typeof (value as ErrorResponse).message === 'string'
-    ? (value as ErrorResponse)
-    : null;
+/** The error shape when the body is one (a proxy's HTML error page is not). */
+export const asErrorBody = (value: unknown): ErrorResponse | null => {
+  const parsed = errorResponse.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
 
 /** Drops empty filter values (seed §5) and builds the query string. */
 export const toQueryString = (query: Query | undefined): string => {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(name, String(value));
+    // A list travels as one comma-separated value, the form every list filter of the API reads.
+    const text = Array.isArray(value) ? value.filter((item) => item != null && item !== '').join(',') : value;
+    if (text === undefined || text === null || text === '') continue;
+    params.set(name, String(text));
   }
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -114,7 +117,7 @@ export const createApiClient = (options: ApiClientOptions) => {
       if (response.status === 400 || response.status === 401 || response.status === 403) signOutLocally('expired');
       throw new ApiError(response.status, asErrorBody(body));
     }
-    const next = toStoredSession(body as SessionUser, now());
+    const next = toStoredSession(sessionUser.parse(body), now());
     store.set(next);
     return next;
   };
@@ -139,7 +142,8 @@ export const createApiClient = (options: ApiClientOptions) => {
     return (await refresh()).apiToken;
   };
 
-  const request = async <T>(path: string, init: RequestOptions = {}): Promise<T> => {
+  /** Sends one request and answers the Response, or throws ApiError for a non-2xx answer. */
+  const send = async (path: string, init: RequestOptions = {}): Promise<Response> => {
     const { method = 'GET', body, query, auth = true, token, signal } = init;
     const headers: Record<string, string> = { Accept: 'application/json' };
     let payload: BodyInit | undefined;
@@ -157,15 +161,18 @@ export const createApiClient = (options: ApiClientOptions) => {
       body: payload,
       signal,
     });
-    const data = await readBody(response);
     if (!response.ok) {
       // Seed §8: the request helper signs the user out on any 401. Only if the token that failed
       // is still the stored one: a concurrent refresh may have replaced it meanwhile.
       if (response.status === 401 && auth && !token && store.get()?.apiToken === sentToken) signOutLocally('expired');
+      const data = await readBody(response);
       throw new ApiError(response.status, asErrorBody(data), parseRetryAfter(response.headers.get('retry-after')));
     }
-    return data as T;
+    return response;
   };
+
+  /** The body of a 2xx answer, parsed as JSON when it says so; typed by the endpoint layer (lib/api.ts). */
+  const request = async (path: string, init: RequestOptions = {}): Promise<unknown> => readBody(await send(path, init));
 
   /** Revokes the session on the server (product.md §1), then forgets it here whatever happened. */
   const signOut = async (): Promise<void> => {
@@ -180,11 +187,8 @@ export const createApiClient = (options: ApiClientOptions) => {
   };
 
   return {
+    send,
     request,
-    get: <T>(path: string, query?: Query) => request<T>(path, { query }),
-    post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }),
-    patch: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PATCH', body }),
-    delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
     accessToken,
     refresh,
     signOut,

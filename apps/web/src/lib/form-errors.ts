@@ -1,17 +1,21 @@
 import type { FormInstance } from 'antd';
-import { isApiError } from './api-client';
+import type { TFunction } from 'i18next';
+import { fieldErrorsOf } from './describe-error';
 
 /**
- * Puts the API's field errors (`errors`: field → message, product.md §6) onto antd form fields,
- * the one place that does so. Returns true when at least one field got a message, so the caller
+ * Puts the API's field errors (`errors`: field → code) onto antd form fields, translated, the one
+ * place that does so. `fieldNames` maps an API field to the form's name where they differ
+ * (`price` → `priceRoubles`). Returns true when at least one field got a message, so the caller
  * knows whether a general message is still needed.
  */
-export const applyServerErrors = (form: FormInstance, error: unknown): boolean => {
-  if (!isApiError(error) || !error.body?.errors) return false;
+export const applyServerErrors = (
+  form: FormInstance,
+  error: unknown,
+  t: TFunction,
+  fieldNames: Partial<Record<string, string>> = {},
+): boolean => {
   const known = new Set(Object.keys(form.getFieldsValue(true) as Record<string, unknown>));
-  const fields = Object.entries(error.body.errors)
-    .filter(([name]) => known.has(name))
-    .map(([name, message]) => ({ name, errors: [message] }));
+  const fields = fieldErrorsOf(error, t, fieldNames).filter(({ name }) => known.has(name));
   form.setFields(fields);
   return fields.length > 0;
 };

@@ -1,0 +1,89 @@
+import {
+  type Endpoint,
+  type ErrorStatus,
+  errorResponse,
+  type HandlerResult,
+  type ParsedBody,
+  type ParsedParams,
+  type ParsedQuery,
+} from '@pult/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { z } from 'zod';
+import { contextOf, type ServiceContext } from './service-context';
+
+type Or<T, Fallback> = [T] extends [never] ? Fallback : T;
+
+/** What a handler gets: the validated parts of the request, and the request itself for the rare raw need. */
+export interface RouteCall<E extends Endpoint> {
+  params: Or<ParsedParams<E>, Record<string, never>>;
+  query: Or<ParsedQuery<E>, Record<string, never>>;
+  body: Or<ParsedBody<E>, undefined>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<E extends Endpoint> = (
+  call: RouteCall<E>,
+  ctx: ServiceContext,
+) => Promise<HandlerResult<E> | FastifyReply>;
+
+const RAW_CONTENT: Record<'csv' | 'text' | 'html', string> = {
+  csv: 'text/csv',
+  text: 'text/plain',
+  html: 'text/html',
+};
+
+/** The statuses every endpoint may answer besides its own: the guard's, then validation's. */
+function documentedErrors(endpoint: Endpoint): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(endpoint.errors);
+  if (endpoint.access !== 'public') {
+    statuses.add(401);
+    statuses.add(403);
+  }
+  if (endpoint.params || endpoint.query || endpoint.body || endpoint.upload) statuses.add(400);
+  return [...statuses].sort();
+}
+
+/** The OpenAPI/serialization schema of one endpoint, from its declaration alone. */
+export function routeSchema(endpoint: Endpoint) {
+  const errors = Object.fromEntries(documentedErrors(endpoint).map((status) => [status, errorResponse]));
+  const ok =
+    typeof endpoint.response === 'string'
+      ? z.string().meta({ description: `The ${endpoint.response} body.` })
+      : endpoint.response;
+  return {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    description: endpoint.description ?? endpoint.summary,
+    tags: [endpoint.tag],
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.upload ? { consumes: ['multipart/form-data'] } : {}),
+    ...(typeof endpoint.response === 'string' ? { produces: [RAW_CONTENT[endpoint.response]] } : {}),
+    security: endpoint.access === 'public' ? [] : [{ apiToken: [] }],
+    response: { 200: ok, ...errors },
+  };
+}
+
+/**
+ * Registers one endpoint of the contract: method, path, validation, serialization, OpenAPI and
+ * who may call it all come from the declaration; the handler only maps it to a service call.
+ * Raw answers (CSV, text, HTML) are sent by the handler through `reply` as a string or a stream,
+ * which Fastify sends without serializing.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
+  const schema = routeSchema(endpoint);
+  const handle: RouteHandlerMethod = (request, reply) =>
+    handler(
+      {
+        params: request.params as RouteCall<E>['params'],
+        query: request.query as RouteCall<E>['query'],
+        body: request.body as RouteCall<E>['body'],
+        request,
+        reply,
+      },
+      contextOf(request),
+    );
+  app.route({ method: endpoint.method, url: endpoint.path, config: { auth: endpoint.access }, schema, handler: handle });
+}

@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import type { Storage } from '../storage/storage';
+import type { Principal } from '../types';
+import type { Clock } from './clock';
+import { unauthorized } from './http-errors';
+
+/** One entry of the audit log (product.md §4): who did what to which object, before and after. */
+export interface AuditEvent {
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  /** Defaults to the caller; set for events without one (a failed sign-in, a reset). */
+  actorId?: number | null;
+}
+
+/**
+ * What a service needs of the request that called it, and nothing else: services hold the rules
+ * and stay callable from a job, a CLI or a test without an HTTP request (docs/decisions/0012).
+ */
+export interface ServiceContext {
+  db: Db;
+  clock: Clock;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  /** The signed-in caller; null on public routes called without a token. */
+  actor: Principal | null;
+  /** The client's address as the proxy settings allow it to be known. */
+  ip: string;
+  /** Records an audit event; pass the transaction it belongs to so both land or neither. */
+  audit(event: AuditEvent, tx?: Db): Promise<void>;
+}
+
+/** The caller of a guarded route: the guard has already refused requests without one. */
+export function actorOf(ctx: Pick<ServiceContext, 'actor'>): Principal {
+  if (!ctx.actor) throw unauthorized();
+  return ctx.actor;
+}
+
+export function contextOf(request: FastifyRequest): ServiceContext {
+  const app = request.server;
+  return {
+    db: app.db,
+    clock: app.clock,
+    storage: app.storage,
+    log: request.log,
+    actor: request.principal,
+    ip: request.ip,
+    audit: (event, tx) => request.audit(event, tx),
+  };
+}

@@ -1,0 +1,8 @@
+import { api } from '@pult/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route';
+
+/** What the SPA needs to know about this installation before anyone signs in. */
+export async function configRoutes(app: FastifyInstance) {
+  route(app, api.config.get, async (_, ctx) => ({ filesBaseUrl: ctx.storage.publicBaseUrl }));
+}

@@ -1,0 +1,98 @@
+import { type CreatePlanBody, createPlanBody, type Plan, type UpdatePlanBody, updatePlanBody } from '@pult/contract';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { actorOf, type ServiceContext } from '../../lib/service-context';
+import type { CheckedImage } from '../../storage/read-upload';
+import { replaceStoredFile } from '../../storage/replace-file';
+import { type PlanRow, toPlan } from './plan-row';
+import { plansRepository as repo } from './plans-repository';
+
+/** What only an admin may change: the commercial terms (product.md §3). Editors edit texts and icons. */
+const ADMIN_ONLY_FIELDS = ['price', 'currency', 'period', 'durationDays'] as const;
+
+const planNotFound = () => notFound('PLAN_NOT_FOUND', 'Plan not found');
+
+/** A taken title is a unique violation of the case-insensitive index; anything else stays a failure. */
+async function withUniqueTitle<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw conflict('PLAN_TITLE_TAKEN', 'A plan with this title already exists', { title: 'taken' });
+    throw error;
+  }
+}
+
+async function existing(ctx: ServiceContext, id: number): Promise<PlanRow> {
+  const row = await repo.lock(ctx.db, id);
+  if (!row) throw planNotFound();
+  return row;
+}
+
+/** The rules about plans (seed §7 "subscription descriptions", product.md §3–§4). */
+export const plansService = {
+  list: async (ctx: ServiceContext) => {
+    const rows = await repo.list(ctx.db);
+    return { items: rows.map(toPlan), count: rows.length };
+  },
+
+  create: (ctx: ServiceContext, body: CreatePlanBody): Promise<Plan> => {
+    const values = createPlanBody.parse(body);
+    return withUniqueTitle(() =>
+      ctx.db.transaction(async (tx) => {
+        const now = ctx.clock.now();
+        const row = await repo.insert(tx, { ...values, createdAt: now, updatedAt: now });
+        await ctx.audit({ action: 'create', entity: 'plan', entityId: row.id, after: toPlan(row) }, tx);
+        return toPlan(row);
+      }),
+    );
+  },
+
+  update: (ctx: ServiceContext, id: number, body: UpdatePlanBody): Promise<Plan> => {
+    if (actorOf(ctx).role !== 'admin') {
+      const touched = ADMIN_ONLY_FIELDS.filter((field) => body[field] !== undefined);
+      if (touched.length > 0) throw forbidden('ADMIN_ONLY_FIELDS', `Only an admin may change ${touched.join(', ')}`);
+    }
+    return withUniqueTitle(() =>
+      ctx.db.transaction(async (tx) => {
+        const before = await existing({ ...ctx, db: tx }, id);
+        // The pair must stay consistent even when only one half changes.
+        const pair = { period: body.period ?? before.period, durationDays: body.durationDays ?? before.durationDays };
+        if (!updatePlanBody.safeParse(pair).success)
+          throw badRequest('DURATION_MISMATCH', 'durationDays does not match the period', { durationDays: 'mismatch' });
+        const row = await repo.update(tx, id, { ...body, updatedAt: ctx.clock.now() });
+        if (!row) throw planNotFound();
+        await ctx.audit(
+          { action: 'update', entity: 'plan', entityId: id, before: toPlan(before), after: toPlan(row) },
+          tx,
+        );
+        return toPlan(row);
+      }),
+    );
+  },
+
+  setEnabled: (ctx: ServiceContext, id: number, action: 'enable' | 'disable'): Promise<Plan> =>
+    ctx.db.transaction(async (tx) => {
+      const before = await existing({ ...ctx, db: tx }, id);
+      const row = await repo.update(tx, id, { enabled: action === 'enable', updatedAt: ctx.clock.now() });
+      if (!row) throw planNotFound();
+      const event = { action, entity: 'plan', entityId: id, before: { enabled: before.enabled } };
+      await ctx.audit({ ...event, after: { enabled: row.enabled } }, tx);
+      return toPlan(row);
+    }),
+
+  /** SVG is refused by the upload check: Pult does not sanitise SVG, and an unsanitised SVG is a script. */
+  replaceIcon: (ctx: ServiceContext, id: number, icon: CheckedImage): Promise<Plan> =>
+    replaceStoredFile(ctx, icon, (key) =>
+      ctx.db.transaction(async (tx) => {
+        const before = await existing({ ...ctx, db: tx }, id);
+        const row = await repo.update(tx, id, { icon: key, updatedAt: ctx.clock.now() });
+        if (!row) throw planNotFound();
+        await ctx.audit(
+          { action: 'icon', entity: 'plan', entityId: id, before: { icon: before.icon }, after: { icon: key } },
+          tx,
+        );
+        return { result: toPlan(row), previous: before.icon };
+      }),
+    ),
+};

@@ -1,0 +1,33 @@
+import type { Endpoint } from './endpoint';
+import { auditEndpoints } from './endpoints/audit';
+import { authEndpoints } from './endpoints/auth';
+import { clientEndpoints } from './endpoints/client';
+import { configEndpoints } from './endpoints/config';
+import { plansEndpoints } from './endpoints/plans';
+import { promoCodesEndpoints } from './endpoints/promo-codes';
+import { subscriptionsEndpoints } from './endpoints/subscriptions';
+import { transactionsEndpoints } from './endpoints/transactions';
+import { usersEndpoints } from './endpoints/users';
+
+/**
+ * Every endpoint of the API, declared once (docs/decisions/0010). The API registers its routes
+ * from this map, the OpenAPI document is generated from it, and the SPA, e2e and bench call
+ * through clients typed from it: `api.plans.list`, `api.users.get`, …
+ */
+export const api = {
+  auth: authEndpoints,
+  config: configEndpoints,
+  users: usersEndpoints,
+  plans: plansEndpoints,
+  subscriptions: subscriptionsEndpoints,
+  transactions: transactionsEndpoints,
+  promoCodes: promoCodesEndpoints,
+  client: clientEndpoints,
+  audit: auditEndpoints,
+} as const;
+
+export type Api = typeof api;
+
+/** Every endpoint as a flat list, for the guard test, the fuzz suite and route checks. */
+export const allEndpoints = (): Endpoint[] =>
+  Object.values(api).flatMap((group) => Object.values(group as Record<string, Endpoint>));

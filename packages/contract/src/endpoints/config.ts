@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+
+export const publicConfig = z
+  .object({
+    /** Stored file paths (avatars, icons) are relative to this base; full URLs are used as they are. */
+    filesBaseUrl: z.string(),
+  })
+  .meta({ id: 'PublicConfig' });
+export type PublicConfig = z.infer<typeof publicConfig>;
+
+/** What the SPA needs to know about this installation before anyone signs in. */
+export const configEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/config',
+    operationId: 'getPublicConfig',
+    summary: 'Public settings of this installation',
+    description: 'Where stored files are served from. No token needed: the SPA reads it before sign-in.',
+    tag: 'config',
+    access: 'public',
+    response: publicConfig,
+    errors: [],
+  }),
+};

@@ -1,0 +1,68 @@
+import { idParam, paged } from '../common';
+import { defineEndpoint } from '../endpoint';
+import { createPlanBody, managePlanParams, plan, updatePlanBody } from '../subscriptions';
+
+/** Plans, the seed's "subscription descriptions" (seed §7): staff read, admins set terms. */
+export const plansEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/subscriptions/desc',
+    operationId: 'listPlans',
+    summary: 'All plans in their sort order',
+    description: 'A handful of rows, so the whole list in one page; disabled plans included.',
+    tag: 'plans',
+    access: ['admin', 'editor'],
+    response: paged(plan),
+    errors: [],
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/subscriptions/desc',
+    operationId: 'createPlan',
+    summary: 'Create a plan',
+    description: 'Admin only. A title taken case-insensitively answers 409 PLAN_TITLE_TAKEN.',
+    tag: 'plans',
+    access: ['admin'],
+    body: createPlanBody,
+    response: plan,
+    errors: [409],
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/subscriptions/desc/:id',
+    operationId: 'updatePlan',
+    summary: 'Change a plan',
+    description: 'Editors change texts, features, order; price, currency, period and duration are admin-only.',
+    tag: 'plans',
+    access: ['admin', 'editor'],
+    params: idParam,
+    body: updatePlanBody,
+    response: plan,
+    errors: [404, 409],
+  }),
+  manage: defineEndpoint({
+    method: 'GET',
+    path: '/subscriptions/desc/:id/manage/:action',
+    operationId: 'managePlan',
+    summary: 'Enable or disable a plan',
+    description: 'Admin only. A disabled plan cannot be granted or sold; existing subscriptions run on.',
+    tag: 'plans',
+    access: ['admin'],
+    params: managePlanParams,
+    response: plan,
+    errors: [404],
+  }),
+  uploadIcon: defineEndpoint({
+    method: 'POST',
+    path: '/subscriptions/desc/:id/icon',
+    operationId: 'uploadPlanIcon',
+    summary: "Replace a plan's icon",
+    description: 'Multipart field `icon`: PNG, JPEG or WebP up to 1 MB, checked by content; SVG is refused.',
+    tag: 'plans',
+    access: ['admin', 'editor'],
+    params: idParam,
+    upload: 'icon',
+    response: plan,
+    errors: [404, 413, 415],
+  }),
+};

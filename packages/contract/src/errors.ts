@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes (docs/decisions/0011). The SPA translates codes, never message wording:
+ * a message may be reworded for humans and logs at any time, a code may not change meaning.
+ * Each status has a generic code; specific codes name the reasons a user can act on.
+ */
+export const errorCodes = [
+  // One per status, for answers with no more specific reason.
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'BAD_GATEWAY',
+  'SERVICE_UNAVAILABLE',
+  // Sessions and sign-in.
+  'INVALID_CREDENTIALS',
+  'ROLE_NOT_ALLOWED',
+  'ACCOUNT_BLOCKED',
+  'TOKEN_MISSING',
+  'TOKEN_EXPIRED',
+  'REFRESH_TOKEN_INVALID',
+  'RESET_TOKEN_INVALID',
+  // Users.
+  'USER_NOT_FOUND',
+  'EMAIL_TAKEN',
+  'SELF_CHANGE',
+  'LAST_ADMIN',
+  'USER_DELETED',
+  'USER_STATUS_CONFLICT',
+  // Plans and grants.
+  'PLAN_NOT_FOUND',
+  'PLAN_TITLE_TAKEN',
+  'PLAN_DISABLED',
+  'DURATION_MISMATCH',
+  'ADMIN_ONLY_FIELDS',
+  // Promo codes and the catalog (seed §8).
+  'SERIES_NOT_FOUND',
+  'CODE_NOT_FOUND',
+  'CODE_BLOCKED',
+  'CODE_USED',
+  'SERIES_INACTIVE',
+  'SERIES_NOT_STARTED',
+  'SERIES_ENDED',
+  'CATALOG_NOT_CONFIGURED',
+  'CUSTOMIZATION_NOT_FOUND',
+  'CATALOG_ERROR',
+  // Uploads.
+  'FILE_REQUIRED',
+  'FILE_TOO_LARGE',
+  'FILE_TYPE_UNSUPPORTED',
+] as const;
+export const errorCode = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCode>;
+
+/**
+ * What went wrong with one field, as a code the form translates (`errors` in the error shape).
+ * Validation issues map onto these; a rule of the API uses the closest one.
+ */
+export const fieldErrorCodes = [
+  'required',
+  'invalid',
+  'invalid_type',
+  'invalid_format',
+  'too_short',
+  'too_long',
+  'too_small',
+  'too_big',
+  'not_allowed',
+  'unrecognized',
+  'taken',
+  'mismatch',
+  'not_found',
+  'disabled',
+  'too_large',
+  'unsupported_type',
+] as const;
+export const fieldErrorCode = z.enum(fieldErrorCodes);
+export type FieldErrorCode = z.infer<typeof fieldErrorCode>;
+
+/** The statuses an endpoint may document besides 200. */
+export const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 502, 503] as const;
+export type ErrorStatus = (typeof errorStatuses)[number];
+
+/** The one error shape every 4xx (and the bare 5xx) answers with (product.md §6). */
+export const errorResponse = z
+  .object({
+    statusCode: z.number().int(),
+    error: z.string(),
+    code: errorCode,
+    message: z.string(),
+    /** Field path (`email`, `where.role`) → what is wrong with it, for forms to show next to fields. */
+    errors: z.record(z.string(), fieldErrorCode).optional(),
+  })
+  .meta({ id: 'ErrorResponse', description: 'The one error shape of every 4xx and 5xx answer.' });
+export type ErrorResponse = z.infer<typeof errorResponse>;
+export type FieldErrors = Partial<Record<string, FieldErrorCode>>;
