@@ -7,3 +7,4 @@ export * from './promo-codes';
 export * from './subscriptions';
 export * from './users';
 export { type PublicConfig, publicConfig } from './endpoints/config';
+export * from './fetch-client';
