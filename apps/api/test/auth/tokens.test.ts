@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_LIFETIME_MS } from '../../src/modules/auth/sessions';
+import { SESSION_LIFETIME_MS } from '../../src/modules/sessions';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
