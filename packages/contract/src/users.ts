@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { estimatedPage, role } from './common';
+import { dbId, estimatedPage, role } from './common';
 
 export const userStatuses = ['active', 'blocked', 'deleted'] as const;
 export const userStatus = z.enum(userStatuses);
@@ -119,6 +119,6 @@ export const userActions = ['block', 'unblock', 'delete', 'restore', 'logout'] a
 export const userAction = z.enum(userActions);
 export type UserAction = z.infer<typeof userAction>;
 
-export const manageUserParams = z.object({ id: z.coerce.number().int().positive(), action: userAction });
+export const manageUserParams = z.object({ id: dbId, action: userAction });
 
 export const exportUsersQuery = z.object({ where: userWhereParam.optional() });

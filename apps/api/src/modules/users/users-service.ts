@@ -117,7 +117,11 @@ export const usersService = {
         const role = body.role ?? before.role;
         await assertKeepsAnAdmin(txCtx, before, { role, status: before.status }, { role: 'not_allowed' });
         const { password: _password, ...fields } = body;
-        const after = await repo.update(tx, id, { ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: now });
+        const after = await repo.update(tx, id, {
+          ...fields,
+          ...(passwordHash ? { passwordHash } : {}),
+          updatedAt: now,
+        });
         if (!after) throw userNotFound();
         // A new role or password must not ride on tokens issued under the old one.
         if (role !== before.role || passwordHash) {
