@@ -131,7 +131,7 @@ beforeAll(async () => {
   });
   app = await buildApp({ env, database, clock, logger: { level: 'info', stream: logSink } });
   await app.ready();
-  const { hashPassword } = await import('../../src/modules/auth/passwords');
+  const { hashPassword } = await import('../../src/modules/users');
   passwordHash = await hashPassword(PASSWORD);
   await database.db.insert(users).values(ROLES.map((role) => ({ email: email(role), role, passwordHash })));
   operations = operationsOf(app.swagger() as OpenApiDocument);
