@@ -29,6 +29,9 @@ export const paged = <T extends z.ZodType>(item: T) =>
 export const estimatedPage = <T extends z.ZodType, X extends z.ZodRawShape = Record<never, never>>(
   item: T,
   extra?: X,
-) => paged(item).extend({ countIsEstimate: z.boolean() }).extend(extra ?? ({} as X));
+) =>
+  paged(item)
+    .extend({ countIsEstimate: z.boolean() })
+    .extend(extra ?? ({} as X));
 
 export const okResponse = z.object({ ok: z.literal(true) });
