@@ -2,7 +2,7 @@ import { type Plan, planPeriods } from '@pult/contract';
 import { Alert, App, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError, errorCodeOf } from '../../../lib/describe-error';
+import { describeError, errorCodeOf, fieldErrorsOf } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useTheme } from '../../../lib/theme-store';
 import { useCreatePlan, useUpdatePlan, useUploadPlanIcon } from '../api/plan-mutations';
@@ -30,6 +30,9 @@ interface Props {
 }
 
 const DRAWER_WIDTH = 520;
+
+/** The API's field → the form's, where they differ: the form edits roubles, the API takes kopecks. */
+const FORM_FIELDS = { price: 'priceRoubles' };
 
 /** The icon's refusals say what the plan icon may be, rather than the general file messages. */
 const ICON_ERRORS = {
@@ -82,11 +85,18 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
     }
   };
 
-  // Field codes go next to their fields; a refusal with a reason of its own (a taken title, an
-  // editor touching the price) is also said in a sentence, as a field's "Already taken" alone is terse.
+  // Field codes go next to their fields. A refusal with a code of its own (a taken title) says its
+  // sentence there instead of the field code's terse word; one without fields is a message.
   const showServerError = (error: unknown) => {
-    const onFields = applyServerErrors(form, error, t, { price: 'priceRoubles' });
-    if (!onFields || errorCodeOf(error) !== 'VALIDATION_FAILED') message.error(describeError(error, t));
+    if (!applyServerErrors(form, error, t, FORM_FIELDS)) {
+      message.error(describeError(error, t));
+      return;
+    }
+    if (errorCodeOf(error) === 'VALIDATION_FAILED') return;
+    const sentence = describeError(error, t);
+    const isField = (name: string): name is keyof PlanFormValues => name in form.getFieldsValue(true);
+    const named = fieldErrorsOf(error, t, FORM_FIELDS).flatMap(({ name }) => (isField(name) ? [name] : []));
+    form.setFields(named.map((name) => ({ name, errors: [sentence] })));
   };
 
   const submit = async (values: PlanFormValues) => {
