@@ -7,4 +7,5 @@ export * from './promo-codes';
 export * from './subscriptions';
 export * from './users';
 export { type PublicConfig, publicConfig } from './endpoints/config';
+export { type AuditEventEntry, auditEvent, auditEventsPage } from './endpoints/audit';
 export * from './fetch-client';
