@@ -58,7 +58,8 @@ describe('the catalog client', () => {
 
   it('answers BAD_GATEWAY ("error loading customization") when the catalog gives no errors, fails or times out', async () => {
     const failed = { statusCode: 502, code: 'BAD_GATEWAY', message: 'Error loading customization' };
-    for (const id of ['server-error', 'unknown']) await expect(fetchCustomization(catalogUrl, id)).rejects.toMatchObject(failed);
+    for (const id of ['server-error', 'unknown'])
+      await expect(fetchCustomization(catalogUrl, id)).rejects.toMatchObject(failed);
     await expect(fetchCustomization(catalogUrl, 'slow', 200)).rejects.toMatchObject(failed);
     await expect(fetchCustomization('http://127.0.0.1:1', 'ok', 500)).rejects.toMatchObject(failed);
   });
@@ -86,7 +87,11 @@ describe('customization through the API', () => {
     const missing = await f.call('GET', '/api/promo-codes/customization?basketId=empty');
     expect(missing.json()).toMatchObject({ statusCode: 404, code: 'CUSTOMIZATION_NOT_FOUND' });
     const refused = await f.call('GET', '/api/promo-codes/customization?basketId=errors');
-    expect(refused.json()).toMatchObject({ statusCode: 502, code: 'CATALOG_ERROR', message: 'Корзина удалена, Нет доступа' });
+    expect(refused.json()).toMatchObject({
+      statusCode: 502,
+      code: 'CATALOG_ERROR',
+      message: 'Корзина удалена, Нет доступа',
+    });
     expect((await f.call('GET', '/api/promo-codes/customization')).statusCode).toBe(400);
   });
 

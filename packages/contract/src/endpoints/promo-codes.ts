@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { idParam } from '../common';
 import { defineEndpoint } from '../endpoint';
 import {
+  activatedCode,
   activatedCodesPage,
   activatedQuery,
-  activatedCode,
   blockCodeParams,
   createPromoSeriesBody,
   customization,
@@ -119,7 +119,7 @@ export const promoCodesEndpoints = {
     method: 'GET',
     path: '/promo-codes/:id/generated-codes.csv',
     operationId: 'exportGeneratedCodes',
-    summary: "Every code of a series as CSV",
+    summary: 'Every code of a series as CSV',
     description: 'Streamed: `code;status;activatedAt`, UTF-8 with BOM, CRLF line ends.',
     tag: 'promo-codes',
     access: staff,

@@ -2,8 +2,8 @@ import type { ActivatedCode, ActivatedWhere, GeneratedCodesPage } from '@pult/co
 import type { ServiceContext } from '../../lib/service-context';
 import { listActivatedCodes } from './activated-codes-repository';
 import { codesRepository as repo, toBlockedCode } from './codes-repository';
-import { seriesRepository } from './series-repository';
 import { codeNotFound, seriesNotFound } from './promo-errors';
+import { seriesRepository } from './series-repository';
 
 async function seriesHead(ctx: ServiceContext, id: number) {
   const series = await seriesRepository.head(ctx.db, id);

@@ -90,7 +90,11 @@ export const seriesRepository = {
 
   /** The series' theme column, locked for the rest of the transaction; null when the series does not exist. */
   async lockTheme(db: Db, id: number) {
-    const [row] = await db.select({ theme: promoSeries.theme }).from(promoSeries).where(eq(promoSeries.id, id)).for('update');
+    const [row] = await db
+      .select({ theme: promoSeries.theme })
+      .from(promoSeries)
+      .where(eq(promoSeries.id, id))
+      .for('update');
     return row ?? null;
   },
 

@@ -10,10 +10,9 @@ import { badRequest, HttpError } from '../../lib/http-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import type { Catalog } from './catalog-client';
 import { seriesNotFound } from './promo-errors';
-import { type SeriesFilter, seriesRepository as repo } from './series-repository';
+import { seriesRepository as repo, type SeriesFilter } from './series-repository';
 
 const DAY = 24 * 3600_000;
-
 
 async function found(ctx: ServiceContext, id: number): Promise<PromoSeries> {
   const series = await repo.find(ctx.db, id);

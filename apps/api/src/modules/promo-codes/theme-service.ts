@@ -52,7 +52,9 @@ export const themeService = {
   removeImage: async (ctx: ServiceContext, id: number, kind: ThemeImageKind): Promise<PromoTheme> => {
     const { result, previous } = await ctx.db.transaction((tx) => setImage(ctx, tx, id, kind, null));
     if (previous && !/^https?:\/\//.test(previous))
-      await ctx.storage.delete(previous).catch((error: unknown) => ctx.log.warn({ err: error }, 'old theme image not removed'));
+      await ctx.storage
+        .delete(previous)
+        .catch((error: unknown) => ctx.log.warn({ err: error }, 'old theme image not removed'));
     return result;
   },
 };

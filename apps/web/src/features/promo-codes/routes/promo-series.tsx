@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
-import { usePromoSeries } from '../api/get-promo-series';
+import { usePromoSeries } from '../api/promo-series';
 import { ActivatedCodesTab } from '../components/activated-codes-tab';
 import { GeneratedCodesTab } from '../components/generated-codes-tab';
 import { SeriesHeader } from '../components/series-header';
