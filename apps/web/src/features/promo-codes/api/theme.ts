@@ -9,12 +9,15 @@ export const usePromoTheme = (id: number) =>
     queryFn: ({ signal }) => api.promoCodes.getTheme({ params: { id } }, { signal }),
   });
 
-/** The answer is the whole new theme: shown at once, then every view of promo codes reloads. */
+/**
+ * The answer is the whole new theme, and only the theme editor shows it: it is put in the cache
+ * as it is, with no refetch. Synchronously, too: the editor remounts on new colours and texts, and
+ * a caller's own onSuccess (the "saved" message) runs only while the caller is still mounted.
+ */
 const useThemeChanged = (id: number) => {
   const queryClient = useQueryClient();
   return (theme: PromoTheme) => {
     queryClient.setQueryData(promoKeys.theme(id), theme);
-    return queryClient.invalidateQueries({ queryKey: promoKeys.all });
   };
 };
 
