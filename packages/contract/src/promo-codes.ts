@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { estimatedPage } from './common';
+import { dbId, estimatedPage } from './common';
 
 /** No 0/O, 1/I/L: codes are read aloud and typed from screens. */
 export const PROMO_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -154,9 +154,9 @@ export type ActivatedCodesPage = z.infer<typeof activatedCodesPage>;
 
 export const promoSeriesAction = z.enum(['enable', 'disable']);
 export type PromoSeriesAction = z.infer<typeof promoSeriesAction>;
-export const manageSeriesParams = z.object({ id: z.coerce.number().int().positive(), action: promoSeriesAction });
+export const manageSeriesParams = z.object({ id: dbId, action: promoSeriesAction });
 export const blockCodeParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: dbId,
   code: z.string().trim().min(1).max(64),
 });
 
@@ -191,7 +191,7 @@ export const updatePromoThemeBody = z
   .partial()
   .strict();
 
-export const themeImageParams = z.object({ id: z.coerce.number().int().positive(), kind: themeImageKind });
+export const themeImageParams = z.object({ id: dbId, kind: themeImageKind });
 
 export const customizationQuery = z.object({ basketId: z.string().trim().min(1).max(64) });
 export const customization = z.object({ basketId: z.string(), nameProject: z.string() });

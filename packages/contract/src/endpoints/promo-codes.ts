@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { idParam } from '../common';
 import { defineEndpoint } from '../endpoint';
 import {
@@ -208,7 +207,7 @@ export const promoCodesEndpoints = {
     description: 'HTML drawn with the theme; 404 (an HTML page) while the series is disabled or unknown.',
     tag: 'promo-codes',
     access: 'public',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: idParam,
     response: 'html',
     errors: [404],
     root: true,

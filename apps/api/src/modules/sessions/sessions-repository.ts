@@ -5,7 +5,7 @@ import { sessions, sessionTokens, users } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { Principal } from '../../types';
 
-/** A session cannot outlive this, however often it is refreshed (product.md §5). */
+/** A session cannot outlive this, however often it is refreshed: a stolen refresh token dies with it. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 const ACCESS_TTL_MS = ACCESS_TOKEN_TTL_SECONDS * 1000;
 
