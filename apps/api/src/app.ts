@@ -7,15 +7,12 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import type { Clock } from './lib/clock';
 import { validatorCompiler } from './lib/validator';
-import { auditRoutes } from './modules/audit/routes';
+import { auditRoutes } from './modules/audit';
 import { authRoutes, logMailer, type Mailer, smtpMailer } from './modules/auth';
-import { clientRoutes } from './modules/client/routes';
+import { clientRoutes } from './modules/client';
 import { configRoutes } from './modules/config';
 import { plansRoutes } from './modules/plans';
-import { promoCodesRoutes } from './modules/promo-codes/codes-routes';
-import { landingPageRoutes } from './modules/promo-codes/landing-page';
-import { promoSeriesRoutes } from './modules/promo-codes/routes';
-import { promoThemeRoutes } from './modules/promo-codes/theme-routes';
+import { landingPageRoutes, promoCodesRoutes } from './modules/promo-codes';
 import { subscriptionsRoutes } from './modules/subscriptions';
 import { transactionsRoutes } from './modules/transactions';
 import { usersRoutes } from './modules/users';
@@ -85,9 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(plansRoutes);
       await api.register(subscriptionsRoutes);
       await api.register(transactionsRoutes);
-      await api.register(promoSeriesRoutes);
       await api.register(promoCodesRoutes);
-      await api.register(promoThemeRoutes);
       await api.register(clientRoutes);
       api.setNotFoundHandler((request, reply) =>
         sendError(reply, 404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`),

@@ -2,6 +2,7 @@ export * from './api';
 export * from './auth';
 export * from './common';
 export * from './endpoint';
+export { type AuditEventEntry, auditEvent, auditEventsPage } from './endpoints/audit';
 export { type PublicConfig, publicConfig } from './endpoints/config';
 export * from './errors';
 export * from './fetch-client';

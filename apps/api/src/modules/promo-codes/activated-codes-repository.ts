@@ -6,8 +6,8 @@ import { countRows, EXACT_COUNT_LIMIT, type PageCount } from '../../lib/page-cou
 import { containsPattern } from '../../lib/sql-search';
 
 /**
- * A series' used and blocked codes, newest first (seed §9), optionally matching `text` in the code or
- * in the activating user's e-mail or phone. An empty page may also mean an unknown series: the route
+ * A series' used and blocked codes, newest first, optionally matching `text` in the code or
+ * in the activating user's e-mail or phone. An empty page may also mean an unknown series: the service
  * tells the two apart only then.
  */
 export async function listActivatedCodes(
