@@ -26,7 +26,8 @@ ALTER TABLE "subscription_plans"
   ADD CONSTRAINT "subscription_plans_currency_check" CHECK ("subscription_plans"."currency" IN ('RUB')),
   ADD CONSTRAINT "subscription_plans_period_check" CHECK ("subscription_plans"."period" IN ('month', 'year', 'lifetime')),
   ADD CONSTRAINT "subscription_plans_duration_check" CHECK (CASE "subscription_plans"."period" WHEN 'month' THEN "subscription_plans"."duration_days" BETWEEN 28 AND 31
-        WHEN 'year' THEN "subscription_plans"."duration_days" BETWEEN 365 AND 366 ELSE "subscription_plans"."duration_days" = 36500 END),
+        WHEN 'year' THEN "subscription_plans"."duration_days" BETWEEN 365 AND 366
+        WHEN 'lifetime' THEN "subscription_plans"."duration_days" = 36500 ELSE true END),
   ADD CONSTRAINT "subscription_plans_sort_order_check" CHECK ("subscription_plans"."sort_order" >= 0),
   ADD CONSTRAINT "subscription_plans_features_check" CHECK (jsonb_typeof("subscription_plans"."features") = 'array');
 --> statement-breakpoint
@@ -34,7 +35,7 @@ ALTER TABLE "promo_series"
   ADD CONSTRAINT "promo_series_status_check" CHECK ("promo_series"."status" IN ('enabled', 'disabled')),
   ADD CONSTRAINT "promo_series_generation_status_check" CHECK ("promo_series"."generation_status" IN ('pending', 'running', 'done', 'failed')),
   ADD CONSTRAINT "promo_series_name_check" CHECK (btrim("promo_series"."name") <> ''),
-  ADD CONSTRAINT "promo_series_prefix_check" CHECK ("promo_series"."prefix" ~ '^[A-Z0-9-]{0,10}$'),
+  ADD CONSTRAINT "promo_series_prefix_check" CHECK ("promo_series"."prefix" ~ '^[A-Z0-9-]*$' AND length("promo_series"."prefix") <= 10),
   ADD CONSTRAINT "promo_series_code_length_check" CHECK ("promo_series"."code_length" BETWEEN 2 AND 32),
   ADD CONSTRAINT "promo_series_codes_count_check" CHECK ("promo_series"."codes_count" BETWEEN 1 AND 10000000),
   ADD CONSTRAINT "promo_series_generated_check" CHECK ("promo_series"."generated" BETWEEN 0 AND "promo_series"."codes_count"),
@@ -80,11 +81,11 @@ ALTER TABLE "transactions"
 --> statement-breakpoint
 ALTER TABLE "promo_codes"
   ADD CONSTRAINT "promo_codes_status_check" CHECK ("promo_codes"."status" IN ('new', 'activated', 'blocked')) NOT VALID,
-  ADD CONSTRAINT "promo_codes_value_check" CHECK ("promo_codes"."value" ~ '^[A-Z0-9-]{2,64}$') NOT VALID,
+  ADD CONSTRAINT "promo_codes_value_check" CHECK ("promo_codes"."value" ~ '^[A-Z0-9-]+$' AND length("promo_codes"."value") BETWEEN 2 AND 64) NOT VALID,
   ADD CONSTRAINT "promo_codes_state_check" CHECK (CASE "promo_codes"."status"
         WHEN 'new' THEN "promo_codes"."activated_at" IS NULL AND "promo_codes"."activated_by" IS NULL AND "promo_codes"."blocked_at" IS NULL
         WHEN 'activated' THEN "promo_codes"."activated_at" IS NOT NULL AND "promo_codes"."blocked_at" IS NULL
-        ELSE "promo_codes"."blocked_at" IS NOT NULL END) NOT VALID;
+        WHEN 'blocked' THEN "promo_codes"."blocked_at" IS NOT NULL ELSE true END) NOT VALID;
 --> statement-breakpoint
 -- The functions of 0005 unchanged but for the HINT each refusal carries: the stable error code the API
 -- answers with (lib/pg-errors.ts), so no one matches the English message.
