@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../../src/db/client';
+import { subscriptionPlans } from '../../src/db/schema';
 import { HttpError } from '../../src/lib/http-errors';
 import { withDatabaseRefusals } from '../../src/lib/pg-errors';
+import { buildTestApp } from '../helpers/test-app';
 import { openTestDatabase } from '../helpers/test-database';
 
 /**
@@ -266,6 +268,29 @@ describe('refusals of the database functions', () => {
       const answered = await withDatabaseRefusals(run).catch((error: unknown) => error);
       expect(answered, code).toBeInstanceOf(HttpError);
       expect(answered, code).toMatchObject({ statusCode: status, code });
+    }
+  });
+});
+
+describe('a refusal through an endpoint', () => {
+  it('granting a disabled plan answers 409 with code PLAN_DISABLED', async () => {
+    const t = await buildTestApp();
+    try {
+      await t.createUser({ email: 'admin@pult.test', role: 'admin' });
+      const { apiToken } = await t.signin('admin@pult.test');
+      const userId = await t.createUser({ email: 'planner@pult.test' });
+      const [plan] = await t.database.db
+        .insert(subscriptionPlans)
+        .values({ title: 'Архивный', price: 9900, period: 'month', durationDays: 30, enabled: false })
+        .returning();
+      const response = await t.app.inject({
+        url: `/api/subscriptions/subscribe-by-admin/${userId}/${plan?.id}`,
+        headers: { 'api-token': apiToken },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ statusCode: 409, code: 'PLAN_DISABLED' });
+    } finally {
+      await t.close();
     }
   });
 });
