@@ -210,9 +210,10 @@ describe('activated codes and blocking', () => {
     const wide = await f.createSeries({ name: 'Широкая', prefix: 'WIDE', codeLength: 6, codesCount: 1 });
     const at = f.t.clock.now().getTime();
     await f.t.database.db.execute(sql`
-      insert into promo_codes (value, series_id, status, activated_at)
-      select 'WIDE' || lpad(n::text, 6, '0'), ${wide.id}, 'blocked', ${new Date(at)}::timestamptz + n * interval '1 second'
-      from generate_series(1, 10050) as n`);
+      insert into promo_codes (value, series_id, status, activated_at, blocked_at)
+      select value, ${wide.id}, 'blocked', at, at
+      from generate_series(1, 10050) as n,
+        lateral (select 'WIDE' || lpad(n::text, 6, '0') as value, ${new Date(at)}::timestamptz + n * interval '1 second' as at) c`);
     const search = async (text: string) =>
       (
         await f.call(

@@ -114,7 +114,7 @@ describe('creating a series', () => {
     expect(await codesOf(row?.id ?? 0)).toHaveLength(0);
     await f.t.database.db
       .update(promoSeries)
-      .set({ generationStatus: 'failed' })
+      .set({ generationStatus: 'failed', generationError: 'parked by the test' })
       .where(eq(promoSeries.id, row?.id ?? 0));
   });
 
