@@ -29,7 +29,7 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    /** Always stored lower-cased, so the unique index is case-insensitive (product.md §4). */
+    /** Always stored lower-cased (a CHECK holds it), so the unique index is case-insensitive. */
     email: text('email').notNull(),
     phoneNumber: text('phone_number'),
     firstName: text('first_name'),
@@ -235,7 +235,7 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
-/** Fixed-window counters shared by every API process (product.md §2: no limiter state in memory). */
+/** Fixed-window counters shared by every API process: a limiter in memory would count per process. */
 export const rateLimits = pgTable(
   'rate_limits',
   {
@@ -271,7 +271,7 @@ export const auditEvents = pgTable(
   ],
 );
 
-/** A promo-code series: a batch of codes that each grant a plan for `durationDays` (product.md §4). */
+/** A promo-code series: a batch of codes that each grant a plan for `durationDays`. */
 export const promoSeries = pgTable(
   'promo_series',
   {
