@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { validatePendingConstraints } from './validate-constraints';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -39,6 +40,8 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      // Outside the migrations' transaction, so the scans take no lock that stops reads or writes.
+      await validatePendingConstraints(async (text) => (await client.query(text)).rows);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
@@ -50,6 +53,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  await validatePendingConstraints(async <T>(text: string) => (await client.query<T>(text)).rows);
   return { db, kind: 'pglite', close: () => client.close() };
 }
 

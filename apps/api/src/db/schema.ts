@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -17,11 +18,18 @@ import {
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** `column IN ('a', 'b')`: the database refuses a value the enum does not list, whoever writes it. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} IN (${sql.join(
+    values.map((value) => sql.raw(`'${value}'`)),
+    sql`, `,
+  )})`;
+
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    /** Always stored lower-cased, so the unique index is case-insensitive (product.md §4). */
+    /** Always stored lower-cased (a CHECK holds it), so the unique index is case-insensitive. */
     email: text('email').notNull(),
     phoneNumber: text('phone_number'),
     firstName: text('first_name'),
@@ -45,6 +53,10 @@ export const users = pgTable(
     index('users_last_seen_idx').on(t.lastSeenAt, t.id),
     index('users_role_idx').on(t.role),
     index('users_status_idx').on(t.status),
+    check('users_role_check', oneOf(t.role, ['user', 'editor', 'admin'])),
+    check('users_status_check', oneOf(t.status, ['active', 'blocked', 'deleted'])),
+    // Lower-cased so the unique index is case-insensitive; an address has something on both sides of '@'.
+    check('users_email_check', sql`${t.email} = lower(${t.email}) AND ${t.email} LIKE '_%@_%'`),
     // Trigram indexes make the list's substring search (ILIKE '%…%') an index scan at millions of rows.
     // A 256 kB pending list on every trigram index instead of 4 MB: new entries wait in that list, which
     // each search reads sequentially, and on a big, rarely vacuumed table it stays near its limit
@@ -79,6 +91,18 @@ export const subscriptionPlans = pgTable(
   (t) => [
     uniqueIndex('subscription_plans_title_key').on(sql`lower(${t.title})`),
     check('price_not_negative', sql`${t.price} >= 0`),
+    check('subscription_plans_title_check', sql`btrim(${t.title}) <> ''`),
+    check('subscription_plans_currency_check', oneOf(t.currency, ['RUB'])),
+    check('subscription_plans_period_check', oneOf(t.period, ['month', 'year', 'lifetime'])),
+    // How long each period may last: a "month" of 300 days is a typo, not a product.
+    check(
+      'subscription_plans_duration_check',
+      sql`CASE ${t.period} WHEN 'month' THEN ${t.durationDays} BETWEEN 28 AND 31
+        WHEN 'year' THEN ${t.durationDays} BETWEEN 365 AND 366
+        WHEN 'lifetime' THEN ${t.durationDays} = 36500 ELSE true END`,
+    ),
+    check('subscription_plans_sort_order_check', sql`${t.sortOrder} >= 0`),
+    check('subscription_plans_features_check', sql`jsonb_typeof(${t.features}) = 'array'`),
   ],
 );
 
@@ -108,6 +132,9 @@ export const subscriptions = pgTable(
     index('subscriptions_plan_idx').on(t.planId),
     index('subscriptions_created_idx').on(t.createdAt, t.id),
     index('subscriptions_expires_idx').on(t.expiresAt),
+    check('subscriptions_status_check', oneOf(t.status, ['active', 'expired', 'canceled'])),
+    check('subscriptions_source_check', oneOf(t.source, ['purchase', 'promo', 'admin'])),
+    check('subscriptions_period_check', sql`${t.expiresAt} IS NULL OR ${t.expiresAt} >= ${t.startedAt}`),
   ],
 );
 
@@ -132,6 +159,22 @@ export const transactions = pgTable(
   (t) => [
     index('transactions_created_idx').on(t.createdAt, t.id),
     index('transactions_user_idx').on(t.userId, t.createdAt),
+    // Deleting or re-pointing a plan checks its transactions; without it that is a 5 M-row scan.
+    index('transactions_plan_idx').on(t.planId),
+    check('transactions_status_check', oneOf(t.status, ['pending', 'succeeded', 'failed', 'refunded', 'canceled'])),
+    check(
+      'transactions_provider_check',
+      oneOf(t.provider, ['yookassa', 'cloudpayments', 'appstore', 'googleplay', 'promo', 'admin']),
+    ),
+    check('transactions_kind_check', oneOf(t.kind, ['purchase', 'renewal', 'refund', 'grant'])),
+    // Payments arrive from stores in their currency: any ISO 4217 code, not only the plans' RUB.
+    check('transactions_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    // Kopecks: a refund gives money back (negative), a grant costs nothing, a payment is not negative.
+    check(
+      'transactions_amount_check',
+      sql`CASE ${t.kind} WHEN 'refund' THEN ${t.amount} <= 0 WHEN 'grant' THEN ${t.amount} = 0
+        ELSE ${t.amount} >= 0 END`,
+    ),
   ],
 );
 
@@ -151,7 +194,11 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    check('sessions_expiry_check', sql`${t.expiresAt} > ${t.createdAt}`),
+    check('sessions_revoked_check', sql`${t.revokedReason} IS NULL OR ${t.revokedAt} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -169,24 +216,35 @@ export const sessionTokens = pgTable(
     expiresAt: time('expires_at').notNull(),
     usedAt: time('used_at'),
   },
-  (t) => [index('session_tokens_session_idx').on(t.sessionId)],
+  (t) => [
+    index('session_tokens_session_idx').on(t.sessionId),
+    check('session_tokens_kind_check', oneOf(t.kind, ['access', 'refresh'])),
+  ],
 );
 
-export const passwordResets = pgTable('password_resets', {
-  hash: text('hash').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id),
-  expiresAt: time('expires_at').notNull(),
-  usedAt: time('used_at'),
-});
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    hash: text('hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: time('expires_at').notNull(),
+    usedAt: time('used_at'),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
 
-/** Fixed-window counters shared by every API process (product.md §2: no limiter state in memory). */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: time('window_start').notNull(),
-  count: integer('count').notNull(),
-});
+/** Fixed-window counters shared by every API process: a limiter in memory would count per process. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: time('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [check('rate_limits_count_check', sql`${t.count} >= 0`)],
+);
 
 export const auditEvents = pgTable(
   'audit_events',
@@ -201,10 +259,19 @@ export const auditEvents = pgTable(
     ip: inet('ip'),
     at: time('at').notNull().default(sql`now()`),
   },
-  (t) => [index('audit_events_entity_idx').on(t.entity, t.entityId), index('audit_events_at_idx').on(t.at)],
+  (t) => [
+    index('audit_events_entity_idx').on(t.entity, t.entityId),
+    index('audit_events_at_idx').on(t.at),
+    // The audit list joins the actor; deleting a user checks this column.
+    index('audit_events_actor_idx').on(t.actorId),
+    // Actions and entities are open sets (every module adds its own), so only their shape is fixed:
+    // kebab-case words, which the audit filter matches exactly.
+    check('audit_events_action_check', sql`${t.action} ~ '^[a-z][a-z0-9]*(-[a-z0-9]+)*$'`),
+    check('audit_events_entity_check', sql`${t.entity} ~ '^[a-z][a-z0-9]*(-[a-z0-9]+)*$'`),
+  ],
 );
 
-/** A promo-code series: a batch of codes that each grant a plan for `durationDays` (product.md §4). */
+/** A promo-code series: a batch of codes that each grant a plan for `durationDays`. */
 export const promoSeries = pgTable(
   'promo_series',
   {
@@ -239,6 +306,20 @@ export const promoSeries = pgTable(
   (t) => [
     index('promo_series_created_idx').on(t.createdAt, t.id),
     index('promo_series_generation_idx').on(t.generationStatus),
+    index('promo_series_plan_idx').on(t.planId),
+    index('promo_series_created_by_idx').on(t.createdBy),
+    check('promo_series_status_check', oneOf(t.status, ['enabled', 'disabled'])),
+    check('promo_series_generation_status_check', oneOf(t.generationStatus, ['pending', 'running', 'done', 'failed'])),
+    check('promo_series_name_check', sql`btrim(${t.name}) <> ''`),
+    // Bounded repetition ({0,10}) makes PostgreSQL's regex engine ~15× slower; a length test is not.
+    check('promo_series_prefix_check', sql`${t.prefix} ~ '^[A-Z0-9-]*$' AND length(${t.prefix}) <= 10`),
+    check('promo_series_code_length_check', sql`${t.codeLength} BETWEEN 2 AND 32`),
+    check('promo_series_codes_count_check', sql`${t.codesCount} BETWEEN 1 AND 10000000`),
+    check('promo_series_generated_check', sql`${t.generated} BETWEEN 0 AND ${t.codesCount}`),
+    check('promo_series_duration_check', sql`${t.durationDays} BETWEEN 1 AND 3650`),
+    check('promo_series_dates_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('promo_series_failure_check', sql`${t.generationStatus} <> 'failed' OR ${t.generationError} IS NOT NULL`),
+    check('promo_series_theme_check', sql`jsonb_typeof(${t.theme}) = 'object'`),
   ],
 );
 
@@ -269,6 +350,18 @@ export const promoCodes = pgTable(
       .with({ gin_pending_list_limit: 256 })
       .where(sql`${t.status} <> 'new'`),
     index('promo_codes_activated_by_idx').on(t.activatedBy).where(sql`${t.activatedBy} is not null`),
+    check('promo_codes_status_check', oneOf(t.status, ['new', 'activated', 'blocked'])),
+    // Not '{2,64}': on 10 M codes that regex took 48 s to check, this takes 4 s.
+    check('promo_codes_value_check', sql`${t.value} ~ '^[A-Z0-9-]+$' AND length(${t.value}) BETWEEN 2 AND 64`),
+    // What each status implies: a new code was never used, a used one says when, a blocked one when
+    // it was blocked (it may have been used before).
+    check(
+      'promo_codes_state_check',
+      sql`CASE ${t.status}
+        WHEN 'new' THEN ${t.activatedAt} IS NULL AND ${t.activatedBy} IS NULL AND ${t.blockedAt} IS NULL
+        WHEN 'activated' THEN ${t.activatedAt} IS NOT NULL AND ${t.blockedAt} IS NULL
+        WHEN 'blocked' THEN ${t.blockedAt} IS NOT NULL ELSE true END`,
+    ),
   ],
 );
 
@@ -286,5 +379,8 @@ export const promoSeriesCounters = pgTable(
     activated: integer('activated').notNull().default(0),
     blocked: integer('blocked').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.seriesId, t.shard] })],
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.shard] }),
+    check('promo_series_counters_shard_check', sql`${t.shard} >= 0`),
+  ],
 );
