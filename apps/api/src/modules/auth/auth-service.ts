@@ -1,9 +1,10 @@
 import type { SessionUser, User } from '@pult/contract';
 import { HttpError, unauthorized } from '../../lib/http-errors';
+import { releaseAttempt, reserveAttempt, resetAttempts } from '../../lib/rate-limit';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import { createSession, revokeSession, rotateRefreshToken, type TokenPair } from '../sessions';
 import { toUser, type UserRow, usersRepository, verifyPassword } from '../users';
-import { blockedFor, countHit, FORGOT_PER_IP, resetHits, SIGNIN_PER_ACCOUNT, SIGNIN_PER_IP } from './rate-limit';
+import { FORGOT_PER_IP, SIGNIN_PER_ACCOUNT, SIGNIN_PER_IP } from './limits';
 
 const tooMany = (seconds: number) =>
   new HttpError(429, 'RATE_LIMITED', 'Too many attempts, try again later', undefined, {
@@ -31,22 +32,20 @@ export const authService = {
     const email = body.email.toLowerCase();
     const accountKey = `signin:account:${email}`;
     const ipKey = `signin:ip:${ctx.ip}`;
-    const wait = Math.max(
-      await blockedFor(ctx.db, accountKey, SIGNIN_PER_ACCOUNT, now),
-      await blockedFor(ctx.db, ipKey, SIGNIN_PER_IP, now),
-    );
-    if (wait > 0) throw tooMany(wait);
+    // Both attempts are counted before any hashing: 40 parallel guesses check at most the limit.
+    const account = await reserveAttempt(ctx.db, accountKey, SIGNIN_PER_ACCOUNT, now);
+    const address = await reserveAttempt(ctx.db, ipKey, SIGNIN_PER_IP, now);
+    if (!account.allowed || !address.allowed) throw tooMany(Math.max(account.retryAfter, address.retryAfter));
 
     const row = await usersRepository.rowByEmail(ctx.db, email);
     // A deleted account answers exactly like a missing one (same work, same message).
     const valid = await verifyPassword(row?.status === 'deleted' ? null : row?.passwordHash, body.password);
-    if (!row || !valid) {
-      await countHit(ctx.db, accountKey, SIGNIN_PER_ACCOUNT, now);
-      await countHit(ctx.db, ipKey, SIGNIN_PER_IP, now);
-      throw unauthorized('INVALID_CREDENTIALS', 'Wrong e-mail or password');
-    }
+    if (!row || !valid) throw unauthorized('INVALID_CREDENTIALS', 'Wrong e-mail or password');
+    // The right password: the account's failures are forgotten and the address gets its attempt back,
+    // so colleagues behind one office address do not use up each other's sign-ins.
+    await resetAttempts(ctx.db, accountKey);
+    await releaseAttempt(ctx.db, ipKey);
     if (row.status !== 'active') throw new HttpError(403, 'ACCOUNT_BLOCKED', 'Account is blocked');
-    await resetHits(ctx.db, accountKey);
     const pair = await createSession(ctx.db, now, row.id, { ip: ctx.ip, userAgent });
     await ctx.audit({ actorId: row.id, action: 'signin', entity: 'user', entityId: row.id });
     return withTokens(ctx, { ...row, lastSeenAt: now }, pair);
@@ -80,8 +79,7 @@ export const authService = {
   assertForgotAllowed: async (ctx: ServiceContext): Promise<void> => {
     const now = ctx.clock.now();
     const ipKey = `forgot:ip:${ctx.ip}`;
-    const wait = await blockedFor(ctx.db, ipKey, FORGOT_PER_IP, now);
-    if (wait > 0) throw tooMany(wait);
-    await countHit(ctx.db, ipKey, FORGOT_PER_IP, now);
+    const reservation = await reserveAttempt(ctx.db, ipKey, FORGOT_PER_IP, now);
+    if (!reservation.allowed) throw tooMany(reservation.retryAfter);
   },
 };
