@@ -66,7 +66,7 @@ export async function landingPageRoutes(fastify: FastifyInstance) {
         .type('text/html; charset=utf-8')
         .header(
           'content-security-policy',
-          `default-src 'none'; img-src ${imgSrc}; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'`,
+          `default-src 'none'; img-src ${imgSrc}; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
         )
         .header('x-content-type-options', 'nosniff')
         .send(renderLanding(themeOf(row.theme), filesBase, row.name));
