@@ -24,6 +24,7 @@ import { avatarRoutes } from './modules/users/avatar-routes';
 import { usersRoutes } from './modules/users/routes';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
+import { cleanupPlugin } from './plugins/cleanup';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, sendError } from './plugins/errors';
@@ -42,6 +43,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Built from STORAGE_DRIVER when left out. */
   storage?: Storage;
+  /** The expired-rows job's period and batch; tests shrink the batch. */
+  cleanup?: { everyMs?: number; batch?: number };
 }
 
 /**
@@ -77,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin);
   await app.register(promoGenerationPlugin);
+  await app.register(cleanupPlugin, deps.cleanup ?? {});
   await app.register(multipart, { limits: { fileSize: 10 * 1_048_576, files: 1, fields: 20 } });
 
   await app.register(

@@ -35,7 +35,12 @@ beforeAll(async () => {
   });
   // Two queries that fail while carrying a password hash as a parameter.
   app.post('/test/duplicate-user', async () => {
-    const row = { email: 'twice@pult.test', role: 'user' as const, status: 'active' as const, passwordHash: SECRET_HASH };
+    const row = {
+      email: 'twice@pult.test',
+      role: 'user' as const,
+      status: 'active' as const,
+      passwordHash: SECRET_HASH,
+    };
     await app.db.insert(users).values(row);
     await app.db.insert(users).values(row);
     return { ok: true };
@@ -51,19 +56,22 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('the log of a failed query', () => {
-  it.each(['/test/duplicate-user', '/test/null-role'])('%s: keeps the SQL, the code and the message, never a parameter value', async (url) => {
-    log = '';
-    const response = await app.inject({ method: 'POST', url });
-    expect(response.statusCode).toBe(500);
-    expect(response.body).not.toContain('argon2');
-    const lines = log.split('\n').filter((line) => line.includes('request failed'));
-    expect(lines).toHaveLength(1);
-    const entry = JSON.parse(lines[0] ?? '{}');
-    expect(entry.err.message).toMatch(/^Failed query: insert into .?users/);
-    expect(entry.err.query).toContain('$');
-    expect(entry.err.cause.code).toMatch(/^23/);
-    expect(log).not.toContain('SECRETHASHVALUE');
-    expect(log).not.toContain('argon2id');
-    expect(log).not.toContain('params');
-  });
+  it.each(['/test/duplicate-user', '/test/null-role'])(
+    '%s: keeps the SQL, the code and the message, never a parameter value',
+    async (url) => {
+      log = '';
+      const response = await app.inject({ method: 'POST', url });
+      expect(response.statusCode).toBe(500);
+      expect(response.body).not.toContain('argon2');
+      const lines = log.split('\n').filter((line) => line.includes('request failed'));
+      expect(lines).toHaveLength(1);
+      const entry = JSON.parse(lines[0] ?? '{}');
+      expect(entry.err.message).toMatch(/^Failed query: insert into .?users/);
+      expect(entry.err.query).toContain('$');
+      expect(entry.err.cause.code).toMatch(/^23/);
+      expect(log).not.toContain('SECRETHASHVALUE');
+      expect(log).not.toContain('argon2id');
+      expect(log).not.toContain('params');
+    },
+  );
 });
