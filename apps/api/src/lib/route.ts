@@ -85,11 +85,5 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       },
       contextOf(request),
     );
-  app.route({
-    method: endpoint.method,
-    url: endpoint.path,
-    config: { auth: endpoint.access },
-    schema,
-    handler: handle,
-  });
+  app.route({ method: endpoint.method, url: endpoint.path, config: { auth: endpoint.access }, schema, handler: handle });
 }

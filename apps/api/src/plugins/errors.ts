@@ -18,8 +18,7 @@ const GENERIC_CODES: Record<number, ErrorCode> = {
   502: 'BAD_GATEWAY',
   503: 'SERVICE_UNAVAILABLE',
 };
-export const genericCode = (status: number): ErrorCode =>
-  GENERIC_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+export const genericCode = (status: number): ErrorCode => GENERIC_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
 
 export const sendError = (
   reply: FastifyReply,
@@ -47,10 +46,7 @@ const isFieldCode = (value: unknown): value is FieldErrorCode =>
   typeof value === 'string' && (fieldErrorCodes as readonly string[]).includes(value);
 
 const valueAt = (root: unknown, path: string[]): unknown =>
-  path.reduce<unknown>(
-    (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
-    root,
-  );
+  path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), root);
 
 /** One validation issue as a field code: what a form can translate without reading English. */
 function fieldCode(issue: ValidationIssue, sent: unknown, path: string[]): FieldErrorCode {
@@ -115,13 +111,7 @@ export const errorsPlugin = fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         const { errors, first } = fieldErrors(error, request);
         const where = error.validationContext ?? 'request';
-        return sendError(
-          reply,
-          400,
-          'VALIDATION_FAILED',
-          first ? `Invalid ${where}: ${first}` : `Invalid ${where}`,
-          errors,
-        );
+        return sendError(reply, 400, 'VALIDATION_FAILED', first ? `Invalid ${where}: ${first}` : `Invalid ${where}`, errors);
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

@@ -21,9 +21,7 @@ export async function replaceStoredFile<T>(
   try {
     saved = await save(file.key);
   } catch (error) {
-    await deps.storage
-      .delete(file.key)
-      .catch((cleanup: unknown) => deps.log.warn({ err: cleanup }, 'new file not removed'));
+    await deps.storage.delete(file.key).catch((cleanup: unknown) => deps.log.warn({ err: cleanup }, 'new file not removed'));
     throw error;
   }
   if (isOwnKey(saved.previous) && saved.previous !== file.key) {
