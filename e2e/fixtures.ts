@@ -1,14 +1,11 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { ACCOUNTS, type Account } from './accounts';
+import { createFetchClient, type FetchClient, type SessionUser } from '@pult/contract';
+import { ACCOUNTS, type Account, BASE_URL } from './accounts';
 
-export interface Session {
-  apiToken: string;
-  refreshToken: string;
-  expiresIn: number;
-  email: string;
-}
+/** The typed API client for set-up calls, signed in as `token`'s owner when one is given. */
+export const apiAs = (token?: string): FetchClient => createFetchClient(BASE_URL, token);
 
-/** The localStorage key the SPA keeps its session under (seed §4). */
+/** The localStorage key the SPA keeps its session under (`@user`, as the admin panel always had it). */
 export const SESSION_KEY = '@user';
 
 export const readStoredSession = (page: Page) =>
@@ -22,17 +19,13 @@ interface Fixtures {
    * Signs in through the API and hands the session to the SPA the way it stores one, without
    * clicking through the form; tests of the form itself use the form.
    */
-  login: (account?: Account) => Promise<Session>;
+  login: (account?: Account) => Promise<SessionUser>;
 }
 
 export const test = base.extend<Fixtures>({
   login: async ({ page }, use) => {
     await use(async (account: Account = ACCOUNTS.admin) => {
-      const response = await page.request.post('/api/users/signin', {
-        data: { email: account.email, password: account.password },
-      });
-      expect(response.status(), await response.text()).toBe(200);
-      const session = (await response.json()) as Session;
+      const session = await apiAs().auth.signin({ body: { email: account.email, password: account.password } });
       // Any page of the origin gives access to its localStorage; the 404 page is the lightest.
       await page.goto('/auth/error-1');
       await page.evaluate(

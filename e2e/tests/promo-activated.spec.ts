@@ -8,11 +8,11 @@ test('an activated code is found by text and blocked after confirmation', async 
   // Generating a series and signing in as two users before the browser starts: slow on a busy machine.
   test.slow();
   const session = await login();
-  const series = await createGeneratedSeries(page.request, session.apiToken);
-  const [used, other] = await firstCodes(page.request, session.apiToken, series.id, 2);
+  const series = await createGeneratedSeries(session.apiToken);
+  const [used, other] = await firstCodes(session.apiToken, series.id, 2);
   if (!used || !other) throw new Error('the series has no codes');
-  await activateAsPlanner(page.request, used);
-  await activateAsPlanner(page.request, other);
+  await activateAsPlanner(used);
+  await activateAsPlanner(other);
 
   await page.goto(`/app/promo-codes/${series.id}`);
   await page.getByRole('tab', { name: 'Активированные коды' }).click();

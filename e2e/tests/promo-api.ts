@@ -1,51 +1,48 @@
-import type { APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, type Account } from '../accounts';
+import { type CreatePromoSeriesBody, createFetchClient, FetchClientError, type PromoSeries } from '@pult/contract';
+import { ACCOUNTS, type Account, BASE_URL } from '../accounts';
 import { expect } from '../fixtures';
 
 /** Test data for the promo specs, made through the real API (never through the database). */
 
-export const signIn = async (request: APIRequestContext, account: Account = ACCOUNTS.admin): Promise<string> => {
-  const response = await request.post('/api/users/signin', {
-    data: { email: account.email, password: account.password },
+const client = (token: string) => createFetchClient(BASE_URL, token);
+
+/** A session token for an account: the planner app's sign-in, as the specs' API set-up needs one. */
+export const signIn = async (account: Account = ACCOUNTS.admin): Promise<string> => {
+  const response = await fetch(`${BASE_URL}/api/users/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
   });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { apiToken: string }).apiToken;
+  expect(response.status, await response.clone().text()).toBe(200);
+  const { apiToken } = (await response.json()) as { apiToken: unknown };
+  if (typeof apiToken !== 'string') throw new Error('sign-in answered no token');
+  return apiToken;
 };
 
-const auth = (token: string) => ({ 'Api-Token': token });
+const YEARLY = 'Годовая подписка';
 
 /** The yearly plan a series grants; created once per database, found by title afterwards. */
-export const ensurePlan = async (request: APIRequestContext, token: string): Promise<number> => {
-  const created = await request.post('/api/subscriptions/desc', {
-    headers: auth(token),
-    data: { title: 'Годовая подписка', price: 199000, period: 'year', durationDays: 365 },
-  });
-  if (created.ok()) return ((await created.json()) as { id: number }).id;
-  expect(created.status(), await created.text()).toBe(409);
-  const list = await request.get('/api/subscriptions/desc', { headers: auth(token) });
-  const { items } = (await list.json()) as { items: { id: number; title: string }[] };
-  const plan = items.find((item) => item.title === 'Годовая подписка');
+export const ensurePlan = async (token: string): Promise<number> => {
+  const api = client(token);
+  try {
+    return (await api.plans.create({ body: { title: YEARLY, price: 199000, period: 'year', durationDays: 365 } })).id;
+  } catch (error) {
+    if (!(error instanceof FetchClientError) || error.status !== 409) throw error;
+  }
+  const plan = (await api.plans.list()).items.find((item) => item.title === YEARLY);
   if (!plan) throw new Error('the yearly plan exists but is not listed');
   return plan.id;
 };
 
-export interface SeriesFacts {
-  id: number;
-  name: string;
-  generationStatus: string;
-  generated: number;
-}
-
 /** A small series, enabled from yesterday, with its codes generated before the test goes on. */
 export const createGeneratedSeries = async (
-  request: APIRequestContext,
   token: string,
-  overrides: Record<string, unknown> = {},
-): Promise<SeriesFacts> => {
-  const planId = await ensurePlan(request, token);
-  const response = await request.post('/api/promo-codes', {
-    headers: auth(token),
-    data: {
+  overrides: Partial<CreatePromoSeriesBody> = {},
+): Promise<PromoSeries> => {
+  const api = client(token);
+  const planId = await ensurePlan(token);
+  const series = await api.promoCodes.create({
+    body: {
       name: `E2E ${Date.now()}`,
       prefix: 'E2E',
       codeLength: 8,
@@ -57,31 +54,19 @@ export const createGeneratedSeries = async (
       ...overrides,
     },
   });
-  expect(response.status(), await response.text()).toBe(200);
-  const series = (await response.json()) as SeriesFacts;
   await expect
-    .poll(
-      async () => {
-        const current = await request.get(`/api/promo-codes/${series.id}`, { headers: auth(token) });
-        return ((await current.json()) as SeriesFacts).generationStatus;
-      },
-      { timeout: 20_000 },
-    )
+    .poll(async () => (await api.promoCodes.get({ params: { id: series.id } })).generationStatus, { timeout: 20_000 })
     .toBe('done');
   return series;
 };
 
-export const firstCodes = async (request: APIRequestContext, token: string, id: number, take = 5) => {
-  const response = await request.get(`/api/promo-codes/${id}/generated-codes?take=${take}&page=1`, {
-    headers: auth(token),
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { items: { value: string }[] }).items.map((item) => item.value);
-};
+export const firstCodes = async (token: string, id: number, take = 5): Promise<string[]> =>
+  (await client(token).promoCodes.generatedCodes({ params: { id }, query: { take, page: 1 } })).items.map(
+    (item) => item.value,
+  );
 
-/** The planner app's side: a `user` signs in and activates a code (product.md §7). */
-export const activateAsPlanner = async (request: APIRequestContext, code: string) => {
-  const token = await signIn(request, ACCOUNTS.planner);
-  const response = await request.post('/api/client/promo-codes/activate', { headers: auth(token), data: { code } });
-  expect(response.status(), await response.text()).toBe(200);
+/** The planner app's side: a `user` signs in and activates a code. */
+export const activateAsPlanner = async (code: string) => {
+  const token = await signIn(ACCOUNTS.planner);
+  await client(token).client.activatePromoCode({ body: { code } });
 };

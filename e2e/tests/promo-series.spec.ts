@@ -9,7 +9,7 @@ test.describe('promo series', () => {
     // Creation, generation, a CSV of every code and the list: a long walk on a shared machine.
     test.slow();
     const session = await login();
-    await ensurePlan(page.request, session.apiToken);
+    await ensurePlan(session.apiToken);
     await page.goto('/app/promo-codes');
     await expect(page.getByRole('heading', { name: 'Промокоды', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Создать серию' }).first().click();
@@ -60,7 +60,7 @@ test.describe('promo series', () => {
 
   test('the basket field says the catalog is not configured', async ({ page, login }) => {
     const session = await login();
-    await ensurePlan(page.request, session.apiToken);
+    await ensurePlan(session.apiToken);
     await page.goto('/app/promo-codes');
     await page.getByRole('button', { name: 'Создать серию' }).first().click();
     const drawer = page.getByRole('dialog', { name: 'Новая серия промокодов' });
@@ -74,7 +74,7 @@ test.describe('promo series', () => {
 
   test('disabling a series asks first, and the status filter follows the URL', async ({ page, login }) => {
     const session = await login();
-    const series = await createGeneratedSeries(page.request, session.apiToken, { name: `Осень ${Date.now()}` });
+    const series = await createGeneratedSeries(session.apiToken, { name: `Осень ${Date.now()}` });
     await page.goto(`/app/promo-codes?name=${encodeURIComponent(series.name)}`);
     const row = page.getByRole('row', { name: new RegExp(series.name) });
     const toggle = row.getByRole('switch', { name: `Включить или выключить серию «${series.name}»` });

@@ -10,7 +10,7 @@ test('the theme editor previews the landing page live and saves what the real pa
   // A series generated first, an upload and a second page: slow on a busy machine.
   test.slow();
   const session = await login();
-  const series = await createGeneratedSeries(page.request, session.apiToken, { codesCount: 5 });
+  const series = await createGeneratedSeries(session.apiToken, { codesCount: 5 });
   await page.goto(`/app/promo-codes/${series.id}?tab=theme`);
 
   const preview = page.getByTestId('landing-preview');

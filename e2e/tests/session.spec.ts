@@ -1,11 +1,11 @@
-import { expect, readStoredSession, test } from '../fixtures';
+import { apiAs, expect, readStoredSession, test } from '../fixtures';
 
 test.describe('session', () => {
   test('a reload keeps the user signed in, after a loading cover', async ({ page, login }) => {
     await login();
     await page.goto('/app/transactions');
     await expect(page.getByRole('heading', { name: 'Транзакции' })).toBeVisible();
-    // Hold the session check to see the cover that waits for it (seed §2).
+    // Hold the session check to see the cover that waits for it: no screen may flash before it answers.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -30,8 +30,10 @@ test.describe('session', () => {
 
     await expect(page).toHaveURL(/\/auth\/login$/);
     expect(await readStoredSession(page)).toBeNull();
-    const me = await page.request.get('/api/users/me', { headers: { 'Api-Token': session.apiToken } });
-    expect(me.status()).toBe(401);
+    await expect(apiAs(session.apiToken).auth.me()).rejects.toMatchObject({
+      status: 401,
+      body: { code: 'TOKEN_EXPIRED' },
+    });
     await page.goto('/app/home');
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
@@ -40,8 +42,7 @@ test.describe('session', () => {
     const session = await login();
     await page.goto('/app/home');
     await expect(page.getByRole('heading', { name: 'Главная' })).toBeVisible();
-    const signout = await page.request.post('/api/users/signout', { headers: { 'Api-Token': session.apiToken } });
-    expect(signout.status()).toBe(200);
+    expect(await apiAs(session.apiToken).auth.signout()).toEqual({ ok: true });
 
     // No reload: the next call the app makes (the profile screen's) meets the 401.
     await page.getByRole('button', { name: 'Меню профиля' }).click();
@@ -53,7 +54,7 @@ test.describe('session', () => {
 
   test('a revoked session is noticed by the start-up check too', async ({ page, login }) => {
     const session = await login();
-    await page.request.post('/api/users/signout', { headers: { 'Api-Token': session.apiToken } });
+    await apiAs(session.apiToken).auth.signout();
     await page.goto('/app/push-notifications');
     await expect(page).toHaveURL(/\/auth\/login$/);
     await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
@@ -76,7 +77,6 @@ test.describe('session', () => {
     expect(stored?.apiToken).not.toBe(session.apiToken);
     expect(stored?.refreshToken).not.toBe(session.refreshToken);
     expect(stored?.apiTokenExpiresAt).toBeGreaterThan(Date.now() + 3_000_000);
-    const me = await page.request.get('/api/users/me', { headers: { 'Api-Token': stored?.apiToken ?? '' } });
-    expect(me.status()).toBe(200);
+    expect((await apiAs(stored?.apiToken).auth.me()).email).toBe(session.email);
   });
 });

@@ -1,5 +1,5 @@
 import { ACCOUNTS } from '../accounts';
-import { expect, readStoredSession, test } from '../fixtures';
+import { apiAs, expect, readStoredSession, test } from '../fixtures';
 
 test.describe('sign-in', () => {
   test('an admin signs in and sees the app with their e-mail and phone', async ({ page }) => {
@@ -51,8 +51,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('alert')).toHaveText('Пользователь с этой ролью не может войти');
     await expect(page).toHaveURL(/\/auth\/login$/);
     expect(await readStoredSession(page)).toBeNull();
-    const me = await page.request.get('/api/users/me', { headers: { 'Api-Token': apiToken } });
-    expect(me.status()).toBe(401);
+    await expect(apiAs(apiToken).auth.me()).rejects.toMatchObject({ status: 401 });
   });
 
   test('a blocked account is told so', async ({ page }) => {

@@ -7,11 +7,11 @@ const shots = (name: string) => `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}
 test.describe("users' subscriptions", () => {
   test('filters live in the URL and survive a reload', async ({ page, login }) => {
     const { apiToken } = await login();
-    const plan = await createPlan(page.request, apiToken);
+    const plan = await createPlan(apiToken);
     const vera = await createPlannerUser(page.request, apiToken, 'Вера', '+79161234567');
     const oleg = await createPlannerUser(page.request, apiToken, 'Олег');
-    await grant(page.request, apiToken, vera.id, plan.id);
-    await grant(page.request, apiToken, oleg.id, plan.id);
+    await grant(apiToken, vera.id, plan.id);
+    await grant(apiToken, oleg.id, plan.id);
 
     await page.goto('/app/subscriptions/items');
     await expect(page.getByRole('heading', { name: 'Подписки пользователей', exact: true })).toBeVisible();

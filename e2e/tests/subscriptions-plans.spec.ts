@@ -1,6 +1,15 @@
 import { ACCOUNTS } from '../accounts';
 import { expect, test } from '../fixtures';
-import { adminToken, createPlan, getPlan, PNG_ICON, pickSingleOption, SVG_ICON, unique } from './subscriptions-data';
+import {
+  adminToken,
+  apiAs,
+  createPlan,
+  getPlan,
+  PNG_ICON,
+  pickSingleOption,
+  SVG_ICON,
+  unique,
+} from './subscriptions-data';
 
 const shots = (name: string) => `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}/screenshots/${name}.png`;
 
@@ -45,16 +54,13 @@ test.describe('plans', () => {
     await expect(toggle).not.toBeChecked();
     await expect(card.getByText('Выключен')).toBeVisible();
 
-    const plans = await page.request.get('/api/subscriptions/desc', { headers: { 'Api-Token': session.apiToken } });
-    const saved = ((await plans.json()) as { items: { title: string; enabled: boolean; price: number }[] }).items.find(
-      (plan) => plan.title === title,
-    );
+    const saved = (await apiAs(session.apiToken).plans.list()).items.find((plan) => plan.title === title);
     expect(saved).toMatchObject({ enabled: false, price: 199000 });
   });
 
   test('the form checks the period rule, a taken title and a refused icon', async ({ page, login }) => {
     const session = await login();
-    const existing = await createPlan(page.request, session.apiToken);
+    const existing = await createPlan(session.apiToken);
     await page.goto('/app/subscriptions/desc');
     await page.getByRole('button', { name: 'Создать тариф' }).first().click();
     const drawer = page.getByRole('dialog', { name: 'Новый тариф' });
@@ -79,12 +85,12 @@ test.describe('plans', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: 'icon.svg', mimeType: 'image/svg+xml', buffer: SVG_ICON });
     await expect(edit.getByText('Можно загрузить только PNG, JPEG или WebP')).toBeVisible();
-    expect((await getPlan(page.request, session.apiToken, existing.id))?.icon).toBeNull();
+    expect((await getPlan(session.apiToken, existing.id))?.icon).toBeNull();
   });
 
   test('an editor cannot create or toggle plans but can edit a description', async ({ page, login }) => {
     const token = await adminToken(page.request);
-    const plan = await createPlan(page.request, token);
+    const plan = await createPlan(token);
     await login(ACCOUNTS.editor);
     await page.goto('/app/subscriptions/desc');
 
@@ -104,6 +110,6 @@ test.describe('plans', () => {
 
     await expect(page.getByText('Изменения сохранены')).toBeVisible();
     await expect(card.getByText('Описание от редактора')).toBeVisible();
-    expect(await getPlan(page.request, token, plan.id)).toMatchObject({ description: 'Описание от редактора' });
+    expect(await getPlan(token, plan.id)).toMatchObject({ description: 'Описание от редактора' });
   });
 });

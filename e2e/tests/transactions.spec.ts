@@ -6,12 +6,12 @@ const shots = (name: string) => `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}
 test.describe('transactions', () => {
   test('filters survive a reload and the summary counts the filtered set', async ({ page, login }) => {
     const { apiToken } = await login();
-    const plan = await createPlan(page.request, apiToken);
+    const plan = await createPlan(apiToken);
     const anna = await createPlannerUser(page.request, apiToken, 'Анна');
     const boris = await createPlannerUser(page.request, apiToken, 'Борис');
-    await grant(page.request, apiToken, anna.id, plan.id);
-    await grant(page.request, apiToken, anna.id, plan.id);
-    await grant(page.request, apiToken, boris.id, plan.id);
+    await grant(apiToken, anna.id, plan.id);
+    await grant(apiToken, anna.id, plan.id);
+    await grant(apiToken, boris.id, plan.id);
 
     await page.goto('/app/transactions');
     await expect(page.getByRole('heading', { name: 'Транзакции', exact: true })).toBeVisible();
@@ -46,9 +46,9 @@ test.describe('transactions', () => {
 
   test('amounts are typed in roubles and sent in kopecks', async ({ page, login }) => {
     const { apiToken } = await login();
-    const plan = await createPlan(page.request, apiToken);
+    const plan = await createPlan(apiToken);
     const gleb = await createPlannerUser(page.request, apiToken, 'Глеб');
-    await grant(page.request, apiToken, gleb.id, plan.id);
+    await grant(apiToken, gleb.id, plan.id);
 
     // A shared link opens with its filters.
     await page.goto(`/app/transactions?userId=${gleb.id}`);

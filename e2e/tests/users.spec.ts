@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { SessionUser } from '@pult/contract';
 import { ACCOUNTS } from '../accounts';
-import { expect as baseExpect, type Session, test } from '../fixtures';
+import { apiAs, expect as baseExpect, test } from '../fixtures';
 
 // The machine is shared with other suites; first paints can take a while under load.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -16,39 +16,26 @@ const PNG = Buffer.from(
 );
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>1</script></svg>');
 
-interface CreatedUser {
-  id: number;
-  email: string;
-}
-
 let counter = 0;
 /** Unique per run and per call, so tests never see each other's rows. */
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}@pult.test`;
 
-const api = (page: Page, session: Session) => {
-  const request: APIRequestContext = page.request;
-  const headers = { 'Api-Token': session.apiToken };
+const api = (session: SessionUser) => {
+  const client = apiAs(session.apiToken);
   return {
-    createUser: async (body: Record<string, unknown>): Promise<CreatedUser> => {
-      const response = await request.post('/api/users', { headers, data: body });
-      expect(response.status(), await response.text()).toBe(200);
-      return (await response.json()) as CreatedUser;
-    },
+    createUser: (body: Parameters<typeof client.users.create>[0]['body']) => client.users.create({ body }),
+    block: (id: number) => client.users.manage({ params: { id, action: 'block' } }),
     /** The «Годовая подписка» plan the grant dialog preselects; created once if the database has none. */
-    ensureYearlyPlan: async (): Promise<{ id: number; title: string }> => {
-      const list = await request.get('/api/subscriptions/desc', { headers });
-      const { items } = (await list.json()) as { items: Array<{ id: number; title: string; enabled: boolean }> };
+    ensureYearlyPlan: async () => {
+      const { items } = await client.plans.list();
       const found = items.find((plan) => plan.title.toLowerCase() === 'годовая подписка');
       if (found) {
-        if (!found.enabled) await request.get(`/api/subscriptions/desc/${found.id}/manage/enable`, { headers });
+        if (!found.enabled) await client.plans.manage({ params: { id: found.id, action: 'enable' } });
         return found;
       }
-      const response = await request.post('/api/subscriptions/desc', {
-        headers,
-        data: { title: 'Годовая подписка', price: 199000, period: 'year', durationDays: 365 },
+      return client.plans.create({
+        body: { title: 'Годовая подписка', price: 199000, period: 'year', durationDays: 365 },
       });
-      expect(response.status(), await response.text()).toBe(200);
-      return (await response.json()) as { id: number; title: string };
     },
   };
 };
@@ -60,10 +47,10 @@ test.describe('users', () => {
   test('the filter lives in the URL: reload and back keep it', async ({ page, login }) => {
     const session = await login();
     const marker = `flt${Date.now().toString(36)}`;
-    const users = api(page, session);
+    const users = api(session);
     await users.createUser({ email: `${marker}-a@pult.test`, firstName: 'Фильтр', role: 'user' });
     const blocked = await users.createUser({ email: `${marker}-b@pult.test`, firstName: 'Блок', role: 'user' });
-    await page.request.get(`/api/users/${blocked.id}/manage/block`, { headers: { 'Api-Token': session.apiToken } });
+    await users.block(blocked.id);
 
     await page.goto('/app/users');
     await expect(page.getByRole('heading', { name: 'Пользователи' })).toBeVisible();
@@ -107,7 +94,9 @@ test.describe('users', () => {
     await expect(drawer.getByText('Телефон в международном формате: + и от 8 до 15 цифр')).toBeVisible();
     await drawer.getByLabel('Телефон').fill('+79160000001');
     await drawer.getByRole('button', { name: 'Создать' }).click();
-    await expect(drawer.getByText('Этот адрес уже занят')).toBeVisible();
+    // EMAIL_TAKEN: the field says "taken", the message says which value.
+    await expect(drawer.getByText('Уже занято')).toBeVisible();
+    await expect(page.getByText('Этот адрес электронной почты уже используется.')).toBeVisible();
 
     const email = uniqueEmail('created');
     await drawer.getByLabel('Электронная почта').fill(email);
@@ -118,7 +107,7 @@ test.describe('users', () => {
 
   test('an admin edits and saves a user', async ({ page, login }) => {
     const session = await login();
-    const user = await api(page, session).createUser({ email: uniqueEmail('edit'), role: 'user' });
+    const user = await api(session).createUser({ email: uniqueEmail('edit'), role: 'user' });
     await page.goto(`/app/users/${user.id}`);
     await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' })).toContainText('Пользователи');
     await page.getByLabel('Имя', { exact: true }).fill('Мария');
@@ -135,7 +124,7 @@ test.describe('users', () => {
 
   test('block asks for confirmation, then the status changes', async ({ page, login }) => {
     const session = await login();
-    const user = await api(page, session).createUser({ email: uniqueEmail('block'), role: 'user' });
+    const user = await api(session).createUser({ email: uniqueEmail('block'), role: 'user' });
     await page.goto(`/app/users/${user.id}`);
     const profile = page.locator('.user-profile');
     await expect(profile.getByText('Активен')).toBeVisible();
@@ -175,7 +164,7 @@ test.describe('users', () => {
 
   test('an editor sees the data without any admin control', async ({ page, login }) => {
     const admin = await login();
-    const user = await api(page, admin).createUser({ email: uniqueEmail('readonly'), firstName: 'Олег', role: 'user' });
+    const user = await api(admin).createUser({ email: uniqueEmail('readonly'), firstName: 'Олег', role: 'user' });
     await login(ACCOUNTS.editor);
     await page.goto('/app/users');
     await expect(page.locator('.users-table').getByRole('cell', { name: user.email, exact: true })).toBeVisible();
@@ -201,7 +190,7 @@ test.describe('users', () => {
   test('export downloads the CSV of the current filter', async ({ page, login }) => {
     const session = await login();
     const marker = `exp${Date.now().toString(36)}`;
-    const users = api(page, session);
+    const users = api(session);
     for (const suffix of ['a', 'b', 'c'])
       await users.createUser({ email: `${marker}-${suffix}@pult.test`, role: 'user' });
 
@@ -225,7 +214,7 @@ test.describe('users', () => {
 
   test('grant the yearly plan and see it on the user page', async ({ page, login }) => {
     const session = await login();
-    const users = api(page, session);
+    const users = api(session);
     const plan = await users.ensureYearlyPlan();
     const user = await users.createUser({ email: uniqueEmail('grant'), role: 'user' });
     await page.goto(`/app/users/${user.id}`);
@@ -257,7 +246,7 @@ test.describe('users', () => {
 
   test('avatar upload: a PNG is taken, an SVG refused with the reason', async ({ page, login }) => {
     const session = await login();
-    const user = await api(page, session).createUser({ email: uniqueEmail('avatar'), firstName: 'Ян', role: 'user' });
+    const user = await api(session).createUser({ email: uniqueEmail('avatar'), firstName: 'Ян', role: 'user' });
     await page.goto(`/app/users/${user.id}`);
     const input = page.locator('.user-profile input[type=file]');
 

@@ -2,8 +2,8 @@ import type { Role } from '@pult/contract';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import type { Clock } from './lib/clock';
-import type { Mailer } from './modules/auth/mailer';
 import type { AuditEvent } from './lib/service-context';
+import type { Mailer } from './modules/auth';
 
 /** Who is calling: resolved once per request from the Api-Token header by the auth plugin. */
 export interface Principal {

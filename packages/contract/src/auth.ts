@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { user } from './users';
 
-/** Access tokens live one hour (seed §9: 3 600 000 ms). */
+/** Access tokens live one hour: short enough that a leaked one expires soon, long enough to refresh rarely. */
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
-/** The SPA refreshes when fewer than this many milliseconds remain (seed §9). */
+/** The SPA refreshes when fewer than this many milliseconds remain, so a request never races the expiry. */
 export const REFRESH_MARGIN_MS = 5000;
 
 export const email = z.string().trim().toLowerCase().email().max(254);
@@ -16,13 +16,13 @@ export const signinBody = z.object({
 });
 export type SigninBody = z.infer<typeof signinBody>;
 
-/** What sign-in and refresh return: the user plus a fresh token pair (seed §7, product.md §5). */
+/** What sign-in and refresh return: the user plus a fresh token pair. */
 export const sessionUser = user.extend({
   apiToken: z.string(),
   refreshToken: z.string(),
   /** ISO time at which the access token stops working on the server. */
   apiTokenExpiresAt: z.string(),
-  /** Seconds the access token lives; the SPA counts its own deadline from it (seed §4). */
+  /** Seconds the access token lives; the SPA counts its own deadline from it, immune to clock skew. */
   expiresIn: z.number().int(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;

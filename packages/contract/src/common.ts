@@ -9,7 +9,12 @@ export const staffRoles = ['admin', 'editor'] as const satisfies readonly Role[]
 export type StaffRole = (typeof staffRoles)[number];
 export const isStaffRole = (value: string): value is StaffRole => (staffRoles as readonly string[]).includes(value);
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/**
+ * A row id in a path or query: ids are PostgreSQL `integer`s, so anything above 2^31−1 is refused
+ * here (400) instead of overflowing in the database (500).
+ */
+export const dbId = z.coerce.number().int().positive().max(2_147_483_647);
+export const idParam = z.object({ id: dbId });
 
 /** Paging query shared by every list (product.md §4): take ≤ 100, 1-based page. */
 export const pageQuery = z.object({
@@ -29,6 +34,9 @@ export const paged = <T extends z.ZodType>(item: T) =>
 export const estimatedPage = <T extends z.ZodType, X extends z.ZodRawShape = Record<never, never>>(
   item: T,
   extra?: X,
-) => paged(item).extend({ countIsEstimate: z.boolean() }).extend(extra ?? ({} as X));
+) =>
+  paged(item)
+    .extend({ countIsEstimate: z.boolean() })
+    .extend(extra ?? ({} as X));
 
 export const okResponse = z.object({ ok: z.literal(true) });

@@ -84,6 +84,23 @@ export const fieldErrorCodes = [
 export const fieldErrorCode = z.enum(fieldErrorCodes);
 export type FieldErrorCode = z.infer<typeof fieldErrorCode>;
 
+const GENERIC_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  502: 'BAD_GATEWAY',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** The code an answer gets when nothing more specific is known about it: one per status. */
+export const genericErrorCode = (status: number): ErrorCode =>
+  GENERIC_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+
 /** The statuses an endpoint may document besides 200. */
 export const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 502, 503] as const;
 export type ErrorStatus = (typeof errorStatuses)[number];

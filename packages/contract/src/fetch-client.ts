@@ -13,7 +13,8 @@ export class FetchClientError extends Error {
   }
 }
 
-type Args<E extends Endpoint> = Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+type Args<E extends Endpoint> =
+  Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 type GroupCalls<G> = {
   [K in keyof G]: G[K] extends Endpoint ? (...args: Args<G[K]>) => Promise<CallResult<G[K]>> : never;
 };

@@ -1,10 +1,11 @@
 export * from './api';
-export * from './endpoint';
-export * from './errors';
 export * from './auth';
 export * from './common';
+export * from './endpoint';
+export { type AuditEventEntry, auditEvent, auditEventsPage } from './endpoints/audit';
+export { type PublicConfig, publicConfig } from './endpoints/config';
+export * from './errors';
+export * from './fetch-client';
 export * from './promo-codes';
 export * from './subscriptions';
 export * from './users';
-export { type PublicConfig, publicConfig } from './endpoints/config';
-export * from './fetch-client';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { dbId, estimatedPage } from './common';
 
-/** No 0/O, 1/I/L: codes are read aloud and typed from screens (product.md §4). */
+/** No 0/O, 1/I/L: codes are read aloud and typed from screens. */
 export const PROMO_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const MAX_CODES_PER_SERIES = 10_000_000;
 
-/** Empty filter values are dropped, not matched (seed §5). */
+/** Empty filter values are dropped, not matched: a cleared filter field means "any". */
 const dropEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 const isoDate = z.iso.datetime({ offset: true });
@@ -74,6 +75,7 @@ export const createPromoSeriesBody = z
   });
 export type CreatePromoSeriesBody = z.input<typeof createPromoSeriesBody>;
 
+export type PrefilledSeries = z.infer<typeof prefilledSeries>;
 export const prefilledSeries = z.object({
   name: z.string(),
   prefix: z.string(),
@@ -96,10 +98,19 @@ export const generatedCode = z.object({
 export const generatedCodesQuery = z.object({
   take: z.coerce.number().int().min(1).max(100).default(20),
   page: z.coerce.number().int().min(1).default(1),
+  /** `csv` is the older spelling of the CSV download (`…/generated-codes.csv`), kept working. */
   format: z.enum(['json', 'csv']).default('json'),
 });
 
-/** Seed §9: the activated list defaults to page size 10, page 1. */
+/** A page of a series' codes, with the series' name for the page title. */
+export const generatedCodesPage = estimatedPage(generatedCode, { seriesName: z.string() });
+export type GeneratedCodesPage = z.infer<typeof generatedCodesPage>;
+export type GeneratedCode = z.infer<typeof generatedCode>;
+
+export const promoSeriesPage = estimatedPage(promoSeries);
+export type PromoSeriesPage = z.infer<typeof promoSeriesPage>;
+
+/** The activated list opens at page 1 with 10 rows, as the planner's support staff are used to. */
 export const activatedWhere = z
   .object({
     take: z.number().int().min(1).max(100).default(10),
@@ -138,10 +149,14 @@ export const activatedCode = z.object({
 });
 export type ActivatedCode = z.infer<typeof activatedCode>;
 
+export const activatedCodesPage = estimatedPage(activatedCode);
+export type ActivatedCodesPage = z.infer<typeof activatedCodesPage>;
+
 export const promoSeriesAction = z.enum(['enable', 'disable']);
-export const manageSeriesParams = z.object({ id: z.coerce.number().int().positive(), action: promoSeriesAction });
+export type PromoSeriesAction = z.infer<typeof promoSeriesAction>;
+export const manageSeriesParams = z.object({ id: dbId, action: promoSeriesAction });
 export const blockCodeParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: dbId,
   code: z.string().trim().min(1).max(64),
 });
 
@@ -167,6 +182,7 @@ export const DEFAULT_PROMO_THEME: PromoTheme = {
   images: { logo: null, background: null, banner: null },
 };
 
+export type UpdatePromoThemeBody = z.input<typeof updatePromoThemeBody>;
 export const updatePromoThemeBody = z
   .object({
     colors: promoTheme.shape.colors.partial().strict(),
@@ -175,8 +191,10 @@ export const updatePromoThemeBody = z
   .partial()
   .strict();
 
-export const themeImageParams = z.object({ id: z.coerce.number().int().positive(), kind: themeImageKind });
+export const themeImageParams = z.object({ id: dbId, kind: themeImageKind });
 
+export const customizationQuery = z.object({ basketId: z.string().trim().min(1).max(64) });
 export const customization = z.object({ basketId: z.string(), nameProject: z.string() });
+export type Customization = z.infer<typeof customization>;
 
 export const activatePromoBody = z.object({ code: z.string().trim().min(1).max(64) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { estimatedPage, pageQuery } from './common';
 import { user } from './users';
 
 export const planPeriods = ['month', 'year', 'lifetime'] as const;
@@ -12,7 +12,7 @@ export const periodDays: Record<(typeof planPeriods)[number], { min: number; max
   lifetime: { min: 36500, max: 36500 },
 };
 
-/** The Russian title of the yearly plan the grant dialog preselects (seed §5). */
+/** The Russian title of the yearly plan, the one the grant dialog preselects. */
 export const YEARLY_PLAN_TITLE = 'Годовая подписка';
 
 export const plan = z.object({
@@ -106,12 +106,12 @@ export const subscriptionsQuery = pageQuery.extend({
   expiresBefore: isoDate.optional(),
 });
 
-export const subscriptionsPage = z.object({
-  items: z.array(subscription),
-  count: z.number().int().nonnegative(),
-  countIsEstimate: z.boolean(),
+/** A page of subscriptions with the users its `owner` values name (`owner` is matched against `id`). */
+export const subscriptionsPage = estimatedPage(subscription, {
   additionalInfo: z.object({ relatedUsers: z.array(user) }),
 });
+export type SubscriptionsPage = z.infer<typeof subscriptionsPage>;
+export type SubscriptionsQuery = z.input<typeof subscriptionsQuery>;
 
 export const grantParams = z.object({
   userId: z.coerce.number().int().positive(),
@@ -153,11 +153,10 @@ export const transactionsQuery = pageQuery
     message: 'must not be below amountMin',
   });
 
-export const transactionsPage = z.object({
-  items: z.array(transaction),
-  count: z.number().int().nonnegative(),
-  countIsEstimate: z.boolean(),
-});
+export const transactionsPage = estimatedPage(transaction);
+export type TransactionsPage = z.infer<typeof transactionsPage>;
+export type TransactionsQuery = z.input<typeof transactionsQuery>;
 
 /** Exact count and sum (kopecks) of a filtered set; a separate call so the list itself stays fast. */
 export const transactionsSummary = z.object({ count: z.number().int(), sum: z.number().int() });
+export type TransactionsSummary = z.infer<typeof transactionsSummary>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { role } from './common';
+import { dbId, estimatedPage, role } from './common';
 
 export const userStatuses = ['active', 'blocked', 'deleted'] as const;
 export const userStatus = z.enum(userStatuses);
 export type UserStatus = z.infer<typeof userStatus>;
 
-/** The user's current subscription, as the list and the header show it (product.md §4). */
+/** The user's current subscription (the one that ends last), as the list and the header show it. */
 export const userRegister = z
   .object({
     planId: z.number().int(),
@@ -31,7 +31,7 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 /**
- * The allow-listed filters of `GET /users?where=` (product.md §4). Strict: any other key — above all
+ * The allow-listed filters of `GET /users?where=`. Strict: any other key — above all
  * a hidden column such as a password hash or a token — is a 400, never silently ignored.
  */
 export const userWhere = z
@@ -81,12 +81,9 @@ export const usersQuery = z.object({
   sort: userSort.default('createdAt:desc'),
 });
 
-export const usersPage = z.object({
-  items: z.array(user),
-  count: z.number().int().nonnegative(),
-  /** True when `count` is the planner's estimate (large result sets); the UI shows it as approximate. */
-  countIsEstimate: z.boolean(),
-});
+/** A page of users; `countIsEstimate` is true when the count is the planner's estimate (large result sets). */
+export const usersPage = estimatedPage(user);
+export type UsersPage = z.infer<typeof usersPage>;
 
 /** E.164: "+" and 8–15 digits (a Russian mobile is +79XXXXXXXXX). */
 export const phoneNumber = z
@@ -111,6 +108,7 @@ export const createUserBody = userFields
   .refine((body) => body.role === 'user' || body.password !== undefined, {
     path: ['password'],
     message: 'staff accounts need a password',
+    params: { code: 'required' },
   });
 export type CreateUserBody = z.input<typeof createUserBody>;
 
@@ -121,6 +119,6 @@ export const userActions = ['block', 'unblock', 'delete', 'restore', 'logout'] a
 export const userAction = z.enum(userActions);
 export type UserAction = z.infer<typeof userAction>;
 
-export const manageUserParams = z.object({ id: z.coerce.number().int().positive(), action: userAction });
+export const manageUserParams = z.object({ id: dbId, action: userAction });
 
 export const exportUsersQuery = z.object({ where: userWhereParam.optional() });

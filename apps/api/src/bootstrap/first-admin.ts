@@ -4,10 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { Env } from '../env';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../modules/users';
 
 /**
- * A fresh install needs someone to sign in as (product.md §2): if no admin exists, create one from
+ * A fresh install needs someone to sign in as: if no admin exists, create one from
  * ADMIN_EMAIL/ADMIN_PASSWORD, or with a random password that is printed once and never stored in clear.
  */
 export async function ensureFirstAdmin(db: Db, env: Env, log: FastifyBaseLogger): Promise<void> {

@@ -9,7 +9,7 @@ import { email as emailSchema, newPassword, role as roleSchema, userStatus } fro
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { loadEnv } from '../env';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../modules/users';
 
 const { values } = parseArgs({
   options: {

@@ -85,5 +85,11 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       },
       contextOf(request),
     );
-  app.route({ method: endpoint.method, url: endpoint.path, config: { auth: endpoint.access }, schema, handler: handle });
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { auth: endpoint.access },
+    schema,
+    handler: handle,
+  });
 }

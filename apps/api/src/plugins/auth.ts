@@ -2,7 +2,7 @@ import { staffRoles } from '@pult/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/http-errors';
-import { findPrincipal } from '../modules/auth/sessions';
+import { findPrincipal } from '../modules/sessions';
 
 const tokenOf = (request: FastifyRequest): string | undefined => {
   const header = request.headers['api-token'];
@@ -11,7 +11,7 @@ const tokenOf = (request: FastifyRequest): string | undefined => {
 };
 
 /**
- * The one guard (product.md §3). Each route states who may call it in `config.auth`, next to the
+ * The one guard. Each route states who may call it in `config.auth`, next to the
  * route; a route that says nothing is staff-only. 401: no, expired or revoked token. 403: wrong role.
  * Registered inside the /api scope only: static files and the SPA need no token.
  */
@@ -36,9 +36,3 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['db'] },
 );
-
-/** The caller of a guarded route: the guard has already refused requests without one. */
-export function principalOf(request: FastifyRequest) {
-  if (!request.principal) throw unauthorized();
-  return request.principal;
-}

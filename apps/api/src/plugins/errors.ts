@@ -1,24 +1,15 @@
 import { STATUS_CODES } from 'node:http';
-import { type ErrorCode, type FieldErrorCode, type FieldErrors, fieldErrorCodes } from '@pult/contract';
+import {
+  type ErrorCode,
+  type FieldErrorCode,
+  type FieldErrors,
+  fieldErrorCodes,
+  genericErrorCode,
+} from '@pult/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors';
-
-/** The code an answer gets when nothing more specific is known about it. */
-const GENERIC_CODES: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  502: 'BAD_GATEWAY',
-  503: 'SERVICE_UNAVAILABLE',
-};
-export const genericCode = (status: number): ErrorCode => GENERIC_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
 
 export const sendError = (
   reply: FastifyReply,
@@ -46,7 +37,10 @@ const isFieldCode = (value: unknown): value is FieldErrorCode =>
   typeof value === 'string' && (fieldErrorCodes as readonly string[]).includes(value);
 
 const valueAt = (root: unknown, path: string[]): unknown =>
-  path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), root);
+  path.reduce<unknown>(
+    (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    root,
+  );
 
 /** One validation issue as a field code: what a form can translate without reading English. */
 function fieldCode(issue: ValidationIssue, sent: unknown, path: string[]): FieldErrorCode {
@@ -111,12 +105,18 @@ export const errorsPlugin = fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         const { errors, first } = fieldErrors(error, request);
         const where = error.validationContext ?? 'request';
-        return sendError(reply, 400, 'VALIDATION_FAILED', first ? `Invalid ${where}: ${first}` : `Invalid ${where}`, errors);
+        return sendError(
+          reply,
+          400,
+          'VALIDATION_FAILED',
+          first ? `Invalid ${where}: ${first}` : `Invalid ${where}`,
+          errors,
+        );
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         // Fastify's own client errors: malformed JSON, wrong content type, body too large…
-        return sendError(reply, status, genericCode(status), error.message);
+        return sendError(reply, status, genericErrorCode(status), error.message);
       }
       request.log.error({ err: error }, 'request failed');
       return sendError(reply, 500, 'INTERNAL', 'Internal server error');

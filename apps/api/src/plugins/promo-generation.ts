@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type GenerationWorker, startGenerationWorker } from '../modules/promo-codes/generation-worker';
+import { type GenerationWorker, startGenerationWorker } from '../modules/promo-codes';
 
 declare module 'fastify' {
   interface FastifyInstance {

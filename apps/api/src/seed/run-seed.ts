@@ -1,4 +1,4 @@
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../modules/users';
 import { generateUsers, type UserRow, userSource } from './generate-users';
 import { createProgress } from './progress';
 import { readPlans, seedPlans, seedSubscriptions, seedTransactions } from './seed-billing';

@@ -25,7 +25,7 @@ describe('sign-in rate limiting', () => {
       expect((await attempt('editor@pult.test', 'wrong', `10.1.0.${i}`)).statusCode).toBe(401);
     const locked = await attempt('editor@pult.test', PASSWORD, '10.1.1.1');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    expect(locked.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', code: 'RATE_LIMITED' });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     // Other accounts are not affected.
     expect((await attempt('other@pult.test', PASSWORD, '10.1.1.2')).statusCode).toBe(200);

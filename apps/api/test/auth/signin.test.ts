@@ -46,13 +46,22 @@ describe('POST /users/signin', () => {
     ]) {
       const response = await signin(payload, { 'x-forwarded-for': '10.0.0.9' });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Wrong e-mail or password' });
+      expect(response.json()).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        code: 'INVALID_CREDENTIALS',
+        message: 'Wrong e-mail or password',
+      });
     }
   });
 
   it('refuses blocked accounts with 403 and deleted ones as if they did not exist', async () => {
-    expect((await signin({ email: 'blocked@pult.test', password: PASSWORD })).statusCode).toBe(403);
-    expect((await signin({ email: 'deleted@pult.test', password: PASSWORD })).statusCode).toBe(401);
+    const blocked = await signin({ email: 'blocked@pult.test', password: PASSWORD });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().code).toBe('ACCOUNT_BLOCKED');
+    const deleted = await signin({ email: 'deleted@pult.test', password: PASSWORD });
+    expect(deleted.statusCode).toBe(401);
+    expect(deleted.json().code).toBe('INVALID_CREDENTIALS');
   });
 
   it('lets a planner user sign in, but only for planner routes', async () => {
@@ -62,7 +71,7 @@ describe('POST /users/signin', () => {
     expect(me.statusCode).toBe(200);
     const list = await t.app.inject({ url: '/api/users', headers: { 'api-token': session.apiToken } });
     expect(list.statusCode).toBe(403);
-    expect(list.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+    expect(list.json()).toMatchObject({ statusCode: 403, error: 'Forbidden', code: 'FORBIDDEN' });
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_LIFETIME_MS } from '../../src/modules/auth/sessions';
+import { SESSION_LIFETIME_MS } from '../../src/modules/sessions';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -51,7 +51,7 @@ describe('PATCH /users/refresh-token', () => {
     const second = (await refresh(first.refreshToken)).json();
     const replay = await refresh(first.refreshToken);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json().message).toMatch(/reused/);
+    expect(replay.json()).toMatchObject({ code: 'REFRESH_TOKEN_INVALID', message: expect.stringMatching(/reused/) });
     // Everything the session issued dies, including the legitimate newest pair.
     expect((await me(second.apiToken)).statusCode).toBe(401);
     expect((await refresh(second.refreshToken)).statusCode).toBe(401);
@@ -79,7 +79,7 @@ describe('PATCH /users/refresh-token', () => {
     expect((await refresh('unknown')).statusCode).toBe(401);
     const bad = await t.app.inject({ method: 'PATCH', url: '/api/users/refresh-token', payload: { token: 5 } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toHaveProperty('token');
+    expect(bad.json().errors).toEqual({ token: 'invalid_type' });
   });
 });
 

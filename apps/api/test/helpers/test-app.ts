@@ -7,8 +7,8 @@ import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { users } from '../../src/db/schema';
 import { loadEnv } from '../../src/env';
-import type { Mail, Mailer } from '../../src/modules/auth/mailer';
-import { hashPassword } from '../../src/modules/auth/passwords';
+import type { Mail, Mailer } from '../../src/modules/auth';
+import { hashPassword } from '../../src/modules/users';
 import { FakeClock } from './fake-clock';
 import { openTestDatabase } from './test-database';
 

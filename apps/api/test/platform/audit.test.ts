@@ -32,4 +32,11 @@ describe('the audit log', () => {
     expect(items[2]).toMatchObject({ action: 'signin', actorId: id, ip: '203.0.113.7' });
     expect(new Date(items[0].at).getTime()).toBe(t.clock.now().getTime());
   });
+
+  it('is closed to editors', async () => {
+    await t.createUser({ email: 'editor@pult.test', role: 'editor' });
+    const editor = await t.signin('editor@pult.test');
+    const response = await t.app.inject({ url: '/api/audit-events', headers: { 'api-token': editor.apiToken } });
+    expect(response.statusCode).toBe(403);
+  });
 });

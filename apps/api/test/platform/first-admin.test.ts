@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ensureFirstAdmin } from '../../src/bootstrap/first-admin';
 import { users } from '../../src/db/schema';
 import { loadEnv } from '../../src/env';
-import { verifyPassword } from '../../src/modules/auth/passwords';
+import { verifyPassword } from '../../src/modules/users';
 import { buildTestApp } from '../helpers/test-app';
 
 afterEach(() => {

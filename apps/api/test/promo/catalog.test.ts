@@ -44,33 +44,31 @@ describe('the catalog client', () => {
   it('says "customization not found" when nameProject is missing', async () => {
     await expect(fetchCustomization(catalogUrl, 'empty')).rejects.toMatchObject({
       statusCode: 404,
-      message: 'Customization not found',
+      code: 'CUSTOMIZATION_NOT_FOUND',
     });
   });
 
   it('joins the catalog’s own errors with commas', async () => {
     await expect(fetchCustomization(catalogUrl, 'errors')).rejects.toMatchObject({
       statusCode: 502,
+      code: 'CATALOG_ERROR',
       message: 'Корзина удалена, Нет доступа',
     });
   });
 
-  it('says "error loading customization" when the catalog gives no errors, fails or times out', async () => {
-    for (const id of ['server-error', 'unknown']) {
-      await expect(fetchCustomization(catalogUrl, id)).rejects.toMatchObject({
-        statusCode: 502,
-        message: 'Error loading customization',
-      });
-    }
-    await expect(fetchCustomization(catalogUrl, 'slow', 200)).rejects.toMatchObject({
-      statusCode: 502,
-      message: 'Error loading customization',
-    });
-    await expect(fetchCustomization('http://127.0.0.1:1', 'ok', 500)).rejects.toMatchObject({ statusCode: 502 });
+  it('answers BAD_GATEWAY ("error loading customization") when the catalog gives no errors, fails or times out', async () => {
+    const failed = { statusCode: 502, code: 'BAD_GATEWAY', message: 'Error loading customization' };
+    for (const id of ['server-error', 'unknown'])
+      await expect(fetchCustomization(catalogUrl, id)).rejects.toMatchObject(failed);
+    await expect(fetchCustomization(catalogUrl, 'slow', 200)).rejects.toMatchObject(failed);
+    await expect(fetchCustomization('http://127.0.0.1:1', 'ok', 500)).rejects.toMatchObject(failed);
   });
 
   it('says the catalog is not configured without CATALOG_URL', async () => {
-    await expect(fetchCustomization(undefined, 'ok')).rejects.toMatchObject({ statusCode: 503 });
+    await expect(fetchCustomization(undefined, 'ok')).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'CATALOG_NOT_CONFIGURED',
+    });
   });
 });
 
@@ -87,11 +85,17 @@ describe('customization through the API', () => {
       nameProject: 'Планер «Весна»',
     });
     const missing = await f.call('GET', '/api/promo-codes/customization?basketId=empty');
-    expect(missing.json()).toMatchObject({ statusCode: 404, message: 'Customization not found' });
+    expect(missing.json()).toMatchObject({ statusCode: 404, code: 'CUSTOMIZATION_NOT_FOUND' });
+    const refused = await f.call('GET', '/api/promo-codes/customization?basketId=errors');
+    expect(refused.json()).toMatchObject({
+      statusCode: 502,
+      code: 'CATALOG_ERROR',
+      message: 'Корзина удалена, Нет доступа',
+    });
     expect((await f.call('GET', '/api/promo-codes/customization')).statusCode).toBe(400);
   });
 
-  it('stores the project name with the series, and refuses a bad basket on the field', async () => {
+  it('stores the project name with the series, and refuses a bad basket naming the field', async () => {
     const series = await f.createSeries({ basketId: 'ok' });
     expect((await f.call('GET', `/api/promo-codes/${(series as { id: number }).id}`)).json().basketName).toBe(
       'Планер «Весна»',
@@ -104,7 +108,11 @@ describe('customization through the API', () => {
       durationDays: 1,
       basketId: 'errors',
     });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ basketId: 'Корзина удалена, Нет доступа' });
+    expect(bad.statusCode).toBe(502);
+    expect(bad.json()).toMatchObject({
+      code: 'CATALOG_ERROR',
+      message: 'Корзина удалена, Нет доступа',
+      errors: { basketId: 'invalid' },
+    });
   });
 });

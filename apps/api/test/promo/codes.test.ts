@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditEvents,
   promoCodes,
   promoSeries,
   promoSeriesCounters,
@@ -61,20 +62,30 @@ describe('generated codes', () => {
     expect(first.items[0]).toEqual({ value: codes[0], status: 'new', activatedAt: null });
   });
 
-  it('downloads the whole series as CSV', async () => {
-    const response = await f.call('GET', `/api/promo-codes/${seriesId}/generated-codes?format=csv`);
+  it.each([
+    ['its own path', 'generated-codes.csv'],
+    ['the older format=csv query', 'generated-codes?format=csv'],
+  ])('downloads the whole series as CSV through %s, and records the export', async (_how, path) => {
+    const response = await f.call('GET', `/api/promo-codes/${seriesId}/${path}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="promo-codes-${seriesId}.csv"`);
     const lines = response.body
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe('code;status;activatedAt');
     expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual(codes);
+    const [event] = await f.t.database.db.select().from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+    expect(event).toMatchObject({ action: 'export-codes', entity: 'promo-series', entityId: String(seriesId) });
   });
 
-  it('answers 404 for an unknown series', async () => {
-    expect((await f.call('GET', '/api/promo-codes/424242/generated-codes')).statusCode).toBe(404);
+  it('answers 404 SERIES_NOT_FOUND for an unknown series', async () => {
+    for (const path of ['generated-codes', 'generated-codes.csv', 'generated-codes?format=csv']) {
+      const response = await f.call('GET', `/api/promo-codes/424242/${path}`);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.json().code, path).toBe('SERIES_NOT_FOUND');
+    }
   });
 });
 
@@ -101,8 +112,10 @@ describe('POST /client/promo-codes/activate', () => {
   it('refuses a used code, an unknown code and staff callers', async () => {
     const again = await activate(codes[0] ?? '', 'olga');
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toMatch(/already/);
-    expect((await activate('NOPE123', 'olga')).statusCode).toBe(404);
+    expect(again.json().code).toBe('CODE_USED');
+    const unknown = await activate('NOPE123', 'olga');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('CODE_NOT_FOUND');
     const staff = await f.t.app.inject({
       method: 'POST',
       url: '/api/client/promo-codes/activate',
@@ -125,10 +138,10 @@ describe('POST /client/promo-codes/activate', () => {
 
   it('refuses blocked codes, a disabled series, and dates outside the campaign', async () => {
     expect((await f.call('GET', `/api/promo-codes/${seriesId}/block/${codes[3]}`)).statusCode).toBe(200);
-    expect((await activate(codes[3] ?? '', 'petr')).json().message).toMatch(/blocked/);
+    expect((await activate(codes[3] ?? '', 'petr')).json().code).toBe('CODE_BLOCKED');
 
     await f.call('GET', `/api/promo-codes/${seriesId}/manage/disable`);
-    expect((await activate(codes[4] ?? '', 'petr')).json().message).toMatch(/not active/);
+    expect((await activate(codes[4] ?? '', 'petr')).json().code).toBe('SERIES_INACTIVE');
     await f.call('GET', `/api/promo-codes/${seriesId}/manage/enable`);
 
     const now = f.t.clock.now().getTime();
@@ -136,12 +149,12 @@ describe('POST /client/promo-codes/activate', () => {
       .update(promoSeries)
       .set({ startsAt: new Date(now + 3600_000) })
       .where(eq(promoSeries.id, seriesId));
-    expect((await activate(codes[4] ?? '', 'petr')).json().message).toMatch(/not started/);
+    expect((await activate(codes[4] ?? '', 'petr')).json().code).toBe('SERIES_NOT_STARTED');
     await f.t.database.db
       .update(promoSeries)
       .set({ startsAt: null, endsAt: new Date(now - 1000) })
       .where(eq(promoSeries.id, seriesId));
-    expect((await activate(codes[4] ?? '', 'petr')).json().message).toMatch(/ended/);
+    expect((await activate(codes[4] ?? '', 'petr')).json().code).toBe('SERIES_ENDED');
     await f.t.database.db.update(promoSeries).set({ endsAt: null }).where(eq(promoSeries.id, seriesId));
     const [code] = await f.t.database.db
       .select()
@@ -203,6 +216,7 @@ describe('activated codes and blocking', () => {
         `/api/promo-codes/999999/activated?where=${encodeURIComponent(JSON.stringify(where))}`,
       );
       expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().code).toBe('SERIES_NOT_FOUND');
     }
   });
 
@@ -210,9 +224,10 @@ describe('activated codes and blocking', () => {
     const wide = await f.createSeries({ name: 'Широкая', prefix: 'WIDE', codeLength: 6, codesCount: 1 });
     const at = f.t.clock.now().getTime();
     await f.t.database.db.execute(sql`
-      insert into promo_codes (value, series_id, status, activated_at)
-      select 'WIDE' || lpad(n::text, 6, '0'), ${wide.id}, 'blocked', ${new Date(at)}::timestamptz + n * interval '1 second'
-      from generate_series(1, 10050) as n`);
+      insert into promo_codes (value, series_id, status, activated_at, blocked_at)
+      select 'WIDE' || lpad(n::text, 6, '0'), ${wide.id}, 'blocked', t, t
+      from generate_series(1, 10050) as n,
+        lateral (select ${new Date(at)}::timestamptz + n * interval '1 second' as t) as stamp`);
     const search = async (text: string) =>
       (
         await f.call(
@@ -237,7 +252,9 @@ describe('activated codes and blocking', () => {
   it('blocks a code of this series (counters follow), 404 for another series’ code', async () => {
     const other = await f.createSeries({ prefix: 'OTH', codeLength: 6, codesCount: 2 });
     const [otherCode] = await f.t.database.db.select().from(promoCodes).where(eq(promoCodes.seriesId, other.id));
-    expect((await f.call('GET', `/api/promo-codes/${seriesId}/block/${otherCode?.value}`)).statusCode).toBe(404);
+    const foreign = await f.call('GET', `/api/promo-codes/${seriesId}/block/${otherCode?.value}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('CODE_NOT_FOUND');
     const blocked = await f.call('GET', `/api/promo-codes/${seriesId}/block/${codes[0]}`, undefined, 'admin');
     expect(blocked.json()).toMatchObject({ value: codes[0], status: 'blocked' });
     expect((await f.call('GET', `/api/promo-codes/${seriesId}`)).json()).toMatchObject({ activated: 1, blocked: 2 });
@@ -284,7 +301,7 @@ describe('activation writes all or nothing, and serialises per user', () => {
     try {
       const refused = await redeem(winter[0] ?? '');
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toMatch(/plan is disabled/);
+      expect(refused.json().code).toBe('PLAN_DISABLED');
     } finally {
       await f.t.database.db.update(subscriptionPlans).set({ enabled: true }).where(eq(subscriptionPlans.id, f.planId));
     }

@@ -114,7 +114,7 @@ describe('creating a series', () => {
     expect(await codesOf(row?.id ?? 0)).toHaveLength(0);
     await f.t.database.db
       .update(promoSeries)
-      .set({ generationStatus: 'failed' })
+      .set({ generationStatus: 'failed', generationError: 'stopped by the test' })
       .where(eq(promoSeries.id, row?.id ?? 0));
   });
 
@@ -147,7 +147,19 @@ describe('creating a series', () => {
       planId: f.disabledPlanId,
       durationDays: 30,
     });
-    expect(response.json().errors).toHaveProperty('planId');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'PLAN_DISABLED', errors: { planId: 'disabled' } });
+  });
+
+  it('refuses an unknown plan with PLAN_NOT_FOUND on the field', async () => {
+    const response = await f.call('POST', '/api/promo-codes', {
+      name: 'Bad',
+      codeLength: 8,
+      codesCount: 10,
+      planId: 99999,
+      durationDays: 30,
+    });
+    expect(response.json()).toMatchObject({ code: 'PLAN_NOT_FOUND', errors: { planId: 'not_found' } });
   });
 
   it('is open to admins and editors, closed to planner users', async () => {
@@ -211,7 +223,9 @@ describe('the series list', () => {
       'enabled',
     );
     expect((await f.call('GET', `/api/promo-codes/${series.id}/manage/pause`)).statusCode).toBe(400);
-    expect((await f.call('GET', '/api/promo-codes/99999/manage/enable')).statusCode).toBe(404);
+    const unknown = await f.call('GET', '/api/promo-codes/99999/manage/enable');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('SERIES_NOT_FOUND');
     expect((await f.call('GET', `/api/promo-codes/${series.id}/manage/enable`, undefined, 'user')).statusCode).toBe(
       403,
     );

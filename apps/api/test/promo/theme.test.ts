@@ -66,6 +66,26 @@ describe('the promo theme', () => {
     expect((await upload('logo', PNG_1PX, 'image/png', 'file')).statusCode).toBe(400);
   });
 
+  it('replaces an image: the new file is served, the old one is gone', async () => {
+    const first = (await upload('logo', PNG_1PX)).json().images.logo as string;
+    const second = (await upload('logo', PNG_1PX)).json().images.logo as string;
+    expect(second).not.toBe(first);
+    expect((await f.t.app.inject({ url: `/files/${second}` })).statusCode).toBe(200);
+    expect((await f.t.app.inject({ url: `/files/${first}` })).statusCode).toBe(404);
+  });
+
+  it('refuses an upload for an unknown series with SERIES_NOT_FOUND and stores nothing', async () => {
+    const body = multipartBody('image', 'x.png', 'image/png', PNG_1PX);
+    const response = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/promo-codes/9999/logo',
+      payload: body.payload,
+      headers: { ...body.headers, 'api-token': f.tokens.editor },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('SERIES_NOT_FOUND');
+  });
+
   it('removes an image: the slot empties, the file goes, a second removal changes nothing', async () => {
     const key = (await upload('banner', PNG_1PX)).json().images.banner as string;
     const file = () => f.t.app.inject({ url: `/files/${key}` });
@@ -88,7 +108,10 @@ describe('the promo theme', () => {
     expect(
       (await f.call('PATCH', `/api/promo-codes/${seriesId}/theme`, { texts: { headline: 'x' } }, 'user')).statusCode,
     ).toBe(403);
-    expect((await f.call('GET', '/api/promo-codes/9999/theme')).statusCode).toBe(404);
+    expect((await f.call('GET', '/api/promo-codes/9999/theme')).json()).toMatchObject({
+      statusCode: 404,
+      code: 'SERIES_NOT_FOUND',
+    });
   });
 });
 

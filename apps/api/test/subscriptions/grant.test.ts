@@ -113,24 +113,32 @@ describe('GET /subscriptions/subscribe-by-admin/:userId/:planId', () => {
     const userId = await t.createUser({ email: 'refused@pult.test' });
     const disabled = await grant(userId, disabledId);
     expect(disabled.statusCode).toBe(409);
-    expect(disabled.json().message).toMatch(/disabled/);
+    expect(disabled.json()).toMatchObject({ statusCode: 409, code: 'PLAN_DISABLED' });
     const deletedId = await t.createUser({ email: 'gone@pult.test', status: 'deleted' });
     const deleted = await grant(deletedId, yearlyId);
     expect(deleted.statusCode).toBe(409);
-    expect(deleted.json().message).toMatch(/deleted/);
+    expect(deleted.json()).toMatchObject({ statusCode: 409, code: 'USER_DELETED' });
     for (const id of [userId, deletedId]) expect(await rowsFor(id)).toEqual({ subs: [], txs: [] });
   });
 
   it('answers 404 for an unknown user or plan and 400 for nonsense ids', async () => {
-    expect((await grant(999_999, yearlyId)).statusCode).toBe(404);
+    const noUser = await grant(999_999, yearlyId);
+    expect(noUser.statusCode).toBe(404);
+    expect(noUser.json().code).toBe('USER_NOT_FOUND');
     const userId = await t.createUser({ email: 'nofound@pult.test' });
-    expect((await grant(userId, 999_999)).statusCode).toBe(404);
-    expect((await grant(-1, yearlyId)).statusCode).toBe(400);
+    const noPlan = await grant(userId, 999_999);
+    expect(noPlan.statusCode).toBe(404);
+    expect(noPlan.json().code).toBe('PLAN_NOT_FOUND');
+    const nonsense = await grant(-1, yearlyId);
+    expect(nonsense.statusCode).toBe(400);
+    expect(nonsense.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { userId: 'too_small' } });
   });
 
   it('is admin-only', async () => {
     const userId = await t.createUser({ email: 'editor-try@pult.test' });
-    expect((await grant(userId, yearlyId, 'editor')).statusCode).toBe(403);
+    const refused = await grant(userId, yearlyId, 'editor');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('FORBIDDEN');
     expect(await rowsFor(userId)).toEqual({ subs: [], txs: [] });
   });
 
@@ -154,6 +162,7 @@ describe('GET /subscriptions/subscribe-by-admin/:userId/:planId', () => {
       expect(response.json()).toEqual({
         statusCode: 500,
         error: 'Internal Server Error',
+        code: 'INTERNAL',
         message: 'Internal server error',
       });
       expect(await rowsFor(userId)).toEqual({ subs: [], txs: [] });

@@ -40,23 +40,23 @@ describe('plans', () => {
   });
 
   it.each([
-    ['a negative price', { price: -1 }, 'price'],
-    ['a fractional price', { price: 10.5 }, 'price'],
-    ['days inconsistent with the period', { period: 'month', durationDays: 365 }, 'durationDays'],
-    ['an unknown period', { period: 'week' }, 'period'],
-    ['an empty title', { title: ' ' }, 'title'],
-  ])('refuses %s, creating nothing', async (_name, change, field) => {
+    ['a negative price', { price: -1 }, 'price', 'too_small'],
+    ['a fractional price', { price: 10.5 }, 'price', 'invalid_type'],
+    ['days inconsistent with the period', { period: 'month', durationDays: 365 }, 'durationDays', 'mismatch'],
+    ['an unknown period', { period: 'week' }, 'period', 'invalid'],
+    ['an empty title', { title: ' ' }, 'title', 'too_short'],
+  ])('refuses %s, creating nothing', async (_name, change, field, fieldCode) => {
     const before = await planCount();
     const response = await call('POST', '/api/subscriptions/desc', { ...yearly, title: 'Другой', ...change });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toHaveProperty(field);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { [field]: fieldCode } });
     expect(await planCount()).toBe(before);
   });
 
   it('keeps titles unique, case-insensitively', async () => {
     const response = await call('POST', '/api/subscriptions/desc', { ...yearly, title: 'ГОДОВАЯ ПОДПИСКА' });
     expect(response.statusCode).toBe(409);
-    expect(response.json().errors).toHaveProperty('title');
+    expect(response.json()).toMatchObject({ code: 'PLAN_TITLE_TAKEN', errors: { title: 'taken' } });
   });
 
   it('only admins create plans and switch them on and off', async () => {
@@ -68,7 +68,9 @@ describe('plans', () => {
     expect(disabled.json().enabled).toBe(false);
     expect((await call('GET', `/api/subscriptions/desc/${planId}/manage/enable`)).json().enabled).toBe(true);
     expect((await call('GET', `/api/subscriptions/desc/${planId}/manage/toggle`)).statusCode).toBe(400);
-    expect((await call('GET', '/api/subscriptions/desc/9999/manage/enable')).statusCode).toBe(404);
+    const missing = await call('GET', '/api/subscriptions/desc/9999/manage/enable');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('PLAN_NOT_FOUND');
   });
 
   it('editors edit texts but not the commercial terms', async () => {
@@ -82,11 +84,12 @@ describe('plans', () => {
     expect(texts.json()).toMatchObject({ description: 'Весь год', features: ['A', 'B'] });
     const price = await call('PATCH', `/api/subscriptions/desc/${planId}`, { price: 1 }, 'editor');
     expect(price.statusCode).toBe(403);
+    expect(price.json().code).toBe('ADMIN_ONLY_FIELDS');
     const adminPrice = await call('PATCH', `/api/subscriptions/desc/${planId}`, { price: 249000 });
     expect(adminPrice.json().price).toBe(249000);
     const inconsistent = await call('PATCH', `/api/subscriptions/desc/${planId}`, { period: 'month' });
     expect(inconsistent.statusCode).toBe(400);
-    expect(inconsistent.json().errors).toHaveProperty('durationDays');
+    expect(inconsistent.json()).toMatchObject({ code: 'DURATION_MISMATCH', errors: { durationDays: 'mismatch' } });
   });
 
   const uploadIcon = (bytes: Buffer, name: string, type: string, role = 'admin') => {
@@ -113,12 +116,29 @@ describe('plans', () => {
       'i.svg',
       'image/svg+xml',
       415,
+      'FILE_TYPE_UNSUPPORTED',
     ],
-    ['HTML renamed .png', Buffer.from('<!doctype html><script>1</script>'), 'i.png', 'image/png', 415],
-    ['an icon over 1 MB', Buffer.concat([PNG_1PX, Buffer.alloc(1_100_000)]), 'i.png', 'image/png', 413],
-  ])('refuses %s', async (_name, bytes, name, type, status) => {
+    [
+      'HTML renamed .png',
+      Buffer.from('<!doctype html><script>1</script>'),
+      'i.png',
+      'image/png',
+      415,
+      'FILE_TYPE_UNSUPPORTED',
+    ],
+    [
+      'an icon over 1 MB',
+      Buffer.concat([PNG_1PX, Buffer.alloc(1_100_000)]),
+      'i.png',
+      'image/png',
+      413,
+      'FILE_TOO_LARGE',
+    ],
+  ])('refuses %s', async (_name, bytes, name, type, status, code) => {
     const before = (await call('GET', '/api/subscriptions/desc')).json().items[0].icon;
-    expect((await uploadIcon(bytes, name, type)).statusCode).toBe(status);
+    const refused = await uploadIcon(bytes, name, type);
+    expect(refused.statusCode).toBe(status);
+    expect(refused.json().code).toBe(code);
     expect((await call('GET', '/api/subscriptions/desc')).json().items[0].icon).toBe(before);
   });
 });

@@ -158,7 +158,11 @@ describe('GET /users rejects what is not allowed', () => {
   it.each(['{not json', '[]', '"text"', 'null', '5'])('400 for where=%s', async (where) => {
     const response = await list({ where });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ statusCode: 400, errors: { where: expect.any(String) } });
+    expect(response.json()).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      errors: { where: expect.any(String) },
+    });
   });
 
   it('never answers 500 and never returns a hidden value, whatever `where` holds (property)', async () => {

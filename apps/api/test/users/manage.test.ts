@@ -74,15 +74,25 @@ describe('GET /users/:id/manage/:action', () => {
 
   it('refuses an unknown action (400) and an unknown user (404)', async () => {
     expect((await manage(adminId, 'explode')).statusCode).toBe(400);
-    expect((await manage(999_999, 'block')).statusCode).toBe(404);
+    const missing = await manage(999_999, 'block');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('USER_NOT_FOUND');
     expect((await manage(0, 'block')).statusCode).toBe(400);
+  });
+
+  it('refuses an action the status does not allow with USER_STATUS_CONFLICT', async () => {
+    const { id } = await newUser('conflict@pult.test');
+    expect((await manage(id, 'delete')).statusCode).toBe(200);
+    const unblock = await manage(id, 'unblock');
+    expect(unblock.statusCode).toBe(409);
+    expect(unblock.json().code).toBe('USER_STATUS_CONFLICT');
   });
 
   it('an admin cannot block or delete themselves', async () => {
     for (const action of ['block', 'delete']) {
       const response = await manage(adminId, action);
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toMatch(/yourself/);
+      expect(response.json().code).toBe('SELF_CHANGE');
     }
     expect((await me(tokens.admin ?? '')).statusCode).toBe(200);
   });
@@ -96,7 +106,9 @@ describe('GET /users/:id/manage/:action', () => {
     expect((await manage(secondAdmin, 'delete', third.apiToken)).statusCode).toBe(200);
     // admin3 is the last active admin: it cannot be removed, not even by itself.
     const [admin3] = await t.database.db.select().from(users).where(eq(users.email, 'admin3@pult.test'));
-    expect((await manage(admin3?.id ?? 0, 'block', third.apiToken)).statusCode).toBe(409);
+    const last = await manage(admin3?.id ?? 0, 'block', third.apiToken);
+    expect(last.statusCode).toBe(409);
+    expect(last.json().code).toBe('SELF_CHANGE');
     // Restore the first admin for the other tests.
     expect((await manage(adminId, 'unblock', third.apiToken)).statusCode).toBe(200);
     tokens.admin = (await t.signin('admin@pult.test')).apiToken;

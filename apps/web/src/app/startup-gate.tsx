@@ -6,7 +6,7 @@ import { sessionStore } from '../lib/session-store';
 // One check per page load, even when StrictMode mounts the gate twice.
 let startupCheck: Promise<void> | null = null;
 
-/** Holds the app behind a loading cover until the start-up session check is done (seed §2). */
+/** Holds the app behind a loading cover until the start-up session check is done, so no screen flashes for a dead session. */
 export const StartupGate = ({ children }: { children: ReactNode }) => {
   const [ready, setReady] = useState(() => !sessionStore.get());
 

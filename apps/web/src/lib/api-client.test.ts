@@ -50,7 +50,7 @@ const fakeApi = () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     if (String(input).endsWith('/users/refresh-token')) {
       if (body.token !== `refresh-${generation}`)
-        return json(401, { statusCode: 401, error: 'Unauthorized', message: 'reused' });
+        return json(401, { statusCode: 401, error: 'Unauthorized', code: 'REFRESH_TOKEN_INVALID', message: 'reused' });
       generation += 1;
       return json(200, rotated(generation));
     }
@@ -75,7 +75,7 @@ describe('api client', () => {
   it('sends the stored token as Api-Token and does not refresh a fresh one', async () => {
     store.set(stored());
     const api = fakeApi();
-    await expect(client(api.fetch).get('/notes')).resolves.toEqual({ token: 'access-1' });
+    await expect(client(api.fetch).request('/notes')).resolves.toEqual({ token: 'access-1' });
     expect(api.calls.map((call) => call.url)).toEqual(['/api/notes']);
   });
 
@@ -83,7 +83,7 @@ describe('api client', () => {
     store.set(stored({ apiTokenExpiresAt: NOW + 4_000 }));
     const api = fakeApi();
     const http = client(api.fetch);
-    const results = await Promise.all([http.get('/a'), http.get('/b'), http.get('/c')]);
+    const results = await Promise.all([http.request('/a'), http.request('/b'), http.request('/c')]);
 
     expect(results).toEqual([{ token: 'access-2' }, { token: 'access-2' }, { token: 'access-2' }]);
     const refreshes = api.calls.filter((call) => call.url.endsWith('/refresh-token'));
@@ -100,38 +100,47 @@ describe('api client', () => {
   it('keeps the token while more than 5 s remain', async () => {
     store.set(stored({ apiTokenExpiresAt: NOW + 5_001 }));
     const api = fakeApi();
-    await client(api.fetch).get('/a');
+    await client(api.fetch).request('/a');
     expect(api.calls.some((call) => call.url.endsWith('/refresh-token'))).toBe(false);
   });
 
   it('signs out when the refresh token is refused', async () => {
     store.set(stored({ apiTokenExpiresAt: NOW - 1, refreshToken: 'refresh-stale' }));
     const api = fakeApi();
-    await expect(client(api.fetch).get('/a')).rejects.toMatchObject({ status: 401 });
+    await expect(client(api.fetch).request('/a')).rejects.toMatchObject({ status: 401 });
     expect(store.get()).toBeNull();
     expect(onSignedOut).toHaveBeenCalledTimes(1);
   });
 
   it('signs out on any 401 and reports the error body', async () => {
     store.set(stored());
-    const fetch = vi.fn(async () => json(401, { statusCode: 401, error: 'Unauthorized', message: 'Session revoked' }));
+    const fetch = vi.fn(async () =>
+      json(401, { statusCode: 401, error: 'Unauthorized', code: 'TOKEN_EXPIRED', message: 'Session revoked' }),
+    );
     const error = await client(fetch)
-      .get('/a')
+      .request('/a')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Session revoked');
+    expect((error as ApiError).body?.code).toBe('TOKEN_EXPIRED');
     expect(store.get()).toBeNull();
     expect(onSignedOut).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the session on other errors and passes field errors and Retry-After on', async () => {
     store.set(stored());
-    const body = { statusCode: 400, error: 'Bad Request', message: 'Invalid', errors: { password: 'Too short' } };
+    const body = {
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid',
+      errors: { password: 'too_short' },
+    };
     const fetch = vi.fn(async () => json(400, body, { 'retry-after': '30' }));
     const error = (await client(fetch)
-      .post('/a', {})
+      .request('/a', { method: 'POST', body: {} })
       .catch((e: unknown) => e)) as ApiError;
-    expect(error.body?.errors).toEqual({ password: 'Too short' });
+    expect(error.body?.errors).toEqual({ password: 'too_short' });
     expect(error.retryAfter).toBe(30);
     expect(store.get()).not.toBeNull();
   });
@@ -139,7 +148,7 @@ describe('api client', () => {
   it('does not touch the session for calls without a token (sign-in)', async () => {
     store.set(stored());
     const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-      json(401, { statusCode: 401, error: 'Unauthorized', message: 'Wrong' }),
+      json(401, { statusCode: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Wrong' }),
     );
     await expect(
       client(fetch).request('/users/signin', { method: 'POST', auth: false, body: {} }),
@@ -163,7 +172,7 @@ describe('api client', () => {
 
   it('fails without a session instead of calling the API', async () => {
     const api = fakeApi();
-    await expect(client(api.fetch).get('/a')).rejects.toMatchObject({ status: 401 });
+    await expect(client(api.fetch).request('/a')).rejects.toMatchObject({ status: 401 });
     expect(api.fetch).not.toHaveBeenCalled();
   });
 });

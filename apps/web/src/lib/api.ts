@@ -1,11 +1,4 @@
-import {
-  type Api,
-  type CallInput,
-  type CallResult,
-  type Endpoint,
-  api as endpoints,
-  fillPath,
-} from '@pult/contract';
+import { type Api, type CallInput, type CallResult, type Endpoint, api as endpoints, fillPath } from '@pult/contract';
 import { apiClient, type Query } from './api-client';
 
 export interface CallOptions {
@@ -14,9 +7,10 @@ export interface CallOptions {
   token?: string;
 }
 
-type Args<E extends Endpoint> = Record<never, never> extends CallInput<E>
-  ? [input?: CallInput<E>, options?: CallOptions]
-  : [input: CallInput<E>, options?: CallOptions];
+type Args<E extends Endpoint> =
+  Record<never, never> extends CallInput<E>
+    ? [input?: CallInput<E>, options?: CallOptions]
+    : [input: CallInput<E>, options?: CallOptions];
 
 function requestOptions(endpoint: Endpoint, input: Partial<CallInput<Endpoint>> = {}, options: CallOptions = {}) {
   let body: unknown = input.body;

@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldErrorCode } from '@pult/contract';
+import { type ErrorCode, type FieldErrorCode, genericErrorCode } from '@pult/contract';
 import type { TFunction } from 'i18next';
 import { isApiError } from './api-client';
 
@@ -10,20 +10,7 @@ export const fieldErrorKey = (code: FieldErrorCode) => `fieldErrors.${code}` as 
 export const errorCodeOf = (error: unknown): ErrorCode | 'network' => {
   if (!isApiError(error)) return 'network';
   if (error.body?.code) return error.body.code;
-  return STATUS_CODES[error.status] ?? (error.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
-};
-
-/** For answers without the error shape (a proxy's page): the generic code of the status. */
-const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  502: 'BAD_GATEWAY',
-  503: 'SERVICE_UNAVAILABLE',
+  return genericErrorCode(error.status);
 };
 
 /**

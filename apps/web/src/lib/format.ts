@@ -6,7 +6,7 @@ import 'dayjs/locale/ja';
 import { languageOf } from '../config/languages';
 import type { LocaleId } from '../config/theme-config';
 
-/** Date patterns per language; French and Japanese as seed §9 fixes them. */
+/** Date patterns per language, each as its readers write dates (French day first, Japanese year first). */
 export const DATE_FORMATS: Record<LocaleId, string> = {
   ru: 'DD.MM.YYYY',
   en: 'MM/DD/YYYY',
@@ -35,7 +35,7 @@ export const formatNumber = (value: number, locale: LocaleId): string =>
   new Intl.NumberFormat(languageOf(locale).lang).format(value);
 
 /**
- * Money arrives in minor units (product.md §4: kopecks). The currency's own number of fraction
+ * Money arrives in minor units (kopecks), whole numbers that add up exactly. The currency's own number of fraction
  * digits turns it into a major amount, so RUB 199000 → «1 990,00 ₽» and a JPY amount stays whole.
  */
 export const formatMoney = (minorUnits: number, locale: LocaleId, currency = 'RUB'): string => {

@@ -1,4 +1,83 @@
+import { forgotPasswordBody, refreshTokenBody, resetPasswordBody, sessionUser, signinBody } from '../auth';
+import { okResponse, roles } from '../common';
 import { defineEndpoint } from '../endpoint';
+import { user } from '../users';
 
-/** Filled in as the module moves onto the endpoint map. */
-export const authEndpoints = {} satisfies Record<string, ReturnType<typeof defineEndpoint>>;
+/** The sign-in family: sessions with a short access token and a rotating refresh token. */
+export const authEndpoints = {
+  signin: defineEndpoint({
+    method: 'POST',
+    path: '/users/signin',
+    operationId: 'signIn',
+    summary: 'Sign in with e-mail and password',
+    description:
+      'Answers the user and a token pair. A wrong e-mail or password is one answer (401 INVALID_CREDENTIALS), ' +
+      'so it does not reveal which e-mails exist; a blocked account is 403 ACCOUNT_BLOCKED; too many ' +
+      'failures are 429 RATE_LIMITED with Retry-After.',
+    tag: 'auth',
+    access: 'public',
+    body: signinBody,
+    response: sessionUser,
+    errors: [401, 403, 429],
+  }),
+  refreshToken: defineEndpoint({
+    method: 'PATCH',
+    path: '/users/refresh-token',
+    operationId: 'refreshToken',
+    summary: 'Exchange a refresh token for a new token pair',
+    description:
+      'A refresh token works once. Presenting a used one revokes the whole session (it leaked or is replayed); ' +
+      'any refusal is 401 REFRESH_TOKEN_INVALID.',
+    tag: 'auth',
+    access: 'public',
+    body: refreshTokenBody,
+    response: sessionUser,
+    errors: [401],
+  }),
+  signout: defineEndpoint({
+    method: 'POST',
+    path: '/users/signout',
+    operationId: 'signOut',
+    summary: 'End the current session',
+    description: 'Any signed-in role may end its own session, including a plain user the SPA turns away.',
+    tag: 'auth',
+    access: roles,
+    response: okResponse,
+    errors: [],
+  }),
+  me: defineEndpoint({
+    method: 'GET',
+    path: '/users/me',
+    operationId: 'getMe',
+    summary: 'The signed-in user',
+    tag: 'auth',
+    access: roles,
+    response: user,
+    errors: [],
+  }),
+  forgotPassword: defineEndpoint({
+    method: 'POST',
+    path: '/users/forgot-password',
+    operationId: 'forgotPassword',
+    summary: 'Mail a one-hour password reset link',
+    description: 'Always `{ ok: true }`, so the form does not reveal which e-mails have accounts.',
+    tag: 'auth',
+    access: 'public',
+    body: forgotPasswordBody,
+    response: okResponse,
+    errors: [429],
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/users/reset-password',
+    operationId: 'resetPassword',
+    summary: 'Set a new password with a reset link',
+    description:
+      'Spends the link and ends every session of the account. An unknown, used or expired link is 400 RESET_TOKEN_INVALID.',
+    tag: 'auth',
+    access: 'public',
+    body: resetPasswordBody,
+    response: okResponse,
+    errors: [400],
+  }),
+};

@@ -1,4 +1,21 @@
 import { defineEndpoint } from '../endpoint';
+import { activatePromoBody } from '../promo-codes';
+import { subscription } from '../subscriptions';
 
-/** Filled in as the module moves onto the endpoint map. */
-export const clientEndpoints = {} satisfies Record<string, ReturnType<typeof defineEndpoint>>;
+/** What the planner app calls for its signed-in users (role `user`), never staff. */
+export const clientEndpoints = {
+  activatePromoCode: defineEndpoint({
+    method: 'POST',
+    path: '/client/promo-codes/activate',
+    operationId: 'activatePromoCode',
+    summary: "Redeem a promo code: the series' plan is granted or extended",
+    description:
+      'Case-insensitive. 404 CODE_NOT_FOUND; 409 CODE_USED, CODE_BLOCKED, SERIES_INACTIVE, SERIES_NOT_STARTED, ' +
+      'SERIES_ENDED or PLAN_DISABLED. Of two concurrent redemptions of one code exactly one wins.',
+    tag: 'client',
+    access: ['user'],
+    body: activatePromoBody,
+    response: subscription,
+    errors: [404, 409],
+  }),
+};

@@ -1,4 +1,32 @@
 import { defineEndpoint } from '../endpoint';
+import { transactionsPage, transactionsQuery, transactionsSummary } from '../subscriptions';
 
-/** Filled in as the module moves onto the endpoint map. */
-export const transactionsEndpoints = {} satisfies Record<string, ReturnType<typeof defineEndpoint>>;
+/** Payments and grants: read-only for staff. */
+export const transactionsEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/transactions',
+    operationId: 'listTransactions',
+    summary: 'Transactions, newest first',
+    description:
+      'Filters by status, provider, kind, user, date range and amount (kopecks). The count is the ' +
+      'planner’s estimate when the set is large (`countIsEstimate`); `/transactions/summary` gives the exact one.',
+    tag: 'transactions',
+    access: ['admin', 'editor'],
+    query: transactionsQuery,
+    response: transactionsPage,
+    errors: [],
+  }),
+  summary: defineEndpoint({
+    method: 'GET',
+    path: '/transactions/summary',
+    operationId: 'summarizeTransactions',
+    summary: 'Exact count and sum of the filtered transactions',
+    description: 'The same filters as the list; paging is ignored. A separate call, so the list itself stays fast.',
+    tag: 'transactions',
+    access: ['admin', 'editor'],
+    query: transactionsQuery,
+    response: transactionsSummary,
+    errors: [],
+  }),
+};

@@ -1,4 +1,98 @@
+import { estimatedPage, idParam } from '../common';
 import { defineEndpoint } from '../endpoint';
+import { createUserBody, exportUsersQuery, manageUserParams, updateUserBody, user, usersQuery } from '../users';
 
-/** Filled in as the module moves onto the endpoint map. */
-export const usersEndpoints = {} satisfies Record<string, ReturnType<typeof defineEndpoint>>;
+/** Users: staff read; only admins create, edit, manage and export (personal data). */
+export const usersEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/users',
+    operationId: 'listUsers',
+    summary: 'A page of users with their current subscription',
+    description:
+      '`where` is a JSON object of allow-listed filters (any other key is a 400); `sort` is `field:asc|desc`. ' +
+      'On large result sets `count` is the planner estimate and `countIsEstimate` is true.',
+    tag: 'users',
+    access: ['admin', 'editor'],
+    query: usersQuery,
+    response: estimatedPage(user),
+    errors: [],
+  }),
+  exportData: defineEndpoint({
+    method: 'GET',
+    path: '/users/export-data',
+    operationId: 'exportUsers',
+    summary: 'The matching users as CSV',
+    description: 'Admin only. Semicolon-separated UTF-8 with a BOM, streamed in id order; recorded in the audit log.',
+    tag: 'users',
+    access: ['admin'],
+    query: exportUsersQuery,
+    response: 'csv',
+    errors: [],
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/users/:id',
+    operationId: 'getUser',
+    summary: 'One user with their current subscription',
+    tag: 'users',
+    access: ['admin', 'editor'],
+    params: idParam,
+    response: user,
+    errors: [404],
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/users',
+    operationId: 'createUser',
+    summary: 'Create a user',
+    description: 'Admin only. Staff accounts need a password. A taken e-mail answers 409 EMAIL_TAKEN.',
+    tag: 'users',
+    access: ['admin'],
+    body: createUserBody,
+    response: user,
+    errors: [409],
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/users/:id',
+    operationId: 'updateUser',
+    summary: 'Change a user',
+    description:
+      'Admin only. A new role or password ends every session of the account. ' +
+      'An admin cannot demote themself (SELF_CHANGE) nor the last active admin (LAST_ADMIN).',
+    tag: 'users',
+    access: ['admin'],
+    params: idParam,
+    body: updateUserBody,
+    response: user,
+    errors: [404, 409],
+  }),
+  manage: defineEndpoint({
+    method: 'GET',
+    path: '/users/:id/manage/:action',
+    operationId: 'manageUser',
+    summary: 'Block, unblock, delete, restore or sign out a user',
+    description:
+      'Admin only. Block, delete and logout end every session. An action the status does not allow ' +
+      'answers 409 USER_STATUS_CONFLICT.',
+    tag: 'users',
+    access: ['admin'],
+    params: manageUserParams,
+    response: user,
+    errors: [404, 409],
+  }),
+  uploadAvatar: defineEndpoint({
+    method: 'POST',
+    path: '/users/:id/avatar',
+    operationId: 'uploadUserAvatar',
+    summary: "Replace a user's avatar",
+    description: 'Admin only. Multipart field `avatar`: PNG, JPEG or WebP up to 1 MB, checked by content.',
+    tag: 'users',
+    access: ['admin'],
+    params: idParam,
+    upload: 'avatar',
+    response: user,
+    errors: [404, 413, 415],
+  }),
+};

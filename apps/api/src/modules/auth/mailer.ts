@@ -13,7 +13,7 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** Without SMTP_URL the link is written to the log (product.md §2), so a fresh install still works. */
+/** Without SMTP_URL the link is written to the log, so a fresh install without mail still works. */
 export const logMailer = (log: FastifyBaseLogger): Mailer => ({
   async send(mail) {
     log.info(

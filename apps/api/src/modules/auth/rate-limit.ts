@@ -14,7 +14,7 @@ export const SIGNIN_PER_IP: LimitRule = { max: 30, windowMs: 15 * 60_000 };
 export const FORGOT_PER_IP: LimitRule = { max: 10, windowMs: 15 * 60_000 };
 
 /**
- * Fixed-window counters in the database, so every API process sees the same count (product.md §2).
+ * Fixed-window counters in the database, so every API process sees the same count.
  * Returns the seconds until the window reopens when the key is over its limit, else 0.
  */
 export async function blockedFor(db: Db, key: string, rule: LimitRule, now: Date): Promise<number> {

@@ -1,10 +1,4 @@
 import type { PromoTheme } from '@pult/contract';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { promoSeries } from '../../db/schema';
-import { themeOf } from './theme';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -43,33 +37,4 @@ ${banner ? `<img class="banner" src="${escapeHtml(banner)}" alt="">` : ''}
 <p>${escapeHtml(texts.subtitle)}</p>
 <form method="get" action="#"><input name="code" placeholder="Промокод" aria-label="Промокод" autocomplete="off"><button type="submit">${escapeHtml(texts.buttonText)}</button></form>
 </main></body></html>`;
-}
-
-export async function landingPageRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/promo/:id',
-    { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } },
-    async (request, reply) => {
-      const [row] = await app.db
-        .select({ theme: promoSeries.theme, name: promoSeries.name, status: promoSeries.status })
-        .from(promoSeries)
-        .where(eq(promoSeries.id, request.params.id));
-      if (row?.status !== 'enabled')
-        return reply
-          .code(404)
-          .type('text/html; charset=utf-8')
-          .send('<!doctype html><title>404</title><h1>Страница не найдена</h1>');
-      const filesBase = app.storage.publicBaseUrl;
-      const imgSrc = filesBase.startsWith('http') ? `'self' ${new URL(filesBase).origin}` : "'self'";
-      return reply
-        .type('text/html; charset=utf-8')
-        .header(
-          'content-security-policy',
-          `default-src 'none'; img-src ${imgSrc}; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .send(renderLanding(themeOf(row.theme), filesBase, row.name));
-    },
-  );
 }

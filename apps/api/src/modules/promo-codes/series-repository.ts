@@ -1,11 +1,13 @@
 import type { PromoSeries } from '@pult/contract';
-import { and, desc, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { promoSeries, promoSeriesCounters, subscriptionPlans } from '../../db/schema';
 import { countRows, type PageCount } from '../../lib/page-count';
 import { containsPattern } from '../../lib/sql-search';
+import { type SeriesRow, toSeries } from './series-row';
 
-type SeriesRow = typeof promoSeries.$inferSelect;
+type NewSeries = typeof promoSeries.$inferInsert;
+type PlanRow = typeof subscriptionPlans.$inferSelect;
 
 /** Activated and blocked totals per series: the sum of its counter shards. */
 async function countersOf(db: Db, ids: number[]) {
@@ -24,33 +26,12 @@ async function countersOf(db: Db, ids: number[]) {
   return totals;
 }
 
-async function toSeriesList(db: Db, rows: Array<{ series: SeriesRow; planTitle: string }>): Promise<PromoSeries[]> {
+async function withCounters(db: Db, rows: Array<{ series: SeriesRow; planTitle: string }>): Promise<PromoSeries[]> {
   const counters = await countersOf(
     db,
     rows.map((row) => row.series.id),
   );
-  return rows.map(({ series, planTitle }) => ({
-    id: series.id,
-    name: series.name,
-    prefix: series.prefix,
-    codeLength: series.codeLength,
-    codesCount: series.codesCount,
-    planId: series.planId,
-    planTitle,
-    durationDays: series.durationDays,
-    startsAt: series.startsAt?.toISOString() ?? null,
-    endsAt: series.endsAt?.toISOString() ?? null,
-    status: series.status,
-    basketId: series.basketId,
-    basketName: series.basketName,
-    generationStatus: series.generationStatus,
-    generationError: series.generationError,
-    generated: series.generated,
-    activated: counters.get(series.id)?.activated ?? 0,
-    blocked: counters.get(series.id)?.blocked ?? 0,
-    createdAt: series.createdAt.toISOString(),
-    createdBy: series.createdBy,
-  }));
+  return rows.map(({ series, planTitle }) => toSeries(series, planTitle, counters.get(series.id)));
 }
 
 export interface SeriesFilter {
@@ -61,51 +42,104 @@ export interface SeriesFilter {
   createdTo?: string;
 }
 
-export async function listSeries(
-  db: Db,
-  params: { take: number; page: number } & SeriesFilter,
-): Promise<{ items: PromoSeries[] } & PageCount> {
-  const condition = and(
-    params.name ? ilike(promoSeries.name, containsPattern(params.name)) : undefined,
-    params.status ? eq(promoSeries.status, params.status) : undefined,
-    params.planId ? eq(promoSeries.planId, params.planId) : undefined,
-    params.createdFrom ? gte(promoSeries.createdAt, new Date(params.createdFrom)) : undefined,
-    params.createdTo ? lte(promoSeries.createdAt, new Date(params.createdTo)) : undefined,
-  );
-  const total = await countRows(db, db.select({ id: promoSeries.id }).from(promoSeries).where(condition));
-  const rows = await db
-    .select({ series: promoSeries, planTitle: subscriptionPlans.title })
-    .from(promoSeries)
-    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, promoSeries.planId))
-    .where(condition)
-    .orderBy(desc(promoSeries.createdAt), desc(promoSeries.id))
-    .limit(params.take)
-    .offset((params.page - 1) * params.take);
-  return { items: await toSeriesList(db, rows), ...total };
-}
-
-export async function findSeries(db: Db, id: number): Promise<PromoSeries | undefined> {
-  const rows = await db
-    .select({ series: promoSeries, planTitle: subscriptionPlans.title })
-    .from(promoSeries)
-    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, promoSeries.planId))
-    .where(eq(promoSeries.id, id));
-  return (await toSeriesList(db, rows))[0];
-}
-
 /** Shards per series: concurrent activations of one series spread their counter updates over them. */
 export const COUNTER_SHARDS = 16;
 
-export async function bumpCounters(db: Db, seriesId: number, delta: { activated?: number; blocked?: number }) {
-  const shard = Math.floor(Math.random() * COUNTER_SHARDS);
-  await db
-    .insert(promoSeriesCounters)
-    .values({ seriesId, shard, activated: delta.activated ?? 0, blocked: delta.blocked ?? 0 })
-    .onConflictDoUpdate({
-      target: [promoSeriesCounters.seriesId, promoSeriesCounters.shard],
-      set: {
-        activated: sql`${promoSeriesCounters.activated} + ${delta.activated ?? 0}`,
-        blocked: sql`${promoSeriesCounters.blocked} + ${delta.blocked ?? 0}`,
-      },
-    });
-}
+/** The SQL of promo series, their counters and themes; no rules, no HTTP. */
+export const seriesRepository = {
+  async list(
+    db: Db,
+    params: { take: number; page: number } & SeriesFilter,
+  ): Promise<{ items: PromoSeries[] } & PageCount> {
+    const condition = and(
+      params.name ? ilike(promoSeries.name, containsPattern(params.name)) : undefined,
+      params.status ? eq(promoSeries.status, params.status) : undefined,
+      params.planId ? eq(promoSeries.planId, params.planId) : undefined,
+      params.createdFrom ? gte(promoSeries.createdAt, new Date(params.createdFrom)) : undefined,
+      params.createdTo ? lte(promoSeries.createdAt, new Date(params.createdTo)) : undefined,
+    );
+    const total = await countRows(db, db.select({ id: promoSeries.id }).from(promoSeries).where(condition));
+    const rows = await db
+      .select({ series: promoSeries, planTitle: subscriptionPlans.title })
+      .from(promoSeries)
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, promoSeries.planId))
+      .where(condition)
+      .orderBy(desc(promoSeries.createdAt), desc(promoSeries.id))
+      .limit(params.take)
+      .offset((params.page - 1) * params.take);
+    return { items: await withCounters(db, rows), ...total };
+  },
+
+  async find(db: Db, id: number): Promise<PromoSeries | undefined> {
+    const rows = await db
+      .select({ series: promoSeries, planTitle: subscriptionPlans.title })
+      .from(promoSeries)
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, promoSeries.planId))
+      .where(eq(promoSeries.id, id));
+    return (await withCounters(db, rows))[0];
+  },
+
+  /** The few columns most routes need to know a series exists; null when it does not. */
+  async head(db: Db, id: number) {
+    const [row] = await db
+      .select({ id: promoSeries.id, name: promoSeries.name, status: promoSeries.status, theme: promoSeries.theme })
+      .from(promoSeries)
+      .where(eq(promoSeries.id, id));
+    return row ?? null;
+  },
+
+  /** The series' theme column, locked for the rest of the transaction; null when the series does not exist. */
+  async lockTheme(db: Db, id: number) {
+    const [row] = await db
+      .select({ theme: promoSeries.theme })
+      .from(promoSeries)
+      .where(eq(promoSeries.id, id))
+      .for('update');
+    return row ?? null;
+  },
+
+  async lockStatus(db: Db, id: number) {
+    const [row] = await db
+      .select({ status: promoSeries.status })
+      .from(promoSeries)
+      .where(eq(promoSeries.id, id))
+      .for('update');
+    return row ?? null;
+  },
+
+  async insert(db: Db, values: NewSeries): Promise<number> {
+    const [row] = await db.insert(promoSeries).values(values).returning({ id: promoSeries.id });
+    if (!row) throw new Error('insert returned nothing');
+    return row.id;
+  },
+
+  async update(db: Db, id: number, changes: Partial<Pick<NewSeries, 'status' | 'theme'>>): Promise<void> {
+    await db.update(promoSeries).set(changes).where(eq(promoSeries.id, id));
+  },
+
+  async findPlan(db: Db, id: number): Promise<PlanRow | undefined> {
+    const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, id));
+    return plan;
+  },
+
+  enabledPlans: (db: Db): Promise<PlanRow[]> =>
+    db
+      .select()
+      .from(subscriptionPlans)
+      .where(eq(subscriptionPlans.enabled, true))
+      .orderBy(asc(subscriptionPlans.sortOrder), asc(subscriptionPlans.id)),
+
+  async bumpCounters(db: Db, seriesId: number, delta: { activated?: number; blocked?: number }) {
+    const shard = Math.floor(Math.random() * COUNTER_SHARDS);
+    await db
+      .insert(promoSeriesCounters)
+      .values({ seriesId, shard, activated: delta.activated ?? 0, blocked: delta.blocked ?? 0 })
+      .onConflictDoUpdate({
+        target: [promoSeriesCounters.seriesId, promoSeriesCounters.shard],
+        set: {
+          activated: sql`${promoSeriesCounters.activated} + ${delta.activated ?? 0}`,
+          blocked: sql`${promoSeriesCounters.blocked} + ${delta.blocked ?? 0}`,
+        },
+      });
+  },
+};

@@ -1,6 +1,6 @@
 import type { Subscription } from '@pult/contract';
 import type { subscriptions } from '../../db/schema';
-import { effectiveStatus } from './current-subscription';
+import { effectiveStatus } from '../users';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

@@ -2,9 +2,8 @@ import type { User, UserWhere } from '@pult/contract';
 import { and, asc, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { selectUsersWithRegister } from '../subscriptions/current-subscription';
 import { userConditions } from './user-filters';
-import { toUserWithRegister } from './users-repository';
+import { selectUsersWithRegister, toUserWithRegister } from './users-with-register';
 
 /** Small batches keep the stream's memory flat: at most one batch is buffered ahead of the socket. */
 const BATCH = 1000;

@@ -1,17 +1,14 @@
 import type { User, UserWhere } from '@pult/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
-import { type CurrentSubscription, selectUsersWithRegister, toRegister } from '../subscriptions/current-subscription';
 import { userConditions, userOrder } from './user-filters';
-import { toUser, type UserRow } from './user-row';
+import type { UserRow } from './user-row';
+import { selectUsersWithRegister, toUserWithRegister } from './users-with-register';
 
-/** A row of `selectUsersWithRegister` → the contract's User with its `register`. */
-export const toUserWithRegister = (row: { user: UserRow; current: CurrentSubscription }, now: Date): User => ({
-  ...toUser(row.user),
-  register: toRegister(row.current, now),
-});
+type NewUser = typeof users.$inferInsert;
+type UserChanges = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
 
 /** The users with these ids, with their registers, in the order of `ids` (one query). */
 export async function findUsers(db: Db, ids: number[], now: Date): Promise<User[]> {
@@ -26,31 +23,77 @@ export async function findUser(db: Db, id: number, now: Date): Promise<User | un
   return row && toUserWithRegister(row, now);
 }
 
-/** A row a route has just written, answered with its register. */
-export async function userWithRegister(db: Db, row: UserRow, now: Date): Promise<User> {
-  return (await findUser(db, row.id, now)) ?? toUser(row);
-}
+/** The SQL of users, and nothing else: no rules, no HTTP. */
+export const usersRepository = {
+  findUser,
+  findUsers,
 
-export async function listUsers(
-  db: Db,
-  now: Date,
-  params: { take: number; page: number; where: UserWhere; sort: string },
-): Promise<{ items: User[] } & PageCount> {
-  const condition = userConditions(params.where, now);
-  const total = await countRows(db, db.select({ id: users.id }).from(users).where(condition));
-  const window = pageWindow(total.count, params.page, params.take);
-  if (window.limit === 0) return { items: [], ...total };
-  // Deferred join: walk the index for the page's ids only (an index-only scan, no heap reads for the
-  // rows skipped by OFFSET), then fetch just those rows.
-  const ids = (
-    await db
-      .select({ id: users.id })
+  async list(
+    db: Db,
+    now: Date,
+    params: { take: number; page: number; where: UserWhere; sort: string },
+  ): Promise<{ items: User[] } & PageCount> {
+    const condition = userConditions(params.where, now);
+    const total = await countRows(db, db.select({ id: users.id }).from(users).where(condition));
+    const window = pageWindow(total.count, params.page, params.take);
+    if (window.limit === 0) return { items: [], ...total };
+    // Deferred join: walk the index for the page's ids only (an index-only scan, no heap reads for the
+    // rows skipped by OFFSET), then fetch just those rows.
+    const ids = (
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(condition)
+        .orderBy(...userOrder(params.sort, window.reverse))
+        .limit(window.limit)
+        .offset(window.offset)
+    ).map((row) => row.id);
+    if (window.reverse) ids.reverse();
+    return { items: await findUsers(db, ids, now), ...total };
+  },
+
+  async row(db: Db, id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  async rowByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.email, email));
+    return row;
+  },
+
+  /** Locks the row for the rest of the transaction, so a concurrent change cannot slip between read and write. */
+  async lock(db: Db, id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+    return row;
+  },
+
+  async insert(db: Db, values: NewUser): Promise<UserRow> {
+    const [row] = await db.insert(users).values(values).returning();
+    if (!row) throw new Error('insert returned nothing');
+    return row;
+  },
+
+  async update(db: Db, id: number, changes: UserChanges): Promise<UserRow | undefined> {
+    const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+    return row;
+  },
+
+  /** Sets a new password hash on an active account only; answers whether one was changed. */
+  async setActivePassword(db: Db, id: number, passwordHash: string, now: Date): Promise<boolean> {
+    const updated = await db
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(and(eq(users.id, id), eq(users.status, 'active')))
+      .returning({ id: users.id });
+    return updated.length > 0;
+  },
+
+  async countOtherActiveAdmins(db: Db, id: number): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
       .from(users)
-      .where(condition)
-      .orderBy(...userOrder(params.sort, window.reverse))
-      .limit(window.limit)
-      .offset(window.offset)
-  ).map((row) => row.id);
-  if (window.reverse) ids.reverse();
-  return { items: await findUsers(db, ids, now), ...total };
-}
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), ne(users.id, id)));
+    return row?.n ?? 0;
+  },
+};

@@ -1,101 +1,62 @@
-import type { CreateUserBody, Role, UpdateUserBody, UserAction } from '@pult/contract';
-import { and, count, eq, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import {
+  type CreateUserBody,
+  createUserBody,
+  type FieldErrors,
+  type Role,
+  type UpdateUserBody,
+  type User,
+  type UserAction,
+  type UserWhere,
+} from '@pult/contract';
 import { conflict, notFound } from '../../lib/http-errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { hashPassword } from '../auth/passwords';
-import { revokeUserSessions } from '../auth/sessions';
+import { actorOf, type ServiceContext } from '../../lib/service-context';
+import type { CheckedImage } from '../../storage/read-upload';
+import { replaceStoredFile } from '../../storage/replace-file';
+import { revokeUserSessions } from '../sessions';
+import { exportUsersCsv } from './export-csv';
+import { hashPassword } from './passwords';
 import { toUser, type UserRow } from './user-row';
+import { usersRepository as repo } from './users-repository';
 
-/** What the audit log keeps of a user: the public fields, never the hash. */
-const snapshot = (row: UserRow) => toUser(row);
+const userNotFound = () => notFound('USER_NOT_FOUND', 'User not found');
 
-async function lockUser(tx: Db, id: number): Promise<UserRow> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-  if (!row) throw notFound('User not found');
+/** A taken e-mail is a unique violation of the users' e-mail index; anything else stays a failure. */
+async function withUniqueEmail<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('EMAIL_TAKEN', 'This e-mail is already in use', { email: 'taken' });
+    throw error;
+  }
+}
+
+async function locked(ctx: ServiceContext, id: number): Promise<UserRow> {
+  const row = await repo.lock(ctx.db, id);
+  if (!row) throw userNotFound();
   return row;
 }
 
 /**
  * An admin may not take away their own admin powers, and nobody may remove the last active admin:
- * otherwise the back office could lock everyone out of it.
+ * otherwise the back office could lock everyone out of it. `field` names the form field that asked for it.
  */
-async function assertKeepsAnAdmin(tx: Db, actorId: number, target: UserRow, next: { role: Role; status: string }) {
+async function assertKeepsAnAdmin(
+  ctx: ServiceContext,
+  target: UserRow,
+  next: { role: Role; status: string },
+  field?: FieldErrors,
+) {
   const losesAdmin =
     target.role === 'admin' && target.status === 'active' && (next.role !== 'admin' || next.status !== 'active');
   if (!losesAdmin) return;
-  if (target.id === actorId)
-    throw conflict('You cannot demote, block or delete yourself', { role: 'not for your own account' });
-  const [others] = await tx
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), ne(users.id, target.id)));
-  if ((others?.n ?? 0) === 0) throw conflict('The last active admin cannot be demoted, blocked or deleted');
+  if (target.id === actorOf(ctx).userId)
+    throw conflict('SELF_CHANGE', 'You cannot demote, block or delete yourself', field);
+  if ((await repo.countOtherActiveAdmins(ctx.db, target.id)) === 0)
+    throw conflict('LAST_ADMIN', 'The last active admin cannot be demoted, blocked or deleted');
 }
 
-const emailTaken = () => conflict('This e-mail is already in use', { email: 'already in use' });
-
-export async function createUser(db: Db, request: FastifyRequest, body: CreateUserBody & { role: Role }) {
-  const now = request.server.clock.now();
-  const passwordHash = body.password ? await hashPassword(body.password) : null;
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          email: body.email,
-          phoneNumber: body.phoneNumber ?? null,
-          firstName: body.firstName ?? null,
-          lastName: body.lastName ?? null,
-          role: body.role,
-          passwordHash,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned nothing');
-      await request.audit({ action: 'create', entity: 'user', entityId: row.id, after: snapshot(row) }, tx);
-      return row;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
-}
-
-export async function updateUser(db: Db, request: FastifyRequest, id: number, body: UpdateUserBody, actorId: number) {
-  const now = request.server.clock.now();
-  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-  try {
-    return await db.transaction(async (tx) => {
-      const before = await lockUser(tx, id);
-      const role = body.role ?? before.role;
-      await assertKeepsAnAdmin(tx, actorId, before, { role, status: before.status });
-      const { password: _password, ...fields } = body;
-      const [after] = await tx
-        .update(users)
-        .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: now })
-        .where(eq(users.id, id))
-        .returning();
-      if (!after) throw notFound('User not found');
-      // A new role or password must not ride on tokens issued under the old one (product.md §5).
-      if (role !== before.role || passwordHash) {
-        await revokeUserSessions(tx, now, id, role !== before.role ? 'role changed' : 'password changed');
-      }
-      await request.audit(
-        { action: 'update', entity: 'user', entityId: id, before: snapshot(before), after: snapshot(after) },
-        tx,
-      );
-      return after;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
-}
-
+/** Which statuses each action starts from (repeating one is harmless) and where it leads. */
 const nextStatus: Record<Exclude<UserAction, 'logout'>, { from: readonly string[]; to: UserRow['status'] }> = {
   block: { from: ['active', 'blocked'], to: 'blocked' },
   unblock: { from: ['blocked', 'active'], to: 'active' },
@@ -103,30 +64,123 @@ const nextStatus: Record<Exclude<UserAction, 'logout'>, { from: readonly string[
   restore: { from: ['deleted', 'active'], to: 'active' },
 };
 
-/** block / unblock / delete (soft) / restore / logout; block, delete and logout end every session. */
-export async function manageUser(db: Db, request: FastifyRequest, id: number, action: UserAction, actorId: number) {
-  const now = request.server.clock.now();
-  return db.transaction(async (tx) => {
-    const before = await lockUser(tx, id);
-    let after = before;
-    if (action !== 'logout') {
-      const rule = nextStatus[action];
-      if (!rule.from.includes(before.status)) {
-        throw conflict(`Cannot ${action} a user whose status is ${before.status}`);
+/** A row just written, answered with its register (read after the transaction committed). */
+const answer = async (ctx: ServiceContext, row: UserRow): Promise<User> =>
+  (await repo.findUser(ctx.db, row.id, ctx.clock.now())) ?? toUser(row);
+
+/** The rules about users: who may change whom, and what ends a user's sessions. */
+export const usersService = {
+  list: async (ctx: ServiceContext, params: { take: number; page: number; where?: UserWhere; sort: string }) => {
+    const { items, count, isEstimate } = await repo.list(ctx.db, ctx.clock.now(), {
+      ...params,
+      where: params.where ?? {},
+    });
+    return { items, count, countIsEstimate: isEstimate };
+  },
+
+  get: async (ctx: ServiceContext, id: number): Promise<User> => {
+    const user = await repo.findUser(ctx.db, id, ctx.clock.now());
+    if (!user) throw userNotFound();
+    return user;
+  },
+
+  create: async (ctx: ServiceContext, body: CreateUserBody): Promise<User> => {
+    const values = createUserBody.parse(body);
+    const now = ctx.clock.now();
+    const passwordHash = values.password ? await hashPassword(values.password) : null;
+    const row = await withUniqueEmail(() =>
+      ctx.db.transaction(async (tx) => {
+        const created = await repo.insert(tx, {
+          email: values.email,
+          phoneNumber: values.phoneNumber ?? null,
+          firstName: values.firstName ?? null,
+          lastName: values.lastName ?? null,
+          role: values.role,
+          passwordHash,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await ctx.audit({ action: 'create', entity: 'user', entityId: created.id, after: toUser(created) }, tx);
+        return created;
+      }),
+    );
+    return answer(ctx, row);
+  },
+
+  update: async (ctx: ServiceContext, id: number, body: UpdateUserBody): Promise<User> => {
+    const now = ctx.clock.now();
+    const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+    const row = await withUniqueEmail(() =>
+      ctx.db.transaction(async (tx) => {
+        const txCtx = { ...ctx, db: tx };
+        const before = await locked(txCtx, id);
+        const role = body.role ?? before.role;
+        await assertKeepsAnAdmin(txCtx, before, { role, status: before.status }, { role: 'not_allowed' });
+        const { password: _password, ...fields } = body;
+        const after = await repo.update(tx, id, {
+          ...fields,
+          ...(passwordHash ? { passwordHash } : {}),
+          updatedAt: now,
+        });
+        if (!after) throw userNotFound();
+        // A new role or password must not ride on tokens issued under the old one.
+        if (role !== before.role || passwordHash) {
+          await revokeUserSessions(tx, now, id, role !== before.role ? 'role changed' : 'password changed');
+        }
+        await ctx.audit(
+          { action: 'update', entity: 'user', entityId: id, before: toUser(before), after: toUser(after) },
+          tx,
+        );
+        return after;
+      }),
+    );
+    return answer(ctx, row);
+  },
+
+  /** block / unblock / delete (soft) / restore / logout; block, delete and logout end every session. */
+  manage: async (ctx: ServiceContext, id: number, action: UserAction): Promise<User> => {
+    const now = ctx.clock.now();
+    const row = await ctx.db.transaction(async (tx) => {
+      const txCtx = { ...ctx, db: tx };
+      const before = await locked(txCtx, id);
+      let after = before;
+      if (action !== 'logout') {
+        const rule = nextStatus[action];
+        if (!rule.from.includes(before.status))
+          throw conflict('USER_STATUS_CONFLICT', `Cannot ${action} a user whose status is ${before.status}`);
+        await assertKeepsAnAdmin(txCtx, before, { role: before.role, status: rule.to });
+        const updated = await repo.update(tx, id, { status: rule.to, updatedAt: now });
+        if (!updated) throw userNotFound();
+        after = updated;
       }
-      await assertKeepsAnAdmin(tx, actorId, before, { role: before.role, status: rule.to });
-      const [updated] = await tx
-        .update(users)
-        .set({ status: rule.to, updatedAt: now })
-        .where(eq(users.id, id))
-        .returning();
-      if (!updated) throw notFound('User not found');
-      after = updated;
-    }
-    if (action === 'block' || action === 'delete' || action === 'logout') {
-      await revokeUserSessions(tx, now, id, action);
-    }
-    await request.audit({ action, entity: 'user', entityId: id, before: snapshot(before), after: snapshot(after) }, tx);
-    return after;
-  });
-}
+      if (action === 'block' || action === 'delete' || action === 'logout') {
+        await revokeUserSessions(tx, now, id, action);
+      }
+      await ctx.audit({ action, entity: 'user', entityId: id, before: toUser(before), after: toUser(after) }, tx);
+      return after;
+    });
+    return answer(ctx, row);
+  },
+
+  replaceAvatar: async (ctx: ServiceContext, id: number, image: CheckedImage): Promise<User> => {
+    const row = await replaceStoredFile(ctx, image, (key) =>
+      ctx.db.transaction(async (tx) => {
+        const before = await locked({ ...ctx, db: tx }, id);
+        const updated = await repo.update(tx, id, { avatar: key, updatedAt: ctx.clock.now() });
+        if (!updated) throw userNotFound();
+        await ctx.audit(
+          { action: 'avatar', entity: 'user', entityId: id, before: { avatar: before.avatar }, after: { avatar: key } },
+          tx,
+        );
+        return { result: updated, previous: before.avatar };
+      }),
+    );
+    return answer(ctx, row);
+  },
+
+  /** Personal data leaving the system: the export is recorded before the first byte goes out. */
+  exportCsv: async (ctx: ServiceContext, where: UserWhere = {}): Promise<AsyncGenerator<string>> => {
+    await ctx.audit({ action: 'export', entity: 'user', after: { where } });
+    return exportUsersCsv(ctx.db, where, ctx.clock.now());
+  },
+};

@@ -7,7 +7,7 @@ import { PROFILE_PATH, SETTINGS_PATH } from '../../config/app-config';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import type { StoredSession } from '../../lib/session-store';
 
-/** Avatar, e-mail and phone (seed §1) opening the profile menu (product.md §1: real items). */
+/** Avatar, e-mail and phone opening the profile menu; every item leads somewhere real. */
 export const ProfileDropdown = ({ user, compact }: { user: StoredSession; compact: boolean }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -36,7 +36,7 @@ export const grantExpiry = (
   };
 };
 
-/** The plan the dialog preselects: the yearly one by title, case-insensitively (seed §5). */
+/** The plan the dialog preselects: the yearly one by title, case-insensitively: the plan most grants are for. */
 export const preselectedPlan = <T extends Pick<Plan, 'title'>>(plans: readonly T[]): T | undefined => {
   const wanted = YEARLY_PLAN_TITLE.toLocaleLowerCase('ru');
   return plans.find((plan) => plan.title.trim().toLocaleLowerCase('ru') === wanted);

@@ -85,7 +85,7 @@ export const parseListParams = (params: URLSearchParams): UsersListState => {
   };
 };
 
-/** List state → URL, dropping empty and default values (seed §5), so a plain list has a plain URL. */
+/** List state → URL, dropping empty and default values, so a plain list has a plain URL. */
 export const serializeListParams = (state: UsersListState): URLSearchParams => {
   const { filter } = state;
   const params = new URLSearchParams();
@@ -130,7 +130,7 @@ export const normalizePhoneQuery = (text: string): string => {
 const startOfDay = (day: string) => dayjs(day).startOf('day').toISOString();
 const endOfDay = (day: string) => dayjs(day).endOf('day').toISOString();
 
-/** Filter → the API's `where` (product.md §4), with empty values dropped; `{}` means everyone. */
+/** Filter → the API's `where`, with empty values dropped; `{}` means everyone. */
 export const toWhere = (filter: UsersFilter): UserWhere => {
   const where: UserWhere = {};
   const q = filter.q.trim();

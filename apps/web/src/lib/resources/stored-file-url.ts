@@ -8,7 +8,10 @@ const isFullUrl = (value: string) => /^https?:\/\//i.test(value);
  * §2), used as it is, or a path relative to the installation's files base (`GET /api/config` →
  * `filesBaseUrl`). A path must not be able to climb out of that base.
  */
-export const storedFileUrl = (path: string | null | undefined, filesBaseUrl: string | undefined): string | undefined => {
+export const storedFileUrl = (
+  path: string | null | undefined,
+  filesBaseUrl: string | undefined,
+): string | undefined => {
   if (!path) return undefined;
   if (isFullUrl(path)) return path;
   if (filesBaseUrl === undefined) return undefined;

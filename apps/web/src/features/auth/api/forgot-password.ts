@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
-/** Always answers 200, whether or not the address exists (product.md §5), so nothing leaks. */
-export const requestPasswordReset = (email: string) =>
-  apiClient.request<{ ok: true }>('/users/forgot-password', { method: 'POST', body: { email }, auth: false });
-
-export const useForgotPassword = () => useMutation({ mutationFn: requestPasswordReset });
+/** Always answers `{ ok: true }`, whether or not the address exists, so nothing leaks. */
+export const useForgotPassword = () =>
+  useMutation({ mutationFn: (email: string) => api.auth.forgotPassword({ body: { email } }) });

@@ -1,12 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 export interface ResetPasswordInput {
   token: string;
   password: string;
 }
 
-export const resetPassword = (body: ResetPasswordInput) =>
-  apiClient.request<{ ok: true }>('/users/reset-password', { method: 'POST', body, auth: false });
-
-export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
+export const useResetPassword = () =>
+  useMutation({ mutationFn: (body: ResetPasswordInput) => api.auth.resetPassword({ body }) });

@@ -1,15 +1,12 @@
 import { isStaffRole, type SessionUser, type SigninBody } from '@pult/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type ApiError, apiClient, isApiError } from '../../../lib/api-client';
+import type { TFunction } from 'i18next';
+import { api } from '../../../lib/api';
+import { isApiError } from '../../../lib/api-client';
+import { describeError, errorCodeOf } from '../../../lib/describe-error';
 import { sessionStore, toStoredSession } from '../../../lib/session-store';
 
-/** Why a sign-in did not go through, as a translation key plus its values. */
-export interface SignInFailure {
-  key: string;
-  values?: Record<string, string | number>;
-}
-
-/** Thrown when the API accepts the password but the role may not use the back office (seed §5). */
+/** Thrown when the API accepts the password but the role may not use the back office (staff only). */
 export class ForbiddenRoleError extends Error {
   constructor() {
     super('forbidden role');
@@ -17,35 +14,34 @@ export class ForbiddenRoleError extends Error {
   }
 }
 
-/** Seed §8 catalogue plus the rate limit and the blocked account of product.md §5. */
-export const describeSignInError = (error: unknown): SignInFailure => {
-  if (error instanceof ForbiddenRoleError) return { key: 'auth.errors.forbiddenRole' };
-  if (!isApiError(error)) return { key: 'auth.errors.network' };
-  switch (error.status) {
-    case 400:
-    case 401:
-      return { key: 'auth.errors.wrongCredentials' };
-    case 403:
-      return { key: 'auth.errors.blocked' };
-    case 429:
-      return error.retryAfter
-        ? { key: 'auth.errors.tooManyAttempts', values: { seconds: Math.ceil(error.retryAfter) } }
-        : { key: 'auth.errors.tooManyAttemptsLater' };
-    default:
-      return { key: 'auth.errors.unknown' };
-  }
+/**
+ * The sign-in form's wording where it says more than the generic text: a blocked account is told
+ * whom to ask, a malformed request reads as wrong credentials (it is one, to the person typing).
+ */
+const SIGN_IN_WORDING = {
+  VALIDATION_FAILED: 'auth.errors.wrongCredentials',
+  ACCOUNT_BLOCKED: 'auth.errors.blocked',
+  RATE_LIMITED: 'auth.errors.tooManyAttemptsLater',
+  network: 'auth.errors.network',
+} as const;
+
+/** One sentence for a failed sign-in; the rate limit says how long to wait when the server told. */
+export const describeSignInError = (error: unknown, t: TFunction): string => {
+  if (error instanceof ForbiddenRoleError) return t('auth.errors.forbiddenRole');
+  if (errorCodeOf(error) === 'RATE_LIMITED' && isApiError(error) && error.retryAfter)
+    return t('auth.errors.tooManyAttempts', { seconds: Math.ceil(error.retryAfter) });
+  return describeError(error, t, SIGN_IN_WORDING);
 };
 
 export const signIn = async (body: SigninBody): Promise<SessionUser> => {
-  const session = await apiClient.request<SessionUser>('/users/signin', { method: 'POST', body, auth: false });
+  const session = await api.auth.signin({ body });
   if (!isStaffRole(session.role)) {
     // The API let a planner user in; end that session at once so no token is left alive.
-    await apiClient.request('/users/signout', { method: 'POST', token: session.apiToken }).catch(() => undefined);
+    await api.auth.signout({}, { token: session.apiToken }).catch(() => undefined);
     throw new ForbiddenRoleError();
   }
   sessionStore.set(toStoredSession(session, Date.now()));
   return session;
 };
 
-export const useSignIn = () =>
-  useMutation<SessionUser, ApiError | ForbiddenRoleError | Error, SigninBody>({ mutationFn: signIn });
+export const useSignIn = () => useMutation<SessionUser, Error, SigninBody>({ mutationFn: signIn });

@@ -13,7 +13,7 @@ interface LocationState {
 
 /**
  * The sign-in form shared by both login layouts. On success it only stores the session: the
- * route guard then sends the user on to where they were going (seed §2).
+ * route guard then sends the user on to where they were going.
  */
 export const LoginForm = () => {
   const { t } = useTranslation();
@@ -22,7 +22,7 @@ export const LoginForm = () => {
   // Read once: the notice explains this visit to the form, not the next one.
   const [expiredNotice] = useState(() => sessionNotice.take());
   const notice = (location.state as LocationState | null)?.notice;
-  const failure = signIn.error ? describeSignInError(signIn.error) : null;
+  const failure = signIn.error ? describeSignInError(signIn.error, t) : null;
 
   return (
     <Form<SigninBody>
@@ -36,9 +36,7 @@ export const LoginForm = () => {
       {expiredNotice && !notice && !failure ? (
         <Alert className="form-alert" type="warning" showIcon title={t(expiredNotice)} />
       ) : null}
-      {failure ? (
-        <Alert className="form-alert" type="error" showIcon title={t(failure.key, failure.values)} role="alert" />
-      ) : null}
+      {failure ? <Alert className="form-alert" type="error" showIcon title={failure} role="alert" /> : null}
       <Form.Item
         label={t('auth.signIn.email')}
         name="email"

@@ -2,10 +2,11 @@ import { MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { describeError } from '../../../lib/describe-error';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthShell } from '../components/auth-shell';
 
-/** `/auth/forgot-password`: asks the API to mail a one-hour reset link (product.md §5). */
+/** `/auth/forgot-password`: asks the API to mail a one-hour reset link. */
 export const ForgotPasswordPage = () => {
   const { t } = useTranslation();
   const forgot = useForgotPassword();
@@ -23,7 +24,16 @@ export const ForgotPasswordPage = () => {
           onFinish={({ email }) => forgot.mutate(email)}
         >
           {forgot.isError ? (
-            <Alert className="form-alert" type="error" showIcon title={t('auth.errors.network')} role="alert" />
+            <Alert
+              className="form-alert"
+              type="error"
+              showIcon
+              title={describeError(forgot.error, t, {
+                network: 'auth.errors.network',
+                RATE_LIMITED: 'auth.errors.tooManyAttemptsLater',
+              })}
+              role="alert"
+            />
           ) : null}
           <Form.Item
             label={t('auth.signIn.email')}

@@ -24,7 +24,7 @@ export const ResetPasswordPage = () => {
   const [form] = Form.useForm<Values>();
   const reset = useResetPassword();
   const error = reset.error;
-  // A password complaint lands on its field; any other 4xx means the link itself is no good.
+  // A password complaint lands on its field; RESET_TOKEN_INVALID (or any other refusal) means the link is no good.
   const passwordRejected = isApiError(error) && Boolean(error.body?.errors?.password);
   const linkBroken = !token || (isApiError(error) && error.status < 500 && !passwordRejected);
   const serverDown = Boolean(error) && !linkBroken && !passwordRejected;
@@ -34,7 +34,7 @@ export const ResetPasswordPage = () => {
       { token, password },
       {
         onSuccess: () => navigate('/auth/login', { replace: true, state: { notice: 'auth.reset.success' } }),
-        onError: (error) => applyServerErrors(form, error),
+        onError: (failure) => applyServerErrors(form, failure, t),
       },
     );
 

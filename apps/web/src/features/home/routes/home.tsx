@@ -2,7 +2,7 @@ import { ToolOutlined } from '@ant-design/icons';
 import { Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
-import { displayName } from '../../../lib/avatar-url';
+import { displayName } from '../../../lib/person-name';
 import { useSession } from '../../../lib/session-store';
 
 /** `/app/home`: the dashboard. Its figures come with a later issue; for now a greeting. */

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { LocaleId } from '../../../config/theme-config';
-import { displayName } from '../../../lib/avatar-url';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { displayName } from '../../../lib/person-name';
 import { type StoredSession, useSession } from '../../../lib/session-store';
 import { useProfile } from '../api/get-profile';
 

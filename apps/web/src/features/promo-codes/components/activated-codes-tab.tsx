@@ -1,10 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
+import type { ActivatedCode } from '@pult/contract';
 import { Flex, Input, Segmented, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatCount, formatDateTime } from '../../../lib/format';
-import { type ActivatedCode, useActivatedCodes } from '../api/get-activated-codes';
+import { useActivatedCodes } from '../api/promo-codes';
 import { ACTIVATED_DEFAULTS, type ActivatedStatus } from '../lib/activated-where';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { BlockCodeButton } from './block-code-button';

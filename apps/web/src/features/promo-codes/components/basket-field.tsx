@@ -1,13 +1,13 @@
 import { CheckCircleFilled, ExclamationCircleFilled, LoadingOutlined } from '@ant-design/icons';
 import { Flex, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCustomization } from '../api/get-customization';
-import { describeCustomizationError } from '../lib/customization-error';
+import { useCustomization } from '../api/customization';
+import { basketMessage } from '../lib/basket-message';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
 /**
  * The catalog basket id, checked while typing (debounced): the project name when the catalog
- * knows it, else why not (seed §8). The server checks again on submit.
+ * knows it, else why not. The server checks again on submit.
  */
 export const BasketField = () => {
   const { t } = useTranslation();
@@ -32,7 +32,7 @@ export const BasketField = () => {
         </Typography.Text>
       );
     if (check.error) {
-      const message = describeCustomizationError(check.error);
+      const message = basketMessage(check.error);
       return (
         <Typography.Text type="warning">
           <ExclamationCircleFilled /> {t(message.key, message.values)}

@@ -1,7 +1,7 @@
 import { StopOutlined } from '@ant-design/icons';
 import { App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useBlockCode } from '../api/block-code';
+import { useBlockCode } from '../api/promo-codes';
 
 /** «Заблокировать» with a confirmation: blocking is final (there is no unblock). */
 export const BlockCodeButton = ({ seriesId, code }: { seriesId: number; code: string }) => {

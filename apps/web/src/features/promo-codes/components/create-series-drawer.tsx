@@ -1,11 +1,11 @@
 import type { PromoSeries } from '@pult/contract';
 import { Alert, App, Button, Drawer, Flex, Form, Skeleton } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
+import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { useCreatePromoSeries } from '../api/create-promo-series';
-import { usePrefilledSeries } from '../api/get-prefilled-series';
-import { basketMessageFromText } from '../lib/customization-error';
+import { useCreatePromoSeries, usePrefilledSeries } from '../api/promo-series';
+import { basketMessage, isCatalogRefusal } from '../lib/basket-message';
 import { type SeriesFormValues, toSeriesBody } from '../lib/series-form';
 import { fromPrefilled, SeriesForm } from './series-form';
 
@@ -22,6 +22,8 @@ export const CreateSeriesDrawer = ({ open, onClose, onCreated }: Props) => {
   const [form] = Form.useForm<SeriesFormValues>();
   const prefilled = usePrefilledSeries(open);
   const create = useCreatePromoSeries();
+  // A refusal shown next to its field needs no banner; any other failure is said above the form.
+  const [fieldError, setFieldError] = useState(false);
 
   const submit = (values: SeriesFormValues) =>
     create.mutate(toSeriesBody(values), {
@@ -32,17 +34,16 @@ export const CreateSeriesDrawer = ({ open, onClose, onCreated }: Props) => {
         onCreated(series);
       },
       onError: (error) => {
-        applyServerErrors(form, error);
-        // The catalog's verdict arrives in English server words; say it the way the live check does.
-        const basket = isApiError(error) ? error.body?.errors?.basketId : undefined;
-        if (basket) {
-          const text = basketMessageFromText(basket);
+        // The catalog's refusal is said on the basket field the way the live check says it.
+        if (isCatalogRefusal(error)) {
+          const text = basketMessage(error);
           form.setFields([{ name: 'basketId', errors: [t(text.key, text.values)] }]);
-        }
+          setFieldError(true);
+        } else setFieldError(applyServerErrors(form, error, t));
       },
     });
 
-  const failure = create.error && !(isApiError(create.error) && create.error.body?.errors);
+  const failure = create.error && !fieldError;
 
   return (
     <Drawer
@@ -61,7 +62,14 @@ export const CreateSeriesDrawer = ({ open, onClose, onCreated }: Props) => {
       }
     >
       {failure ? (
-        <Alert className="form-alert" type="error" showIcon role="alert" title={t('promoCodes.create.failed')} />
+        <Alert
+          className="form-alert"
+          type="error"
+          showIcon
+          role="alert"
+          title={t('promoCodes.create.failed')}
+          description={describeError(create.error, t)}
+        />
       ) : null}
       {prefilled.isError ? (
         <Alert type="error" showIcon title={t('promoCodes.create.prefillFailed')} />

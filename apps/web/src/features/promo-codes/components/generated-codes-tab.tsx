@@ -1,12 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { PromoSeries } from '@pult/contract';
+import type { GeneratedCode, PromoSeries } from '@pult/contract';
 import { Alert, App, Button, Flex, Progress, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
+import type { DownloadProgress } from '../../../lib/api';
 import { formatCount, formatDateTime, formatNumber } from '../../../lib/format';
-import { type CsvProgress, useDownloadCodesCsv } from '../api/download-codes-csv';
-import { type GeneratedCode, useGeneratedCodes } from '../api/get-generated-codes';
+import { useDownloadCodesCsv, useGeneratedCodes } from '../api/promo-codes';
 import { downloadPercent, isGenerating } from '../lib/progress';
 import { BlockCodeButton } from './block-code-button';
 import { CodeStatusTag } from './code-status-tag';
@@ -18,7 +18,7 @@ export const GeneratedCodesTab = ({ series }: { series: PromoSeries }) => {
   const { message } = App.useApp();
   const [paging, setPaging] = useState({ page: 1, take: 20 });
   const codes = useGeneratedCodes({ id: series.id, ...paging });
-  const [progress, setProgress] = useState<CsvProgress | null>(null);
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const download = useDownloadCodesCsv(series.id, setProgress);
   const percent = progress ? downloadPercent(progress.rows, series.generated) : null;
 

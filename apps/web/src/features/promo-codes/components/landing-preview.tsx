@@ -1,6 +1,6 @@
 import type { PromoTheme } from '@pult/contract';
 import type { CSSProperties } from 'react';
-import { themeImageUrl } from '../lib/theme-image-url';
+import { storedFileUrl } from '../../../lib/resources/stored-file-url';
 
 interface Props {
   theme: PromoTheme;
@@ -10,15 +10,15 @@ interface Props {
 }
 
 /**
- * The public landing page (`GET /promo/:id`, apps/api …/landing-page.ts) redrawn in React with the
+ * The public landing page (`GET /promo/:id`, drawn by the API's landing-page.ts) redrawn in React with the
  * same layout and sizes, so what the editor shows is what a visitor gets. Colours and images
  * are the theme's own values, hence inline styles here; the fixed layout lives in the CSS file.
  */
 export const LandingPreview = ({ theme, filesBaseUrl, height }: Props) => {
   const { colors, texts, images } = theme;
-  const logo = themeImageUrl(filesBaseUrl, images.logo);
-  const banner = themeImageUrl(filesBaseUrl, images.banner);
-  const background = themeImageUrl(filesBaseUrl, images.background);
+  const logo = storedFileUrl(images.logo, filesBaseUrl);
+  const banner = storedFileUrl(images.banner, filesBaseUrl);
+  const background = storedFileUrl(images.background, filesBaseUrl);
   const page: CSSProperties = {
     minHeight: height,
     color: colors.text,

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { DATE_FORMATS } from '../../../lib/format';
-import { usePlanOptions } from '../api/get-plan-options';
+import { usePlans } from '../../../lib/resources/plans';
 import { hasActiveFilters, type SeriesFilters } from '../lib/series-filters';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
@@ -18,7 +18,7 @@ interface Props {
 /** Name, status, plan and creation period; every change goes to the URL and back to page 1. */
 export const SeriesFiltersBar = ({ filters, onChange, onReset }: Props) => {
   const { t, i18n } = useTranslation();
-  const plans = usePlanOptions();
+  const plans = usePlans();
   const [name, setName] = useState(filters.name ?? '');
   const settledName = useDebouncedValue(name);
 
@@ -70,7 +70,7 @@ export const SeriesFiltersBar = ({ filters, onChange, onReset }: Props) => {
         aria-label={t('promoCodes.filters.plan')}
         value={filters.planId ?? null}
         onChange={(planId) => onChange({ planId: planId ?? undefined })}
-        options={(plans.data ?? []).map((plan) => ({ value: plan.id, label: plan.title }))}
+        options={(plans.data?.items ?? []).map((plan) => ({ value: plan.id, label: plan.title }))}
       />
       <DatePicker.RangePicker
         className="promo-filter-range"

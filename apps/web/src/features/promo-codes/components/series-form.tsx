@@ -1,11 +1,11 @@
+import type { PrefilledSeries } from '@pult/contract';
 import { Col, DatePicker, Form, type FormInstance, Input, InputNumber, Row, Select, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { DATE_FORMATS, formatNumber } from '../../../lib/format';
-import { usePlanOptions } from '../api/get-plan-options';
-import type { PrefilledSeries } from '../api/get-prefilled-series';
+import { useEnabledPlans } from '../../../lib/resources/plans';
 import { codeShape } from '../lib/progress';
 import { codeCapacity, type SeriesField, type SeriesFormValues, validateSeries } from '../lib/series-form';
 import { BasketField } from './basket-field';
@@ -33,7 +33,7 @@ interface Props {
 export const SeriesForm = ({ form, initialValues, onFinish, disabled }: Props) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
-  const plans = usePlanOptions();
+  const plans = useEnabledPlans();
   const prefix = Form.useWatch('prefix', form);
   const codeLength = Form.useWatch('codeLength', form);
 
@@ -75,7 +75,6 @@ export const SeriesForm = ({ form, initialValues, onFinish, disabled }: Props) =
               options={(plans.data ?? []).map((plan) => ({
                 value: plan.id,
                 label: plan.title,
-                disabled: !plan.enabled,
               }))}
             />
           </Form.Item>

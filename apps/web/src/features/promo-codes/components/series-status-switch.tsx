@@ -1,7 +1,7 @@
 import type { PromoSeries } from '@pult/contract';
 import { App, Popconfirm, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useManagePromoSeries } from '../api/manage-promo-series';
+import { useManagePromoSeries } from '../api/promo-series';
 
 interface Props {
   series: Pick<PromoSeries, 'id' | 'name' | 'status'>;

@@ -1,10 +1,9 @@
-import type { PromoSeries } from '@pult/contract';
+import type { PromoSeries, PromoSeriesPage } from '@pult/contract';
 import { Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatCount, formatDate } from '../../../lib/format';
-import type { PromoSeriesPage } from '../api/get-promo-series-list';
 import { codeShape } from '../lib/progress';
 import { TAKE_OPTIONS } from '../lib/series-filters';
 import { GenerationState } from './generation-state';

@@ -2,13 +2,19 @@ import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/ico
 import type { ThemeImageKind } from '@pult/contract';
 import { App, Button, Flex, Popconfirm, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
-import { useRemoveThemeImage } from '../api/remove-theme-image';
-import { useUploadThemeImage } from '../api/upload-theme-image';
-import { themeImageUrl } from '../lib/theme-image-url';
+import { errorCodeOf } from '../../../lib/describe-error';
+import { storedFileUrl } from '../../../lib/resources/stored-file-url';
+import { useRemoveThemeImage, useUploadThemeImage } from '../api/theme';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+/** What the upload's refusals say; anything else is a plain "upload failed". */
+const UPLOAD_ERRORS: Partial<Record<string, string>> = {
+  FILE_TOO_LARGE: 'promoCodes.theme.imageSize',
+  PAYLOAD_TOO_LARGE: 'promoCodes.theme.imageSize',
+  FILE_TYPE_UNSUPPORTED: 'promoCodes.theme.imageType',
+  UNSUPPORTED_MEDIA_TYPE: 'promoCodes.theme.imageType',
+};
 
 interface Props {
   seriesId: number;
@@ -26,7 +32,7 @@ export const ThemeImageField = ({ seriesId, kind, path, filesBaseUrl }: Props) =
   const { message } = App.useApp();
   const upload = useUploadThemeImage(seriesId);
   const remove = useRemoveThemeImage(seriesId);
-  const url = themeImageUrl(filesBaseUrl, path);
+  const url = storedFileUrl(path, filesBaseUrl);
   const label = t(`promoCodes.theme.images.${kind}`);
 
   const send = (file: File) => {
@@ -37,18 +43,7 @@ export const ThemeImageField = ({ seriesId, kind, path, filesBaseUrl }: Props) =
       { kind, file },
       {
         onSuccess: () => message.success(t('promoCodes.theme.imageDone', { kind: label })),
-        onError: (error) => {
-          const status = isApiError(error) ? error.status : 0;
-          message.error(
-            t(
-              status === 413
-                ? 'promoCodes.theme.imageSize'
-                : status === 415
-                  ? 'promoCodes.theme.imageType'
-                  : 'promoCodes.theme.imageFailed',
-            ),
-          );
-        },
+        onError: (error) => message.error(t(UPLOAD_ERRORS[errorCodeOf(error)] ?? 'promoCodes.theme.imageFailed')),
       },
     );
   };

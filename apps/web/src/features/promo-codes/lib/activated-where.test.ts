@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildActivatedWhere } from './activated-where';
 
 describe('activated codes where', () => {
-  it('defaults to page 1 of 10 (seed §9)', () => {
+  it('defaults to page 1 of 10', () => {
     expect(buildActivatedWhere({})).toEqual({ take: 10, page: 1 });
   });
 

@@ -11,12 +11,12 @@ export interface ActivatedFilters {
   statuses?: ActivatedStatus[];
 }
 
-/** Seed §9: the activated list starts at page 1 with 10 rows. */
+/** The activated list starts at page 1 with 10 rows. */
 export const ACTIVATED_DEFAULTS = { take: 10, page: 1 } as const;
 
 /**
  * The `where` JSON of `GET /promo-codes/:id/activated`: empty text and an empty or complete
- * status list are left out (seed §5), so the server applies its own defaults.
+ * status list are left out (an empty filter means "any"), so the server applies its own defaults.
  */
 export const buildActivatedWhere = (filters: Partial<ActivatedFilters>): ActivatedWhere => {
   const where: ActivatedWhere = {

@@ -41,7 +41,7 @@ export const parseSeriesFilters = (params: URLSearchParams): SeriesFilters => {
   };
 };
 
-/** Writes the filters to the URL, dropping empty values and defaults (seed §5). */
+/** Writes the filters to the URL, dropping empty values (an empty filter means "any") and defaults. */
 export const toSearchParams = (filters: SeriesFilters): URLSearchParams => {
   const params = new URLSearchParams();
   const put = (name: string, value: string | number | undefined) => {

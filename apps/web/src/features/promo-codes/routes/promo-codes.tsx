@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { usePromoSeriesList } from '../api/get-promo-series-list';
+import { usePromoSeriesList } from '../api/promo-series';
 import { CreateSeriesDrawer } from '../components/create-series-drawer';
 import { SeriesFiltersBar } from '../components/series-filters-bar';
 import { SeriesTable, seriesPath } from '../components/series-table';

@@ -3,9 +3,9 @@ import { Button, Card, Result, Skeleton, Tabs } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
 import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
-import { usePromoSeries } from '../api/get-promo-series';
+import { errorCodeOf } from '../../../lib/describe-error';
+import { usePromoSeries } from '../api/promo-series';
 import { ActivatedCodesTab } from '../components/activated-codes-tab';
 import { GeneratedCodesTab } from '../components/generated-codes-tab';
 import { SeriesHeader } from '../components/series-header';
@@ -44,7 +44,7 @@ export const PromoSeriesPage = () => {
       {t('promoCodes.series.back')}
     </Button>
   );
-  if (!valid || (isApiError(series.error) && series.error.status === 404))
+  if (!valid || errorCodeOf(series.error) === 'SERIES_NOT_FOUND')
     return <Result status="404" title={t('promoCodes.series.notFound')} extra={back} />;
   if (series.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (series.isError)

@@ -43,7 +43,7 @@ const setup = (initial: StoredSession | null = null) => {
   return { store, queryClient, invalidate, stop };
 };
 
-describe('reloading plans when the signed-in user changes (seed §4)', () => {
+describe('reloading plans when the signed-in user changes', () => {
   it('reloads the plans after sign-in', () => {
     const { store, invalidate } = setup();
     store.set(session(1));

@@ -1,10 +1,11 @@
 import { isStaffRole } from '@pult/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { planKeys } from '../../../lib/resources/plans';
 import type { SessionStore } from '../../../lib/session-store';
 
 /**
- * Seed §4: when the signed-in user changes (sign-in, another account in another tab), the plan
- * descriptions are loaded again for them. A token refresh stores the same user and reloads nothing;
+ * When the signed-in user changes (sign-in, another account in another tab), the plans are loaded
+ * again for them: what one staff member may see is not assumed to be what the next may. A token refresh stores the same user and reloads nothing;
  * sign-out clears the whole cache elsewhere (main.tsx). Returns the unsubscribe.
  */
 export const reloadPlansOnUserChange = (
@@ -20,6 +21,6 @@ export const reloadPlansOnUserChange = (
     const next = staffId();
     if (next === current) return;
     current = next;
-    if (next !== null) void queryClient.invalidateQueries({ queryKey: ['plans'] });
+    if (next !== null) void queryClient.invalidateQueries({ queryKey: planKeys.all });
   });
 };

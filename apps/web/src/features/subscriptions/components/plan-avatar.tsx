@@ -2,8 +2,7 @@ import { CrownOutlined } from '@ant-design/icons';
 import type { Plan } from '@pult/contract';
 import { Avatar } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfig } from '../api/get-public-config';
-import { planIconUrl } from '../lib/plan-icon-url';
+import { useStoredFileUrl } from '../../../lib/resources/stored-file-url';
 
 interface Props {
   plan: Pick<Plan, 'icon' | 'title'>;
@@ -15,8 +14,8 @@ interface Props {
 /** The plan's icon, or a crown when it has none. */
 export const PlanAvatar = ({ plan, size = 48, previewUrl }: Props) => {
   const { t } = useTranslation();
-  const config = usePublicConfig();
-  const src = previewUrl ?? planIconUrl(plan.icon, config.data?.filesBaseUrl);
+  const storedUrl = useStoredFileUrl(plan.icon);
+  const src = previewUrl ?? storedUrl;
   return (
     <Avatar
       shape="square"

@@ -2,14 +2,15 @@ import { CheckOutlined, EditOutlined } from '@ant-design/icons';
 import type { Plan } from '@pult/contract';
 import { App, Button, Card, Flex, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { describeError } from '../../../lib/describe-error';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
-import { useManagePlan } from '../api/manage-plan';
+import { useManagePlan } from '../api/plan-mutations';
 import { PlanAvatar } from './plan-avatar';
 
 interface Props {
   plan: Plan;
-  /** Admins switch plans on and off (product.md §3); editors see the state only. */
+  /** Admins switch plans on and off, since that decides what can be sold; editors see the state only. */
   canManage: boolean;
   onEdit: (plan: Plan) => void;
 }
@@ -33,7 +34,7 @@ export const PlanCard = ({ plan, canManage, onEdit }: Props) => {
               title: saved.title,
             }),
           ),
-        onError: () => message.error(t('subscriptions.plans.toggleFailed')),
+        onError: (error) => message.error(describeError(error, t)),
       },
     );
 

@@ -2,12 +2,10 @@ import { type Plan, planPeriods } from '@pult/contract';
 import { Alert, App, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
+import { describeError, errorCodeOf, fieldErrorsOf } from '../../../lib/describe-error';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useTheme } from '../../../lib/theme-store';
-import { useCreatePlan } from '../api/create-plan';
-import { useUpdatePlan } from '../api/update-plan';
-import { useUploadPlanIcon } from '../api/upload-plan-icon';
-import { describeIconError, planFieldErrors } from '../lib/plan-errors';
+import { useCreatePlan, useUpdatePlan, useUploadPlanIcon } from '../api/plan-mutations';
 import {
   durationForPeriod,
   durationRange,
@@ -26,12 +24,23 @@ interface Props {
   open: boolean;
   /** The plan to edit; null creates one. */
   plan: Plan | null;
-  /** Admins change price, period and duration; editors texts and the icon (product.md §3). */
+  /** Admins change price, period and duration (the commercial terms); editors texts and the icon. */
   canEditTerms: boolean;
   onClose: () => void;
 }
 
 const DRAWER_WIDTH = 520;
+
+/** The API's field → the form's, where they differ: the form edits roubles, the API takes kopecks. */
+const FORM_FIELDS = { price: 'priceRoubles' };
+
+/** The icon's refusals say what the plan icon may be, rather than the general file messages. */
+const ICON_ERRORS = {
+  FILE_TYPE_UNSUPPORTED: 'subscriptions.form.iconType',
+  UNSUPPORTED_MEDIA_TYPE: 'subscriptions.form.iconType',
+  FILE_TOO_LARGE: 'subscriptions.form.iconSize',
+  PAYLOAD_TOO_LARGE: 'subscriptions.form.iconSize',
+} as const;
 
 /** Create or edit a plan. Mounted afresh for each opening (the parent keys it), so it starts clean. */
 export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
@@ -61,7 +70,7 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
       return saved;
     } catch (error) {
       setPendingIcon(null);
-      setIconError(describeIconError(error, t));
+      setIconError(describeError(error, t, ICON_ERRORS));
       return null;
     }
   };
@@ -76,14 +85,18 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
     }
   };
 
+  // Field codes go next to their fields. A refusal with a code of its own (a taken title) says its
+  // sentence there instead of the field code's terse word; one without fields is a message.
   const showServerError = (error: unknown) => {
-    const fields = planFieldErrors(error, t);
-    if (fields.length > 0) {
-      form.setFields(fields.map((field) => ({ ...field, name: field.name as keyof PlanFormValues })));
+    if (!applyServerErrors(form, error, t, FORM_FIELDS)) {
+      message.error(describeError(error, t));
       return;
     }
-    if (isApiError(error) && error.status === 403) message.error(t('subscriptions.form.forbidden'));
-    else message.error(t('subscriptions.form.saveFailed'));
+    if (errorCodeOf(error) === 'VALIDATION_FAILED') return;
+    const sentence = describeError(error, t);
+    const isField = (name: string): name is keyof PlanFormValues => name in form.getFieldsValue(true);
+    const named = fieldErrorsOf(error, t, FORM_FIELDS).flatMap(({ name }) => (isField(name) ? [name] : []));
+    form.setFields(named.map((name) => ({ name, errors: [sentence] })));
   };
 
   const submit = async (values: PlanFormValues) => {

@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceFilter, FILTER_COL, FilterActions } from '../../../components/filter-fields';
 import { DATE_FORMATS } from '../../../lib/format';
+import { usePlans } from '../../../lib/resources/plans';
 import { useTheme } from '../../../lib/theme-store';
-import { usePlans } from '../api/get-plans';
 import type { SubscriptionSource, SubscriptionStatus, SubscriptionsSearch } from '../lib/subscription-filters';
 
 interface FilterValues {

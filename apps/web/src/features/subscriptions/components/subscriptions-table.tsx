@@ -1,15 +1,14 @@
-import type { Subscription, User } from '@pult/contract';
+import type { Subscription, SubscriptionsPage, User } from '@pult/contract';
 import { Flex, Table, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCount, formatDate } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
-import type { SubscriptionsList } from '../api/get-subscriptions';
 import { PAGE_SIZES } from '../lib/subscription-filters';
 import { SubscriptionSourceTag, SubscriptionStatusTag } from './subscription-tags';
 
 interface Props {
-  data: SubscriptionsList | undefined;
+  data: SubscriptionsPage | undefined;
   loading: boolean;
   page: number;
   take: number;

@@ -97,7 +97,7 @@ export const validatePlanForm = (values: PlanFormValues): Partial<Record<keyof P
   return problems;
 };
 
-/** Fields an editor may not change (product.md §3); the server answers 403 if they are sent. */
+/** Fields an editor may not change (the commercial terms); the server answers 403 if they are sent. */
 export const COMMERCIAL_FIELDS = ['priceRoubles', 'period', 'durationDays'] as const;
 
 /**

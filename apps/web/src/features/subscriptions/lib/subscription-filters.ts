@@ -32,7 +32,7 @@ export const parseSubscriptionsSearch = (params: URLSearchParams): Subscriptions
   };
 };
 
-/** Writes the URL: empty values and defaults are left out (seed §5). */
+/** Writes the URL: empty values and defaults are left out, so a clean screen has a clean URL. */
 export const toSubscriptionsSearchParams = (search: SubscriptionsSearch): URLSearchParams => {
   const params = new URLSearchParams();
   const put = (name: string, value: string | number | undefined) => {
@@ -48,6 +48,7 @@ export const toSubscriptionsSearchParams = (search: SubscriptionsSearch): URLSea
   return params;
 };
 
+/** What the screen sends: the contract parses and checks it (comma lists, ISO instants). */
 export interface SubscriptionsQuery {
   take: number;
   page: number;

@@ -4,8 +4,8 @@ import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Typography } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
+import { usePlans } from '../../../lib/resources/plans';
 import { useSession } from '../../../lib/session-store';
-import { usePlans } from '../api/get-plans';
 import { PlanCard } from '../components/plan-card';
 import { PlanDrawer } from '../components/plan-drawer';
 import '../components/plans.css';

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { formatCount, formatNumber } from '../../../lib/format';
+import { usePlans } from '../../../lib/resources/plans';
 import { useTheme } from '../../../lib/theme-store';
-import { usePlans } from '../api/get-plans';
 import { useSubscriptions } from '../api/get-subscriptions';
 import '../components/plans.css';
 

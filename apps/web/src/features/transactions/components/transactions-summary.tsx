@@ -2,7 +2,7 @@ import { Alert, Button, Col, Row, Spin, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
-import { useTransactionsSummary } from '../api/get-transactions-summary';
+import { useTransactionsSummary } from '../api/transactions-queries';
 import type { TransactionsFilterQuery } from '../lib/transaction-filters';
 
 /**

@@ -1,15 +1,14 @@
-import type { Transaction } from '@pult/contract';
+import type { Transaction, TransactionsPage } from '@pult/contract';
 import { Table, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCount, formatDateTime, formatMoney } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
-import type { TransactionsList } from '../api/get-transactions';
 import { PAGE_SIZES } from '../lib/transaction-filters';
 import { TransactionKindTag, TransactionStatusTag, useProviderLabel } from './transaction-tags';
 
 interface Props {
-  data: TransactionsList | undefined;
+  data: TransactionsPage | undefined;
   loading: boolean;
   page: number;
   take: number;
@@ -17,7 +16,7 @@ interface Props {
   empty: React.ReactNode;
 }
 
-/** One page of transactions, newest first; read-only (product.md §4). */
+/** One page of transactions, newest first; read-only, as payments come from the providers. */
 export const TransactionsTable = ({ data, loading, page, take, onPage, empty }: Props) => {
   const { t } = useTranslation();
   const { locale } = useTheme();

@@ -1,5 +1,5 @@
 /**
- * Amounts travel in kopecks (product.md §4); people type roubles. Rounding to a whole kopeck
+ * Amounts travel in kopecks, whole numbers that add up exactly; people type roubles. Rounding to a whole kopeck
  * absorbs binary noise such as 19.99 * 100 = 1998.9999999999998.
  */
 export const roublesToKopecks = (roubles: number): number => Math.round(roubles * 100);

@@ -41,7 +41,7 @@ export const parseTransactionsSearch = (params: URLSearchParams): TransactionsSe
   };
 };
 
-/** Writes the URL: empty values and defaults are left out (seed §5), so a clean screen has a clean URL. */
+/** Writes the URL: empty values and defaults are left out, so a clean screen has a clean URL. */
 export const toTransactionsSearchParams = (search: TransactionsSearch): URLSearchParams => {
   const params = new URLSearchParams();
   const put = (name: string, value: string | number | undefined) => {

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { useTransactions } from '../api/get-transactions';
+import { useTransactions } from '../api/transactions-queries';
 import { TransactionFilters } from '../components/transaction-filters';
 import { TransactionsSummary } from '../components/transactions-summary';
 import { TransactionsTable } from '../components/transactions-table';

@@ -1,14 +1,12 @@
-import type { CreateUserBody, User } from '@pult/contract';
+import type { CreateUserBody } from '@pult/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { storeChangedUser } from './user-cache';
-
-export const createUser = (body: CreateUserBody) => apiClient.post<User>('/users', body);
 
 export const useCreateUser = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createUser,
+    mutationFn: (body: CreateUserBody) => api.users.create({ body }),
     onSuccess: (user) => storeChangedUser(queryClient, user),
   });
 };

@@ -1,22 +1,17 @@
-import type { Subscription } from '@pult/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+import { resourceKeys } from '../../../lib/resources/keys';
 
-interface SubscriptionsPage {
-  items: Subscription[];
-  count: number;
-}
+/** Subscriptions as a resource, so a grant (or any change elsewhere) refreshes this list too. */
+export const subscriptionKeys = resourceKeys('subscriptions');
 
 /** One person has a handful of subscriptions; the first hundred is all of them in practice. */
 const TAKE = 100;
 
-export const getUserSubscriptions = (owner: number, signal?: AbortSignal) =>
-  apiClient.request<SubscriptionsPage>('/subscriptions', { query: { owner, take: TAKE }, signal });
-
 export const userSubscriptionsQueryOptions = (owner: number) =>
   queryOptions({
-    queryKey: ['users', 'subscriptions', { owner }],
-    queryFn: ({ signal }) => getUserSubscriptions(owner, signal),
+    queryKey: subscriptionKeys.list({ owner, take: TAKE }),
+    queryFn: ({ signal }) => api.subscriptions.list({ query: { owner, take: TAKE } }, { signal }),
   });
 
 export const useUserSubscriptions = (owner: number) => useQuery(userSubscriptionsQueryOptions(owner));

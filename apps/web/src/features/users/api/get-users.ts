@@ -1,14 +1,8 @@
-import type { User, UserWhere } from '@pult/contract';
+import type { UserWhere } from '@pult/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { whereParam } from '../list-params';
-
-export interface UsersPage {
-  items: User[];
-  count: number;
-  /** The count is the planner's estimate (large result sets): shown as approximate. */
-  countIsEstimate: boolean;
-}
+import { userKeys } from './user-cache';
 
 export interface GetUsersParams {
   page: number;
@@ -17,14 +11,14 @@ export interface GetUsersParams {
   where: UserWhere;
 }
 
-export const getUsers = ({ page, take, sort, where }: GetUsersParams, signal?: AbortSignal) =>
-  apiClient.request<UsersPage>('/users', { query: { take, page, sort, where: whereParam(where) }, signal });
-
-/** Key shaped like react-admin's `[resource, 'getList', params]`, so one invalidation hits every page. */
 export const usersQueryOptions = (params: GetUsersParams) =>
   queryOptions({
-    queryKey: ['users', 'getList', params],
-    queryFn: ({ signal }) => getUsers(params, signal),
+    queryKey: userKeys.list(params),
+    queryFn: ({ signal }) =>
+      api.users.list(
+        { query: { take: params.take, page: params.page, sort: params.sort, where: whereParam(params.where) } },
+        { signal },
+      ),
     // The previous page stays on screen while the next loads: no flash of an empty table.
     placeholderData: keepPreviousData,
   });

@@ -1,22 +1,18 @@
-import type { Subscription } from '@pult/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { userQueryOptions } from './get-user';
-import { userSubscriptionsQueryOptions } from './get-user-subscriptions';
+import { api } from '../../../lib/api';
+import { subscriptionKeys } from './get-user-subscriptions';
+import { userKeys } from './user-cache';
 
-export const grantSubscription = ({ userId, planId }: { userId: number; planId: number }) =>
-  apiClient.get<Subscription>(`/subscriptions/subscribe-by-admin/${userId}/${planId}`);
-
-/** Afterwards the user's `register` and their subscription list both change: refetch both. */
+/** Afterwards the user's `register` and every list of subscriptions change: refetch both resources. */
 export const useGrantSubscription = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: grantSubscription,
-    onSuccess: (_subscription, { userId }) =>
+    mutationFn: ({ userId, planId }: { userId: number; planId: number }) =>
+      api.subscriptions.grant({ params: { userId, planId } }),
+    onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: userQueryOptions(userId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: userSubscriptionsQueryOptions(userId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['users', 'getList'] }),
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+        queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
       ]),
   });
 };

@@ -1,8 +1,8 @@
 import { App, Button, Drawer, Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreateUser } from '../api/create-user';
-import { describeUsersError, localizeFieldErrors } from '../user-errors';
 import { emptyUserForm, toCreateBody, type UserFormValues } from '../user-form';
 import { UserFormFields } from './user-form-fields';
 
@@ -28,7 +28,9 @@ export const CreateUserDrawer = ({ open, onClose }: Props) => {
         onClose();
       },
       onError: (error) => {
-        if (!applyServerErrors(form, localizeFieldErrors(error, t))) message.error(describeUsersError(error, t));
+        // The field gets its code's text; the message says why in this screen's terms (e-mail taken, own role).
+        applyServerErrors(form, error, t);
+        message.error(describeError(error, t));
       },
     });
   };

@@ -5,9 +5,10 @@ import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
+import { type DownloadProgress, saveBlob } from '../../../lib/api';
+import { describeError } from '../../../lib/describe-error';
 import { formatNumber } from '../../../lib/format';
-import { type ExportProgress, exportUsers, saveBlob } from '../api/export-users';
-import { describeUsersError } from '../user-errors';
+import { exportUsers } from '../api/export-users';
 
 interface Props {
   where: UserWhere;
@@ -25,7 +26,7 @@ export const ExportUsersButton = ({ where, expectedRows }: Props) => {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const locale = i18n.language as LocaleId;
-  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const abort = useRef<AbortController | null>(null);
 
   const start = async () => {
@@ -36,7 +37,7 @@ export const ExportUsersButton = ({ where, expectedRows }: Props) => {
       saveBlob(blob, fileName);
       message.success(t('users.export.done'));
     } catch (error) {
-      if (!abort.current?.signal.aborted) message.error(`${t('users.export.failed')}. ${describeUsersError(error, t)}`);
+      if (!abort.current?.signal.aborted) message.error(`${t('users.export.failed')}. ${describeError(error, t)}`);
     } finally {
       setProgress(null);
       abort.current = null;

@@ -3,11 +3,11 @@ import { Alert, App, Descriptions, Empty, Form, Modal, Select, Skeleton } from '
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
+import { describeError } from '../../../lib/describe-error';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { useGrantPlans } from '../api/get-plans';
+import { useEnabledPlans } from '../../../lib/resources/plans';
 import { useGrantSubscription } from '../api/grant-subscription';
 import { grantExpiry, preselectedPlan } from '../grant-expiry';
-import { describeUsersError } from '../user-errors';
 
 interface Props {
   user: User;
@@ -17,14 +17,14 @@ interface Props {
 }
 
 /**
- * «Выдать подписку»: enabled plans, the yearly one preselected (seed §5), and the expiry the grant
+ * «Выдать подписку»: enabled plans, the yearly one preselected, and the expiry the grant
  * will set shown before it is confirmed.
  */
 export const GrantSubscriptionModal = ({ user, subscriptions, open, onClose }: Props) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const { message } = App.useApp();
-  const plans = useGrantPlans(open);
+  const plans = useEnabledPlans(open);
   const grant = useGrantSubscription();
   const [planId, setPlanId] = useState<number | null>(null);
 
@@ -47,7 +47,7 @@ export const GrantSubscriptionModal = ({ user, subscriptions, open, onClose }: P
           message.success(t('users.grant.done', { plan: plan.title }));
           onClose();
         },
-        onError: (error) => void message.error(describeUsersError(error, t)),
+        onError: (error) => void message.error(describeError(error, t)),
       },
     );
   };
@@ -74,7 +74,7 @@ export const GrantSubscriptionModal = ({ user, subscriptions, open, onClose }: P
       {plans.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : plans.isError ? (
-        <Alert type="error" showIcon title={describeUsersError(plans.error, t)} />
+        <Alert type="error" showIcon title={describeError(plans.error, t)} />
       ) : plans.data.length === 0 ? (
         <Empty description={t('users.grant.noPlans')} />
       ) : (

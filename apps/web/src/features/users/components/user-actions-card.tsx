@@ -3,9 +3,9 @@ import type { User, UserAction } from '@pult/contract';
 import { App, Button, Card, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describeError } from '../../../lib/describe-error';
 import { useManageUser } from '../api/manage-user';
 import { actionsFor, isDestructive } from '../user-actions';
-import { describeUsersError } from '../user-errors';
 
 const ICONS: Record<UserAction, ReactNode> = {
   block: <LockOutlined />,
@@ -32,7 +32,7 @@ export const UserActionsCard = ({ user }: { user: User }) => {
         manage
           .mutateAsync({ id: user.id, action })
           .then(() => void message.success(t(`users.actions.done.${action}`)))
-          .catch((error: unknown) => void message.error(describeUsersError(error, t))),
+          .catch((error: unknown) => void message.error(describeError(error, t))),
     });
 
   return (

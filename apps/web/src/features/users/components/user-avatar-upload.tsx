@@ -4,8 +4,8 @@ import { App, Avatar, Button, Flex, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/user-avatar';
+import { describeError } from '../../../lib/describe-error';
 import { AVATAR_TYPES, useUploadAvatar } from '../api/upload-avatar';
-import { describeUsersError } from '../user-errors';
 
 interface Props {
   user: User;
@@ -13,6 +13,9 @@ interface Props {
 }
 
 const SIZE = 112;
+
+/** Said with the limit itself, more useful than the generic "file too large". */
+const AVATAR_ERRORS = { FILE_TOO_LARGE: 'users.errors.avatarTooLarge' } as const;
 
 /**
  * The avatar, and for admins an upload through the API client (the server checks type and size by
@@ -49,7 +52,7 @@ export const UserAvatarUpload = ({ user, canEdit }: Props) => {
                 onSuccess?.(updated);
               },
               onError: (failure) => {
-                setError(describeUsersError(failure, t));
+                setError(describeError(failure, t, AVATAR_ERRORS));
                 onError?.(failure as Error);
               },
               onSettled: () => setPreview(null),

@@ -3,9 +3,9 @@ import type { User } from '@pult/contract';
 import { Alert, App, Button, Card, Flex, Form } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useUpdateUser } from '../api/update-user';
-import { describeUsersError, localizeFieldErrors } from '../user-errors';
 import { toUpdateBody, type UserFormValues, userToForm } from '../user-form';
 import { UserFormFields } from './user-form-fields';
 
@@ -31,7 +31,9 @@ export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }
           form.setFieldsValue(userToForm(saved));
         },
         onError: (error) => {
-          if (!applyServerErrors(form, localizeFieldErrors(error, t))) message.error(describeUsersError(error, t));
+          // The field gets its code's text; the message says why in this screen's terms (e-mail taken, own role).
+          applyServerErrors(form, error, t);
+          message.error(describeError(error, t));
         },
       },
     );

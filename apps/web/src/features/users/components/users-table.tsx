@@ -1,13 +1,13 @@
-import type { User } from '@pult/contract';
+import type { User, UsersPage } from '@pult/contract';
 import { Empty, Flex, Skeleton, Table, type TableProps, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { LocaleId } from '../../../config/theme-config';
-import { displayName } from '../../../lib/avatar-url';
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
-import type { UsersPage } from '../api/get-users';
+import { displayName } from '../../../lib/person-name';
+
 import { DEFAULT_SORT, PAGE_SIZES, type UsersListState } from '../list-params';
 import { userPath } from '../paths';
 import { RoleTag, StatusTag, SubscriptionSummary } from './user-tags';

@@ -3,9 +3,9 @@ import { Button, Card, Col, Flex, Result, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { isApiError } from '../../../lib/api-client';
-import { displayName } from '../../../lib/avatar-url';
 import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
+import { describeError, errorCodeOf, errorKey } from '../../../lib/describe-error';
+import { displayName } from '../../../lib/person-name';
 import { useUser } from '../api/get-user';
 import { UserActionsCard } from '../components/user-actions-card';
 import { UserEditCard } from '../components/user-edit-card';
@@ -13,7 +13,6 @@ import { UserProfileCard } from '../components/user-profile-card';
 import { UserSubscriptionsCard } from '../components/user-subscriptions-card';
 import { USERS_PATH } from '../paths';
 import { useCanManageUsers } from '../use-can-manage';
-import { describeUsersError } from '../user-errors';
 import '../users.css';
 
 /** `/app/users/:id`: one user: profile and avatar, data form, actions, subscriptions and the grant. */
@@ -33,16 +32,16 @@ export const UserPage = () => {
   if (
     !Number.isInteger(userId) ||
     userId <= 0 ||
-    (query.isError && isApiError(query.error) && query.error.status === 404)
+    (query.isError && ['USER_NOT_FOUND', 'NOT_FOUND'].includes(errorCodeOf(query.error)))
   ) {
-    return <Result status="404" title={t('users.errors.notFound')} extra={backLink} />;
+    return <Result status="404" title={t(errorKey('USER_NOT_FOUND'))} extra={backLink} />;
   }
   if (query.isError) {
     return (
       <Result
         status="error"
         title={t('users.page.loadError')}
-        subTitle={describeUsersError(query.error, t)}
+        subTitle={describeError(query.error, t)}
         extra={[
           backLink,
           <Button key="retry" type="primary" icon={<ReloadOutlined />} onClick={() => void query.refetch()}>

@@ -1,0 +1,87 @@
+import type { SessionUser, User } from '@pult/contract';
+import { HttpError, unauthorized } from '../../lib/http-errors';
+import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { createSession, revokeSession, rotateRefreshToken, type TokenPair } from '../sessions';
+import { toUser, type UserRow, usersRepository, verifyPassword } from '../users';
+import { blockedFor, countHit, FORGOT_PER_IP, resetHits, SIGNIN_PER_ACCOUNT, SIGNIN_PER_IP } from './rate-limit';
+
+const tooMany = (seconds: number) =>
+  new HttpError(429, 'RATE_LIMITED', 'Too many attempts, try again later', undefined, {
+    'retry-after': String(seconds),
+  });
+
+const refreshRefused = (message: string) => unauthorized('REFRESH_TOKEN_INVALID', message);
+
+const withTokens = (ctx: ServiceContext, row: UserRow, pair: TokenPair): SessionUser => ({
+  ...toUser(row),
+  apiToken: pair.apiToken,
+  refreshToken: pair.refreshToken,
+  apiTokenExpiresAt: pair.apiTokenExpiresAt.toISOString(),
+  expiresIn: Math.round((pair.apiTokenExpiresAt.getTime() - ctx.clock.now().getTime()) / 1000),
+});
+
+/** Sign-in, refresh, sign-out and who-am-I: the rules of a session's life. */
+export const authService = {
+  signIn: async (
+    ctx: ServiceContext,
+    body: { email: string; password: string },
+    userAgent: string | undefined,
+  ): Promise<SessionUser> => {
+    const now = ctx.clock.now();
+    const email = body.email.toLowerCase();
+    const accountKey = `signin:account:${email}`;
+    const ipKey = `signin:ip:${ctx.ip}`;
+    const wait = Math.max(
+      await blockedFor(ctx.db, accountKey, SIGNIN_PER_ACCOUNT, now),
+      await blockedFor(ctx.db, ipKey, SIGNIN_PER_IP, now),
+    );
+    if (wait > 0) throw tooMany(wait);
+
+    const row = await usersRepository.rowByEmail(ctx.db, email);
+    // A deleted account answers exactly like a missing one (same work, same message).
+    const valid = await verifyPassword(row?.status === 'deleted' ? null : row?.passwordHash, body.password);
+    if (!row || !valid) {
+      await countHit(ctx.db, accountKey, SIGNIN_PER_ACCOUNT, now);
+      await countHit(ctx.db, ipKey, SIGNIN_PER_IP, now);
+      throw unauthorized('INVALID_CREDENTIALS', 'Wrong e-mail or password');
+    }
+    if (row.status !== 'active') throw new HttpError(403, 'ACCOUNT_BLOCKED', 'Account is blocked');
+    await resetHits(ctx.db, accountKey);
+    const pair = await createSession(ctx.db, now, row.id, { ip: ctx.ip, userAgent });
+    await ctx.audit({ actorId: row.id, action: 'signin', entity: 'user', entityId: row.id });
+    return withTokens(ctx, { ...row, lastSeenAt: now }, pair);
+  },
+
+  refresh: async (ctx: ServiceContext, token: string): Promise<SessionUser> => {
+    const result = await rotateRefreshToken(ctx.db, ctx.clock.now(), token);
+    if (!result.ok)
+      throw refreshRefused(
+        result.reason === 'reused' ? 'Refresh token reused; session revoked' : 'Invalid refresh token',
+      );
+    const row = await usersRepository.row(ctx.db, result.userId);
+    if (!row) throw refreshRefused('Invalid refresh token');
+    return withTokens(ctx, row, result.pair);
+  },
+
+  signOut: async (ctx: ServiceContext): Promise<{ ok: true }> => {
+    const actor = actorOf(ctx);
+    await revokeSession(ctx.db, ctx.clock.now(), actor.sessionId, 'signed out');
+    await ctx.audit({ action: 'signout', entity: 'user', entityId: actor.userId });
+    return { ok: true };
+  },
+
+  me: async (ctx: ServiceContext): Promise<User> => {
+    const row = await usersRepository.row(ctx.db, actorOf(ctx).userId);
+    if (!row) throw unauthorized();
+    return toUser(row);
+  },
+
+  /** Throttled per address; the reset itself lives in password-reset.ts. */
+  assertForgotAllowed: async (ctx: ServiceContext): Promise<void> => {
+    const now = ctx.clock.now();
+    const ipKey = `forgot:ip:${ctx.ip}`;
+    const wait = await blockedFor(ctx.db, ipKey, FORGOT_PER_IP, now);
+    if (wait > 0) throw tooMany(wait);
+    await countHit(ctx.db, ipKey, FORGOT_PER_IP, now);
+  },
+};

@@ -1,0 +1,78 @@
+import type { ActivatedCode, GeneratedCode } from '@pult/contract';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { promoCodes } from '../../db/schema';
+import { countRows, type PageCount } from '../../lib/page-count';
+
+type CodeRow = typeof promoCodes.$inferSelect;
+
+export const toGeneratedCode = (row: Pick<CodeRow, 'value' | 'status' | 'activatedAt'>): GeneratedCode => ({
+  value: row.value,
+  status: row.status,
+  activatedAt: row.activatedAt?.toISOString() ?? null,
+});
+
+export const toBlockedCode = (row: CodeRow): ActivatedCode => ({
+  ...toGeneratedCode(row),
+  blockedAt: row.blockedAt?.toISOString() ?? null,
+  activatedBy: null,
+});
+
+/** Rows per query of the CSV export: memory stays flat however many millions a series has. */
+const CSV_BATCH = 10_000;
+
+/** The SQL of the codes of a series; no rules, no HTTP. */
+export const codesRepository = {
+  async page(db: Db, seriesId: number, take: number, page: number): Promise<{ items: GeneratedCode[] } & PageCount> {
+    const condition = eq(promoCodes.seriesId, seriesId);
+    const total = await countRows(db, db.select({ id: promoCodes.id }).from(promoCodes).where(condition));
+    const rows = await db
+      .select()
+      .from(promoCodes)
+      .where(condition)
+      .orderBy(asc(promoCodes.id))
+      .limit(take)
+      .offset((page - 1) * take);
+    return { items: rows.map(toGeneratedCode), ...total };
+  },
+
+  /** Every code of the series in batches by id (keyset), so no query grows with the series. */
+  async *batches(db: Db, seriesId: number): AsyncGenerator<GeneratedCode[]> {
+    let lastId = 0;
+    for (;;) {
+      const rows = await db
+        .select({
+          id: promoCodes.id,
+          value: promoCodes.value,
+          status: promoCodes.status,
+          activatedAt: promoCodes.activatedAt,
+        })
+        .from(promoCodes)
+        .where(and(eq(promoCodes.seriesId, seriesId), gt(promoCodes.id, lastId)))
+        .orderBy(asc(promoCodes.id))
+        .limit(CSV_BATCH);
+      if (rows.length === 0) return;
+      yield rows.map(toGeneratedCode);
+      lastId = rows[rows.length - 1]?.id ?? lastId;
+    }
+  },
+
+  /** A code of this series, locked for the rest of the transaction. */
+  async lock(db: Db, seriesId: number, value: string): Promise<CodeRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(promoCodes)
+      .where(and(eq(promoCodes.value, value), eq(promoCodes.seriesId, seriesId)))
+      .for('update');
+    return row;
+  },
+
+  async block(db: Db, id: number, at: Date): Promise<CodeRow | undefined> {
+    const [row] = await db
+      .update(promoCodes)
+      .set({ status: 'blocked', blockedAt: at })
+      .where(eq(promoCodes.id, id))
+      .returning();
+    return row;
+  },
+};

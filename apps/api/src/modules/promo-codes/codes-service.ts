@@ -1,0 +1,68 @@
+import type { ActivatedCode, ActivatedWhere, GeneratedCodesPage } from '@pult/contract';
+import type { ServiceContext } from '../../lib/service-context';
+import { listActivatedCodes } from './activated-codes-repository';
+import { codesRepository as repo, toBlockedCode } from './codes-repository';
+import { codeNotFound, seriesNotFound } from './promo-errors';
+import { seriesRepository } from './series-repository';
+
+async function seriesHead(ctx: ServiceContext, id: number) {
+  const series = await seriesRepository.head(ctx.db, id);
+  if (!series) throw seriesNotFound();
+  return series;
+}
+
+const csvLine = (code: { value: string; status: string; activatedAt: string | null }) =>
+  `${code.value};${code.status};${code.activatedAt ?? ''}\r\n`;
+
+/** The codes of a series: all of them, the used ones, one blocked. */
+export const codesService = {
+  generated: async (ctx: ServiceContext, id: number, take: number, page: number): Promise<GeneratedCodesPage> => {
+    const series = await seriesHead(ctx, id);
+    const { items, count, isEstimate } = await repo.page(ctx.db, id, take, page);
+    return { items, count, countIsEstimate: isEstimate, seriesName: series.name };
+  },
+
+  /**
+   * The whole series as CSV lines (BOM and header first, for spreadsheet programs): checked and
+   * audited before the first byte, then streamed batch by batch.
+   */
+  csv: async (ctx: ServiceContext, id: number): Promise<AsyncGenerator<string>> => {
+    await seriesHead(ctx, id);
+    await ctx.audit({ action: 'export-codes', entity: 'promo-series', entityId: id });
+    return (async function* lines() {
+      yield '\uFEFFcode;status;activatedAt\r\n';
+      for await (const batch of repo.batches(ctx.db, id)) yield batch.map(csvLine).join('');
+    })();
+  },
+
+  activated: async (ctx: ServiceContext, id: number, where: ActivatedWhere) => {
+    const result = await listActivatedCodes(ctx.db, id, where);
+    // Only an empty answer needs to tell "no such series" (404) from "nothing matched".
+    if (result.items.length === 0) await seriesHead(ctx, id);
+    return { items: result.items, count: result.count, countIsEstimate: result.isEstimate };
+  },
+
+  /** Blocking a blocked code changes nothing; a used code may be blocked and leaves the activated count. */
+  block: (ctx: ServiceContext, seriesId: number, code: string): Promise<ActivatedCode> =>
+    ctx.db.transaction(async (tx) => {
+      const before = await repo.lock(tx, seriesId, code.toUpperCase());
+      if (!before) throw codeNotFound();
+      if (before.status === 'blocked') return toBlockedCode(before);
+      const after = await repo.block(tx, before.id, ctx.clock.now());
+      await seriesRepository.bumpCounters(tx, seriesId, {
+        blocked: 1,
+        activated: before.status === 'activated' ? -1 : 0,
+      });
+      await ctx.audit(
+        {
+          action: 'block-code',
+          entity: 'promo-code',
+          entityId: before.value,
+          before: { status: before.status },
+          after: { status: 'blocked' },
+        },
+        tx,
+      );
+      return toBlockedCode(after ?? before);
+    }),
+};

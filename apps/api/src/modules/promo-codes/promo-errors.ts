@@ -1,0 +1,5 @@
+import { notFound } from '../../lib/http-errors';
+
+export const seriesNotFound = () => notFound('SERIES_NOT_FOUND', 'Promo series not found');
+/** Also for a code of another series: the path names the series. */
+export const codeNotFound = () => notFound('CODE_NOT_FOUND', 'No such code in this series');

@@ -1,0 +1,60 @@
+import type { PromoTheme, ThemeImageKind, UpdatePromoThemeBody } from '@pult/contract';
+import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../lib/service-context';
+import type { CheckedImage } from '../../storage/read-upload';
+import { replaceStoredFile } from '../../storage/replace-file';
+import { seriesNotFound } from './promo-errors';
+import { seriesRepository as repo } from './series-repository';
+import { themeOf } from './theme';
+
+async function lockedTheme(tx: Db, id: number): Promise<PromoTheme> {
+  const row = await repo.lockTheme(tx, id);
+  if (!row) throw seriesNotFound();
+  return themeOf(row.theme);
+}
+
+/** Puts `key` (or nothing) in the theme's `kind` slot with its audit event; says which file it replaced. */
+async function setImage(ctx: ServiceContext, tx: Db, id: number, kind: ThemeImageKind, key: string | null) {
+  const before = await lockedTheme(tx, id);
+  const after: PromoTheme = { ...before, images: { ...before.images, [kind]: key } };
+  await repo.update(tx, id, { theme: after });
+  const action = key ? `theme-${kind}` : `theme-${kind}-removed`;
+  await ctx.audit({ action, entity: 'promo-series', entityId: id, before: before.images, after: after.images }, tx);
+  return { result: after, previous: before.images[kind] };
+}
+
+/** The landing-page theme of a series: colours, texts and three images, each uploaded or removed. */
+export const themeService = {
+  get: async (ctx: ServiceContext, id: number): Promise<PromoTheme> => {
+    const series = await repo.head(ctx.db, id);
+    if (!series) throw seriesNotFound();
+    return themeOf(series.theme);
+  },
+
+  update: (ctx: ServiceContext, id: number, body: UpdatePromoThemeBody): Promise<PromoTheme> =>
+    ctx.db.transaction(async (tx) => {
+      const before = await lockedTheme(tx, id);
+      const after = themeOf({
+        colors: { ...before.colors, ...body.colors },
+        texts: { ...before.texts, ...body.texts },
+        images: before.images,
+      });
+      await repo.update(tx, id, { theme: after });
+      await ctx.audit({ action: 'update-theme', entity: 'promo-series', entityId: id, before, after }, tx);
+      return after;
+    }),
+
+  /** The new file goes in first; the old one is removed once the theme points at the new one. */
+  replaceImage: (ctx: ServiceContext, id: number, kind: ThemeImageKind, image: CheckedImage): Promise<PromoTheme> =>
+    replaceStoredFile(ctx, image, (key) => ctx.db.transaction((tx) => setImage(ctx, tx, id, kind, key))),
+
+  /** Removing an image that is not there changes nothing and answers the theme as it is. */
+  removeImage: async (ctx: ServiceContext, id: number, kind: ThemeImageKind): Promise<PromoTheme> => {
+    const { result, previous } = await ctx.db.transaction((tx) => setImage(ctx, tx, id, kind, null));
+    if (previous && !/^https?:\/\//.test(previous))
+      await ctx.storage
+        .delete(previous)
+        .catch((error: unknown) => ctx.log.warn({ err: error }, 'old theme image not removed'));
+    return result;
+  },
+};

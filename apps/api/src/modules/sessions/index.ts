@@ -1,0 +1,14 @@
+/**
+ * The sessions module's public face: session storage (create, rotate, revoke, resolve a token).
+ * It sits below `users` and `auth`, so `users` can end a user's sessions without importing `auth`.
+ */
+export {
+  createSession,
+  findPrincipal,
+  type RotateResult,
+  revokeSession,
+  revokeUserSessions,
+  rotateRefreshToken,
+  SESSION_LIFETIME_MS,
+  type TokenPair,
+} from './sessions-repository';

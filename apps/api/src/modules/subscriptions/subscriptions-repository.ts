@@ -1,0 +1,80 @@
+import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { subscriptionPlans, subscriptions } from '../../db/schema';
+import { countFromWindow, countRows, type PageCount, pageWindow, windowCount } from '../../lib/page-count';
+import { fromGrantedRow, type Granted, type GrantedRow } from './grant-subscription';
+import type { SubscriptionRow } from './subscription-row';
+
+export interface SubscriptionWithPlan {
+  subscription: SubscriptionRow;
+  planTitle: string;
+}
+export type SubscriptionsPageRows = { rows: SubscriptionWithPlan[] } & PageCount;
+
+export interface GrantCall {
+  userId: number;
+  planId: number;
+  source: 'admin' | 'promo';
+  provider: 'admin' | 'promo';
+  at: Date;
+  /** Who granted it and from where, for the audit event the function writes. */
+  actorId: number | null;
+  ip: string;
+}
+
+const selectWithPlan = <Extra extends Record<string, SQL> = Record<never, never>>(db: Db, extra?: Extra) =>
+  db
+    .select({ subscription: subscriptions, planTitle: subscriptionPlans.title, ...(extra as Extra) })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .$dynamic();
+
+const idsWhere = (db: Db, condition: SQL | undefined) =>
+  db.select({ id: subscriptions.id }).from(subscriptions).where(condition).$dynamic();
+
+/** The SQL of subscriptions, and nothing else: no rules, no HTTP. */
+export const subscriptionsRepository = {
+  /**
+   * A set known to be small (one owner's subscriptions): the page and its exact count come from one
+   * query, as `count(*) over ()` is computed before LIMIT.
+   */
+  async smallPage(db: Db, condition: SQL | undefined, take: number, page: number): Promise<SubscriptionsPageRows> {
+    const rows = await selectWithPlan(db, { total: windowCount() })
+      .where(condition)
+      .orderBy(desc(subscriptions.id))
+      .limit(take)
+      .offset((page - 1) * take);
+    const count = await countFromWindow(rows, () => countRows(db, idsWhere(db, condition)));
+    return { rows, ...count };
+  },
+
+  /**
+   * Any filter over millions of rows: the planner-estimated count, then a deferred join, where the
+   * page's ids come from an index-only walk and only those rows are joined with their plans.
+   */
+  async largePage(db: Db, condition: SQL | undefined, take: number, page: number): Promise<SubscriptionsPageRows> {
+    const total = await countRows(db, idsWhere(db, condition));
+    const window = pageWindow(total.count, page, take);
+    if (window.limit === 0) return { rows: [], ...total };
+    const pageIds = idsWhere(db, condition)
+      .orderBy(window.reverse ? subscriptions.id : desc(subscriptions.id))
+      .limit(window.limit)
+      .offset(window.offset);
+    const rows = await selectWithPlan(db).where(inArray(subscriptions.id, pageIds)).orderBy(desc(subscriptions.id));
+    return { rows, ...total };
+  },
+
+  /**
+   * One call of the database function `pult_grant_subscription`: the subscription, its zero-amount
+   * `grant` transaction and the audit event are written in one transaction or not at all. Its
+   * refusals (unknown or deleted user, unknown or disabled plan) are raised with a code in HINT.
+   */
+  async grant(db: Db, call: GrantCall): Promise<Granted> {
+    const [row] = await queryRows<GrantedRow>(
+      db,
+      sql`select * from pult_grant_subscription(${call.userId}::int, ${call.planId}::int, ${call.source}::text,
+            ${call.provider}::text, null, ${call.at}::timestamptz, ${call.actorId}::int, ${call.ip}::inet)`,
+    );
+    return fromGrantedRow(row);
+  },
+};

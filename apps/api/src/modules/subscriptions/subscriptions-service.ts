@@ -1,0 +1,55 @@
+import type { api, ParsedQuery, Subscription, SubscriptionsPage } from '@pult/contract';
+import { withDatabaseRefusals } from '../../lib/pg-errors';
+import type { ServiceContext } from '../../lib/service-context';
+import { findUsers } from '../users';
+import { subscriptionConditions } from './subscription-filters';
+import { toSubscription } from './subscription-row';
+import { subscriptionsRepository as repo } from './subscriptions-repository';
+
+type ListQuery = ParsedQuery<typeof api.subscriptions.list>;
+
+/** The rules about users' subscriptions: how a page is read, and the admin's grant. */
+export const subscriptionsService = {
+  /**
+   * Newest first, with `additionalInfo.relatedUsers`: exactly the users the page's `owner` values
+   * name, fetched with their current subscriptions in one query for the whole page.
+   */
+  async list(ctx: ServiceContext, query: ListQuery): Promise<SubscriptionsPage> {
+    const { take, page, ...filter } = query;
+    const now = ctx.clock.now();
+    const condition = subscriptionConditions(filter, now);
+    // One owner's subscriptions are a handful: count them exactly in the page's own query.
+    const result = filter.owner
+      ? await repo.smallPage(ctx.db, condition, take, page)
+      : await repo.largePage(ctx.db, condition, take, page);
+    const items = result.rows.map((row) => toSubscription(row.subscription, row.planTitle, now));
+    const ownerIds = [...new Set(items.map((item) => item.owner))];
+    return {
+      items,
+      count: result.count,
+      countIsEstimate: result.isEstimate,
+      additionalInfo: { relatedUsers: await findUsers(ctx.db, ownerIds, now) },
+    };
+  },
+
+  /**
+   * Starts the user's subscription to the plan, or extends the live one from its current expiry.
+   * The database function refuses an unknown user or plan (404), a deleted user or a disabled plan
+   * (409), each with its code; nothing is written then.
+   */
+  async grantByAdmin(ctx: ServiceContext, userId: number, planId: number): Promise<Subscription> {
+    const at = ctx.clock.now();
+    const granted = await withDatabaseRefusals(() =>
+      repo.grant(ctx.db, {
+        userId,
+        planId,
+        source: 'admin',
+        provider: 'admin',
+        at,
+        actorId: ctx.actor?.userId ?? null,
+        ip: ctx.ip,
+      }),
+    );
+    return toSubscription(granted.subscription, granted.planTitle, at);
+  },
+};

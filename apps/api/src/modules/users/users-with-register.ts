@@ -1,0 +1,69 @@
+import type { User } from '@pult/contract';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { subscriptionPlans, subscriptions, users } from '../../db/schema';
+import { toUser, type UserRow } from './user-row';
+
+export type SubscriptionStatus = 'active' | 'expired' | 'canceled';
+
+/** "expired" is read from the clock, not stored by a job, so a subscription expires the moment it ends. */
+export const effectiveStatus = (status: SubscriptionStatus, expiresAt: Date | null, now: Date): SubscriptionStatus =>
+  status === 'active' && expiresAt !== null && expiresAt <= now ? 'expired' : status;
+
+/**
+ * Users joined with their current subscription (their `register`: the one that ends last), as one
+ * query. The lateral subquery walks `subscriptions_owner_idx` for one row per user, so a page of
+ * users with their registers is a single round trip. Callers add their own where/order/limit.
+ */
+export function selectUsersWithRegister(db: Db) {
+  const current = db
+    .select({
+      planId: subscriptions.planId,
+      planTitle: subscriptionPlans.title,
+      status: subscriptions.status,
+      expiresAt: subscriptions.expiresAt,
+    })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(eq(subscriptions.owner, users.id))
+    .orderBy(sql`${subscriptions.expiresAt} desc nulls first`, desc(subscriptions.id))
+    .limit(1)
+    .as('current');
+  return db
+    .select({
+      user: users,
+      // A nested object of a left join's columns: Drizzle answers null when the user has none.
+      current: {
+        planId: current.planId,
+        planTitle: current.planTitle,
+        status: current.status,
+        expiresAt: current.expiresAt,
+      },
+    })
+    .from(users)
+    .leftJoinLateral(current, sql`true`)
+    .$dynamic();
+}
+
+export type CurrentSubscription = {
+  planId: number;
+  planTitle: string;
+  status: SubscriptionStatus;
+  expiresAt: Date | null;
+} | null;
+
+export function toRegister(current: CurrentSubscription, now: Date): User['register'] {
+  if (!current) return null;
+  return {
+    planId: current.planId,
+    planTitle: current.planTitle,
+    status: effectiveStatus(current.status, current.expiresAt, now),
+    expiresAt: current.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** A row of `selectUsersWithRegister` → the contract's User with its `register`. */
+export const toUserWithRegister = (row: { user: UserRow; current: CurrentSubscription }, now: Date): User => ({
+  ...toUser(row.user),
+  register: toRegister(row.current, now),
+});

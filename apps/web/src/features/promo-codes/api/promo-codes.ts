@@ -1,0 +1,49 @@
+import { api as endpoints } from '@pult/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type DownloadProgress, download, saveBlob } from '../../../lib/api';
+import { type ActivatedFilters, buildActivatedWhere } from '../lib/activated-where';
+import { promoKeys } from './keys';
+
+export interface GeneratedCodesParams {
+  id: number;
+  take: number;
+  page: number;
+}
+
+export const useGeneratedCodes = ({ id, take, page }: GeneratedCodesParams) =>
+  useQuery({
+    queryKey: promoKeys.generated({ id, take, page }),
+    queryFn: ({ signal }) => api.promoCodes.generatedCodes({ params: { id }, query: { take, page } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useActivatedCodes = (id: number, filters: ActivatedFilters) =>
+  useQuery({
+    queryKey: promoKeys.activated({ id, ...filters }),
+    queryFn: ({ signal }) =>
+      api.promoCodes.activated(
+        { params: { id }, query: { where: JSON.stringify(buildActivatedWhere(filters)) } },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** The code's row, the series counters and the generated list all change. */
+export const useBlockCode = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (params: { id: number; code: string }) => api.promoCodes.block({ params }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: promoKeys.all }),
+  });
+};
+
+/** The whole series as CSV, counted row by row for the progress bar, then saved. */
+export const useDownloadCodesCsv = (id: number, onProgress: (progress: DownloadProgress) => void) =>
+  useMutation({
+    mutationFn: async () => {
+      const file = await download(endpoints.promoCodes.generatedCodesCsv, { params: { id } }, onProgress, {
+        fileName: `promo-codes-${id}.csv`,
+      });
+      saveBlob(file.blob, file.fileName);
+    },
+  });

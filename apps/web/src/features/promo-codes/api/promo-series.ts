@@ -1,0 +1,58 @@
+import type { CreatePromoSeriesBody, PromoSeries, PromoSeriesAction } from '@pult/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { isGenerating } from '../lib/progress';
+import { type SeriesFilters, toApiQuery } from '../lib/series-filters';
+import { promoKeys } from './keys';
+
+export const promoSeriesListQueryOptions = (filters: SeriesFilters) =>
+  queryOptions({
+    queryKey: promoKeys.list(filters),
+    queryFn: ({ signal }) => api.promoCodes.list({ query: toApiQuery(filters) }, { signal }),
+    placeholderData: keepPreviousData,
+    // While any series on the page is still being generated, its counters keep moving.
+    refetchInterval: (query) => (query.state.data?.items.some(isGenerating) ? 2000 : false),
+  });
+
+export const usePromoSeriesList = (filters: SeriesFilters) => useQuery(promoSeriesListQueryOptions(filters));
+
+export const promoSeriesQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: promoKeys.one(id),
+    queryFn: ({ signal }) => api.promoCodes.get({ params: { id } }, { signal }),
+    // Codes are made in the background: poll every second until the series is done or failed.
+    refetchInterval: (query) => (query.state.data && isGenerating(query.state.data) ? 1000 : false),
+  });
+
+export const usePromoSeries = (id: number) => useQuery({ ...promoSeriesQueryOptions(id), enabled: id > 0 });
+
+export const usePrefilledSeries = (enabled: boolean) =>
+  useQuery({
+    queryKey: promoKeys.prefilled(),
+    queryFn: ({ signal }) => api.promoCodes.prefilled({}, { signal }),
+    enabled,
+    // Defaults carry dates relative to now; take fresh ones for every new form.
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** After a change: the changed series shows at once, and every view of promo codes reloads. */
+const useSeriesChanged = () => {
+  const queryClient = useQueryClient();
+  return (series: PromoSeries) => {
+    queryClient.setQueryData(promoKeys.one(series.id), series);
+    return queryClient.invalidateQueries({ queryKey: promoKeys.all });
+  };
+};
+
+export const useCreatePromoSeries = () =>
+  useMutation({
+    mutationFn: (body: CreatePromoSeriesBody) => api.promoCodes.create({ body }),
+    onSuccess: useSeriesChanged(),
+  });
+
+export const useManagePromoSeries = () =>
+  useMutation({
+    mutationFn: (params: { id: number; action: PromoSeriesAction }) => api.promoCodes.manage({ params }),
+    onSuccess: useSeriesChanged(),
+  });

@@ -1,0 +1,41 @@
+import type { PromoTheme, ThemeImageKind, UpdatePromoThemeBody } from '@pult/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { promoKeys } from './keys';
+
+export const usePromoTheme = (id: number) =>
+  useQuery({
+    queryKey: promoKeys.theme(id),
+    queryFn: ({ signal }) => api.promoCodes.getTheme({ params: { id } }, { signal }),
+  });
+
+/**
+ * The answer is the whole new theme, and only the theme editor shows it: it is put in the cache
+ * as it is, with no refetch. Synchronously, too: the editor remounts on new colours and texts, and
+ * a caller's own onSuccess (the "saved" message) runs only while the caller is still mounted.
+ */
+const useThemeChanged = (id: number) => {
+  const queryClient = useQueryClient();
+  return (theme: PromoTheme) => {
+    queryClient.setQueryData(promoKeys.theme(id), theme);
+  };
+};
+
+export const useUpdatePromoTheme = (id: number) =>
+  useMutation({
+    mutationFn: (body: UpdatePromoThemeBody) => api.promoCodes.updateTheme({ params: { id }, body }),
+    onSuccess: useThemeChanged(id),
+  });
+
+export const useUploadThemeImage = (id: number) =>
+  useMutation({
+    mutationFn: ({ kind, file }: { kind: ThemeImageKind; file: File }) =>
+      api.promoCodes.uploadThemeImage({ params: { id, kind }, file }),
+    onSuccess: useThemeChanged(id),
+  });
+
+export const useRemoveThemeImage = (id: number) =>
+  useMutation({
+    mutationFn: (kind: ThemeImageKind) => api.promoCodes.removeThemeImage({ params: { id, kind } }),
+    onSuccess: useThemeChanged(id),
+  });

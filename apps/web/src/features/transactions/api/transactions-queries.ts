@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { resourceKeys } from '../../../lib/resources/keys';
+import type { TransactionsFilterQuery } from '../lib/transaction-filters';
+
+export const transactionKeys = resourceKeys('transactions');
+
+export interface TransactionsPagination {
+  take: number;
+  page: number;
+}
+
+/** Newest first (the API's order); on huge sets the count is the planner's estimate, shown as «≈ …». */
+export const transactionsQueryOptions = (pagination: TransactionsPagination, filter: TransactionsFilterQuery) =>
+  queryOptions({
+    queryKey: transactionKeys.list({ ...pagination, ...filter }),
+    queryFn: ({ signal }) => api.transactions.list({ query: { ...pagination, ...filter } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTransactions = (pagination: TransactionsPagination, filter: TransactionsFilterQuery) =>
+  useQuery(transactionsQueryOptions(pagination, filter));
+
+/**
+ * The exact count and sum (kopecks; refunds are negative) of the filtered set: a separate call,
+ * because counting millions of rows exactly takes a while and the list should not wait for it.
+ */
+export const transactionsSummaryQueryOptions = (filter: TransactionsFilterQuery) =>
+  queryOptions({
+    queryKey: [...transactionKeys.all, 'summary', filter] as const,
+    queryFn: ({ signal }) => api.transactions.summary({ query: filter }, { signal }),
+  });
+
+export const useTransactionsSummary = (filter: TransactionsFilterQuery) =>
+  useQuery(transactionsSummaryQueryOptions(filter));
