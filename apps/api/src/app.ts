@@ -6,6 +6,8 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import type { Clock } from './lib/clock';
+import { loggerOptions } from './lib/logger-options';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { validatorCompiler } from './lib/validator';
 import { auditRoutes } from './modules/audit';
 import { authRoutes, logMailer, type Mailer, smtpMailer } from './modules/auth';
@@ -18,10 +20,12 @@ import { transactionsRoutes } from './modules/transactions';
 import { usersRoutes } from './modules/users';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
+import { cleanupPlugin } from './plugins/cleanup';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { promoGenerationPlugin } from './plugins/promo-generation';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticFilesPlugin } from './plugins/static-files';
 import { storagePlugin } from './plugins/storage';
 import type { Storage } from './storage/storage';
@@ -35,6 +39,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Built from STORAGE_DRIVER when left out. */
   storage?: Storage;
+  /** The expired-rows job's period and batch; tests shrink the batch. */
+  cleanup?: { everyMs?: number; batch?: number };
 }
 
 /**
@@ -44,9 +50,9 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: env.LOG_LEVEL, redact: ['req.headers["api-token"]', 'req.headers.authorization'] },
-    // Behind a reverse proxy the client address arrives in X-Forwarded-For; rate limits key on it.
-    trustProxy: true,
+    logger: deps.logger === false ? false : loggerOptions(env, deps.logger),
+    // X-Forwarded-For counts only from the proxies TRUST_PROXY names; per-IP limits and the audit log key on it.
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1_048_576,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -67,8 +73,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: deps.database });
   await app.register(storagePlugin, { storage: deps.storage });
+  await app.register(securityHeadersPlugin);
   await app.register(docsPlugin);
   await app.register(promoGenerationPlugin);
+  await app.register(cleanupPlugin, deps.cleanup ?? {});
   await app.register(multipart, { limits: { fileSize: 10 * 1_048_576, files: 1, fields: 20 } });
 
   await app.register(
@@ -99,7 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const path = request.url.split('?')[0] ?? '/';
     // Client-side routes (/app/..., /auth/...) all get the SPA's index.html; the SPA draws its own 404.
     // A missing hashed asset is a 404 (the SPA then shows its chunk-error view), never index.html.
-    if (app.spaAvailable && request.method === 'GET' && !path.startsWith('/files/') && !path.startsWith('/assets/')) {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (app.spaAvailable && isRead && !path.startsWith('/files/') && !path.startsWith('/assets/')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return sendError(reply, 404, 'NOT_FOUND', `Route ${request.method} ${path} not found`);

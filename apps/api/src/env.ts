@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './lib/trust-proxy';
 
 /**
  * The configuration of product.md §2, parsed once. Nothing else reads process.env,
@@ -24,6 +25,18 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Which reverse proxies may set X-Forwarded-For: off by default (lib/trust-proxy.ts). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'object' && !Array.isArray(parsed)) {
+        context.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Where the built SPA lives; the server serves it when the folder exists. */
   WEB_DIST: z.string().optional(),
 });

@@ -3,22 +3,41 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap/first-admin';
 import { openDatabase } from './db/client';
-import { loadEnv } from './env';
+import { describeDatabaseError } from './db/connection-error';
+import { type Env, loadEnv } from './env';
 import { systemClock } from './lib/clock';
 
-const env = loadEnv();
+/** A start-up failure an operator can fix: one clear line on stderr, no stack, a non-zero exit. */
+const fail = (line: string): never => {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+};
+
+const readEnv = (): Env => {
+  try {
+    return loadEnv();
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+};
+const env = readEnv();
+// Same relative path from src/server.ts (tsx) and from dist/server.js (the build).
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: join(env.dataDir, 'pglite') });
+const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: join(env.dataDir, 'pglite') }).catch(
+  (error: unknown) => fail(describeDatabaseError(error, env.DATABASE_URL)),
+);
 const app = await buildApp({ env: { ...env, WEB_DIST: env.WEB_DIST ?? defaultWebDist }, database, clock: systemClock });
 await ensureFirstAdmin(app.db, env, app.log);
 
 /**
  * Graceful shutdown: stop accepting, let in-flight requests finish (new ones on open connections
- * get 503), then close the database in the db plugin's onClose hook.
+ * get 503), then close the database in the db plugin's onClose hook. The handler stays installed:
+ * a signal sent to the whole process group reaches the server twice (directly, and forwarded by
+ * npm), and a second signal must not fall back to the default action of dying mid-request.
  */
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');

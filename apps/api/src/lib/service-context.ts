@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { Storage } from '../storage/storage';
 import type { Principal } from '../types';
+import { clientIp } from './client-ip';
 import type { Clock } from './clock';
 import { unauthorized } from './http-errors';
 
@@ -27,7 +28,7 @@ export interface ServiceContext {
   log: FastifyBaseLogger;
   /** The signed-in caller; null on public routes called without a token. */
   actor: Principal | null;
-  /** The client's address as the proxy settings allow it to be known. */
+  /** The client's address as TRUST_PROXY allows it to be known; always a valid IP. */
   ip: string;
   /** Records an audit event; pass the transaction it belongs to so both land or neither. */
   audit(event: AuditEvent, tx?: Db): Promise<void>;
@@ -47,7 +48,7 @@ export function contextOf(request: FastifyRequest): ServiceContext {
     storage: app.storage,
     log: request.log,
     actor: request.principal,
-    ip: request.ip,
+    ip: clientIp(request),
     audit: (event, tx) => request.audit(event, tx),
   };
 }

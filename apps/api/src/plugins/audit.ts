@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema';
+import { clientIp } from '../lib/client-ip';
 import type { AuditEvent } from '../lib/service-context';
 
 /**
@@ -18,7 +19,7 @@ export const auditPlugin = fp(
         entityId: event.entityId == null ? null : String(event.entityId),
         before: event.before ?? null,
         after: event.after ?? null,
-        ip: this.ip,
+        ip: clientIp(this),
         at: app.clock.now(),
       });
     });

@@ -20,11 +20,12 @@ export async function readImageUpload(
   if (!request.isMultipart())
     throw badRequest('FILE_REQUIRED', `Send multipart/form-data with a file field "${field}"`, { [field]: 'required' });
   const limit = MAX_BYTES[cap];
-  const file = await request.file({ limits: { fileSize: limit, files: 1 } });
-  if (!file || file.fieldname !== field) throw badRequest('FILE_REQUIRED', `Expected a file field "${field}"`, { [field]: 'required' });
+  const file = await request.file({ limits: { fileSize: limit, files: 1 } }).catch(malformed(field));
+  if (!file || file.fieldname !== field)
+    throw badRequest('FILE_REQUIRED', `Expected a file field "${field}"`, { [field]: 'required' });
   const bytes = await file.toBuffer().catch((error: { code?: string }) => {
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') return undefined;
-    throw error;
+    return malformed(field)(error);
   });
   if (!bytes || file.file.truncated) {
     throw new HttpError(413, 'FILE_TOO_LARGE', `File is larger than ${Math.round(limit / 1_048_576)} MB`, {
@@ -32,8 +33,22 @@ export async function readImageUpload(
     });
   }
   const kind = detectImage(bytes);
-  if (!kind) throw new HttpError(415, 'FILE_TYPE_UNSUPPORTED', 'Only PNG, JPEG or WebP images are accepted', {
+  if (!kind)
+    throw new HttpError(415, 'FILE_TYPE_UNSUPPORTED', 'Only PNG, JPEG or WebP images are accepted', {
       [field]: 'unsupported_type',
     });
   return { bytes, kind, key: `${folder}/${randomUUID()}.${kind.ext}` };
 }
+
+/**
+ * The multipart parser (busboy) throws plain errors for a body the client got wrong: no boundary,
+ * a boundary the body never uses, a body cut short. Those are the client's 400, never our 500;
+ * the plugin's own errors already carry their status (413 limits, 406 not multipart).
+ */
+const malformed =
+  (field: string) =>
+  (error: unknown): never => {
+    if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
+    const reason = error instanceof Error ? error.message : 'unreadable body';
+    throw badRequest('BAD_REQUEST', `Malformed multipart/form-data (${reason})`, { [field]: 'invalid' });
+  };

@@ -3,7 +3,8 @@ import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Behind a proxy it trusts, the audit log records the address the proxy forwards.
+  t = await buildTestApp({ extraEnv: { TRUST_PROXY: '127.0.0.1' } });
   await t.createUser({ email: 'admin@pult.test', role: 'admin' });
 });
 afterAll(() => t.close());

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,41 +63,126 @@ describe('graceful shutdown', () => {
     await expect(t.database.db.execute('select 1')).rejects.toThrow();
     keepAlive.destroy();
   });
+});
 
-  it('exits 0 on SIGTERM after closing cleanly (the real server process)', async () => {
-    const serverPath = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
-    const dataDir = mkdtempSync(join(tmpdir(), 'pult-sigterm-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', serverPath], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        ADMIN_EMAIL: 'a@pult.test',
-        ADMIN_PASSWORD: 'long enough password',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const LIST = '/api/subscriptions/desc?take=20';
+
+type Outcome = { status: number } | { error: string };
+
+/** `npm start` exactly as the README says, in its own process group, on a fresh data folder. */
+async function startLikeReadme() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pult-sigterm-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    ADMIN_EMAIL: 'a@pult.test',
+    ADMIN_PASSWORD: 'long enough password',
+    // The pages are not needed here and building them takes long; everything else is the same command.
+    PULT_SKIP_WEB_BUILD: '1',
+  };
+  for (const name of ['DATABASE_URL', 'STORAGE_DRIVER', 'SMTP_URL', 'TRUST_PROXY', 'WEB_DIST']) delete env[name];
+  const npm = spawn('npm', ['start'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  npm.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  npm.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const check = setInterval(() => {
+      if (output.includes('Pult is ready')) {
+        clearInterval(check);
+        resolve();
+      }
+    }, 50);
+    void exited.then(() => {
+      clearInterval(check);
+      reject(new Error(`npm start exited early:\n${output}`));
     });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    await new Promise<void>((resolve, reject) => {
-      const check = setInterval(() => {
-        if (output.includes('Pult is ready')) {
-          clearInterval(check);
-          resolve();
-        }
-      }, 50);
-      child.once('exit', () => reject(new Error(`server exited early:\n${output}`)));
-    });
-    const url = output.match(/Pult is ready: (http:\/\/\S+)/)?.[1];
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(output).toContain('closed cleanly');
-  }, 60_000);
+  });
+  const port = Number(output.match(/Pult is ready: http:\/\/127\.0\.0\.1:(\d+)\//)?.[1]);
+  const serverPid = Number(output.match(/"pid":(\d+)/)?.[1]);
+  return { npm, exited, port, serverPid, output: () => output };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+
+describe('SIGTERM to the server started by `npm start`', () => {
+  it.each([
+    ['the npm process', (pid: number) => process.kill(pid, 'SIGTERM')],
+    ['the whole process group', (pid: number) => process.kill(-pid, 'SIGTERM')],
+  ])(
+    'sent to %s: requests in flight finish, the shutdown is logged, nothing is left running',
+    async (_to, signal) => {
+      const server = await startLikeReadme();
+      const { npm, port, serverPid } = server;
+      try {
+        expect(port).toBeGreaterThan(0);
+        // The server is npm's own child (the script ends in `exec`), so npm's forwarded signal reaches it.
+        expect(parentOf(serverPid)).toBe(npm.pid);
+        const signin = await fetch(`http://127.0.0.1:${port}/api/users/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'a@pult.test', password: 'long enough password' }),
+        });
+        expect(signin.status).toBe(200);
+        const { apiToken } = (await signin.json()) as { apiToken: string };
+
+        const agent = new Agent({ keepAlive: true, maxSockets: 50 });
+        const requests = Array.from(
+          { length: 50 },
+          () =>
+            new Promise<Outcome>((resolve) => {
+              const req = httpRequest(
+                { host: '127.0.0.1', port, path: LIST, agent, headers: { 'api-token': apiToken } },
+                (res) => {
+                  res.resume();
+                  res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+                  res.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+                },
+              );
+              req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+              req.end();
+            }),
+        );
+        // Signal once the server has taken in all 50 (each is logged as it arrives).
+        const arrived = () => server.output().split(LIST).length - 1;
+        while (arrived() < 50) await new Promise((resolve) => setTimeout(resolve, 10));
+        signal(npm.pid ?? 0);
+
+        const outcomes = await Promise.all(requests);
+        agent.destroy();
+        // Finished, or refused cleanly (503 while closing, or no connection at all): never reset mid-request.
+        const unclean = outcomes.filter(
+          (o) =>
+            !('status' in o && (o.status === 200 || o.status === 503)) && !('error' in o && o.error === 'ECONNREFUSED'),
+        );
+        expect(unclean).toEqual([]);
+        expect(outcomes.filter((o) => 'status' in o && o.status === 200).length).toBeGreaterThan(0);
+        expect(await server.exited).toBe(0);
+        expect(server.output()).toContain('shutting down');
+        expect(server.output()).toContain('closed cleanly');
+        expect(alive(serverPid)).toBe(false);
+      } finally {
+        // Never leave a server behind, whatever failed above: these are the processes this test started.
+        for (const pid of [serverPid, npm.pid ?? 0]) if (pid > 0 && alive(pid)) process.kill(pid, 'SIGKILL');
+      }
+    },
+    240_000,
+  );
 });

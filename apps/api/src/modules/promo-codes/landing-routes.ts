@@ -14,7 +14,7 @@ export async function landingPageRoutes(app: FastifyInstance) {
       .type('text/html; charset=utf-8')
       .header(
         'content-security-policy',
-        `default-src 'none'; img-src ${page.imgSrc}; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'`,
+        `default-src 'none'; img-src ${page.imgSrc}; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
       )
       .header('x-content-type-options', 'nosniff')
       .send(page.html);

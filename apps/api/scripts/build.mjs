@@ -1,0 +1,35 @@
+// Compiles the API server to one JavaScript file, so production runs `node apps/api/dist/server.js`
+// (no TypeScript loader between the signal and the server). Packages stay external and resolve from
+// node_modules at run time; the workspace contract exports TypeScript sources, so it is bundled in.
+import { cpSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+const dist = `${apiDir}dist`;
+
+/** Every bare import is external except our own workspace packages. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@pult/') ? undefined : { external: true },
+    );
+  },
+};
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  entryPoints: [`${apiDir}src/server.ts`],
+  outfile: `${dist}/server.js`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  plugins: [externalPackages],
+});
+// The migrator reads SQL files next to the running module (db/client.ts: `migrationsFolder`).
+cpSync(`${apiDir}src/db/migrations`, `${dist}/migrations`, { recursive: true });
+console.log('API built: apps/api/dist/server.js');

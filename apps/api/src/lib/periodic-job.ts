@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Db, queryRows } from '../db/client';
+
+export interface PeriodicJob {
+  /** One run now (tests, and the timer); resolves false when another process holds the job. */
+  runOnce(): Promise<boolean>;
+  /** Stops the timer and waits for a run in progress, so the database can close after it. */
+  stop(): Promise<void>;
+}
+
+export interface PeriodicJobOptions {
+  name: string;
+  /** Any number unique among Pult's advisory locks: one process at a time runs the job. */
+  lockKey: number;
+  everyMs: number;
+  db: Db;
+  log: FastifyBaseLogger;
+  /** The work, inside the transaction that holds the lock; returns figures for the log. */
+  run(tx: Db): Promise<Record<string, number>>;
+}
+
+/**
+ * A small background job every API process starts. Each run takes a transaction-scoped advisory
+ * lock and skips when another process holds it, so any number of processes may run the same job
+ * and the work is done once per tick; the lock ends with the transaction, even if the process dies.
+ */
+export function startPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
+  let running: Promise<boolean> | undefined;
+  let stopped = false;
+
+  const attempt = () =>
+    options.db.transaction(async (tx) => {
+      const [lock] = await queryRows<{ locked: boolean }>(
+        tx,
+        sql`SELECT pg_try_advisory_xact_lock(${options.lockKey}) AS locked`,
+      );
+      if (!lock?.locked) return false;
+      const figures = await options.run(tx);
+      if (Object.values(figures).some((count) => count > 0))
+        options.log.info({ job: options.name, ...figures }, 'job ran');
+      return true;
+    });
+
+  const runOnce = (): Promise<boolean> => {
+    running ??= attempt().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const timer = setInterval(() => {
+    if (stopped || running) return;
+    runOnce().catch((error: unknown) => options.log.error({ err: error, job: options.name }, 'job failed'));
+  }, options.everyMs);
+  // A pending tick must never keep a process (a CLI, a test) alive.
+  timer.unref();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
