@@ -62,6 +62,8 @@ export function routeSchema(endpoint: Endpoint) {
     ...(endpoint.upload ? { consumes: ['multipart/form-data'] } : {}),
     ...(typeof endpoint.response === 'string' ? { produces: [RAW_CONTENT[endpoint.response]] } : {}),
     security: endpoint.access === 'public' ? [] : [{ apiToken: [] }],
+    // A page served outside /api (the promo landing page) is not part of the API's document.
+    ...(endpoint.root ? { hide: true } : {}),
     response: { 200: ok, ...errors },
   };
 }

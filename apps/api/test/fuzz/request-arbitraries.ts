@@ -9,6 +9,8 @@ export interface Operation {
   query: Record<string, JsonSchema>;
   body: JsonSchema | undefined;
   multipart: boolean;
+  /** The statuses the document lists for it. */
+  documented: number[];
 }
 
 export interface JsonSchema {

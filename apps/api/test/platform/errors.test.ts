@@ -14,6 +14,7 @@ describe('the error shape', () => {
     expect(response.json()).toEqual({
       statusCode: 404,
       error: 'Not Found',
+      code: 'NOT_FOUND',
       message: 'Route GET /api/no-such-thing not found',
     });
   });
@@ -37,6 +38,48 @@ describe('the error shape', () => {
       const response = await t.app.inject({ url: `/api/users?${query}`, headers: { 'api-token': apiToken } });
       expect(response.statusCode, query).toBe(400);
       expect(Object.keys(response.json().errors ?? {}).length, query).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses NUL and lone surrogates in any string with a 400 naming the field, never a 500', async () => {
+    await t.createUser({ email: 'nul-admin@pult.test', role: 'admin' });
+    const { apiToken } = await t.signin('nul-admin@pult.test');
+    const headers = { 'api-token': apiToken };
+    const cases = [
+      {
+        method: 'POST' as const,
+        url: '/api/users/signin',
+        payload: { email: 'nul-admin@pult.test', password: 'x\u0000y' },
+      },
+      { method: 'POST' as const, url: '/api/users/forgot-password', payload: { email: 'a\u0000@pult.test' } },
+      {
+        method: 'POST' as const,
+        url: '/api/users',
+        headers,
+        payload: { email: 'new@pult.test', firstName: 'Ив\u0000ан' },
+      },
+      { method: 'GET' as const, url: `/api/users?where=${encodeURIComponent('{"email":"a\u0000"}')}`, headers },
+      {
+        method: 'POST' as const,
+        url: '/api/subscriptions/desc',
+        headers,
+        payload: { title: 'Plan \ud800', price: 1, period: 'month', durationDays: 30 },
+      },
+    ];
+    for (const { method, url, payload, headers: sent } of cases) {
+      const response = await t.app.inject({ method, url, payload, headers: sent });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+
+  it('answers ids beyond a PostgreSQL integer with 400, not 500', async () => {
+    await t.createUser({ email: 'big-admin@pult.test', role: 'admin' });
+    const { apiToken } = await t.signin('big-admin@pult.test');
+    for (const url of ['/api/users/2147483648', '/api/promo-codes/2147483648', '/api/users/2147483648/manage/block']) {
+      const response = await t.app.inject({ url, headers: { 'api-token': apiToken } });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().errors, url).toBeDefined();
     }
   });
 });
