@@ -1,4 +1,5 @@
 import type { ActivatedCode, ActivatedWhere, GeneratedCodesPage } from '@pult/contract';
+import { csvHeader, csvLine } from '../../lib/csv';
 import type { ServiceContext } from '../../lib/service-context';
 import { listActivatedCodes } from './activated-codes-repository';
 import { codesRepository as repo, toBlockedCode } from './codes-repository';
@@ -11,8 +12,8 @@ async function seriesHead(ctx: ServiceContext, id: number) {
   return series;
 }
 
-const csvLine = (code: { value: string; status: string; activatedAt: string | null }) =>
-  `${code.value};${code.status};${code.activatedAt ?? ''}\r\n`;
+const codeLine = (code: { value: string; status: string; activatedAt: string | null }) =>
+  csvLine([code.value, code.status, code.activatedAt]);
 
 /** The codes of a series: all of them, the used ones, one blocked. */
 export const codesService = {
@@ -30,8 +31,8 @@ export const codesService = {
     await seriesHead(ctx, id);
     await ctx.audit({ action: 'export-codes', entity: 'promo-series', entityId: id });
     return (async function* lines() {
-      yield '\uFEFFcode;status;activatedAt\r\n';
-      for await (const batch of repo.batches(ctx.db, id)) yield batch.map(csvLine).join('');
+      yield csvHeader(['code', 'status', 'activatedAt']);
+      for await (const batch of repo.batches(ctx.db, id)) yield batch.map(codeLine).join('');
     })();
   },
 

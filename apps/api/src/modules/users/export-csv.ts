@@ -2,6 +2,7 @@ import type { User, UserWhere } from '@pult/contract';
 import { and, asc, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { csvHeader, csvLine } from '../../lib/csv';
 import { userConditions } from './user-filters';
 import { selectUsersWithRegister, toUserWithRegister } from './users-with-register';
 
@@ -24,24 +25,11 @@ const COLUMNS: Array<[string, (user: User) => string | number | null | undefined
 ];
 
 /**
- * One CSV cell. Semicolons because Russian Excel expects them; quotes when needed; and a leading
- * apostrophe on text that a spreadsheet would run as a formula (OWASP "CSV injection").
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=@\t\r]/.test(text) || /^[+-][^\d]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const line = (cells: Array<string | number | null | undefined>) => `${cells.map(csvCell).join(';')}\r\n`;
-
-/**
  * Streams the matching users in id order, BATCH rows per query (keyset, not OFFSET), so memory stays
  * flat whatever the size. UTF-8 with a BOM so Excel reads the Cyrillic right.
  */
 export async function* exportUsersCsv(db: Db, where: UserWhere, now: Date): AsyncGenerator<string> {
-  yield `\uFEFF${line(COLUMNS.map(([name]) => name))}`;
+  yield csvHeader(COLUMNS.map(([name]) => name));
   const condition = userConditions(where, now);
   let lastId = 0;
   for (;;) {
@@ -51,7 +39,7 @@ export async function* exportUsersCsv(db: Db, where: UserWhere, now: Date): Asyn
       .limit(BATCH);
     if (rows.length === 0) return;
     const people = rows.map((row) => toUserWithRegister(row, now));
-    yield people.map((user) => line(COLUMNS.map(([, get]) => get(user)))).join('');
+    yield people.map((user) => csvLine(COLUMNS.map(([, get]) => get(user)))).join('');
     lastId = rows[rows.length - 1]?.user.id ?? lastId;
     if (rows.length < BATCH) return;
   }
