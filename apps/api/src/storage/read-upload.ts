@@ -21,7 +21,8 @@ export async function readImageUpload(
     throw badRequest('FILE_REQUIRED', `Send multipart/form-data with a file field "${field}"`, { [field]: 'required' });
   const limit = MAX_BYTES[cap];
   const file = await request.file({ limits: { fileSize: limit, files: 1 } });
-  if (!file || file.fieldname !== field) throw badRequest('FILE_REQUIRED', `Expected a file field "${field}"`, { [field]: 'required' });
+  if (!file || file.fieldname !== field)
+    throw badRequest('FILE_REQUIRED', `Expected a file field "${field}"`, { [field]: 'required' });
   const bytes = await file.toBuffer().catch((error: { code?: string }) => {
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') return undefined;
     throw error;
@@ -32,7 +33,8 @@ export async function readImageUpload(
     });
   }
   const kind = detectImage(bytes);
-  if (!kind) throw new HttpError(415, 'FILE_TYPE_UNSUPPORTED', 'Only PNG, JPEG or WebP images are accepted', {
+  if (!kind)
+    throw new HttpError(415, 'FILE_TYPE_UNSUPPORTED', 'Only PNG, JPEG or WebP images are accepted', {
       [field]: 'unsupported_type',
     });
   return { bytes, kind, key: `${folder}/${randomUUID()}.${kind.ext}` };
