@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TAKE, hasActiveFilters, parseSeriesFilters, toApiQuery, toSearchParams } from './series-filters';
+import { DEFAULT_TAKE } from '../../../lib/url-params';
+import { hasActiveFilters, parseSeriesFilters, toApiQuery, toSearchParams } from './series-filters';
 
 describe('series filters in the URL', () => {
   it('reads every filter and the page', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TAKE } from '../../../lib/url-params';
 import {
-  DEFAULT_TAKE,
   hasTransactionFilters,
   parseTransactionsSearch,
   type TransactionsSearch,
