@@ -51,9 +51,11 @@ export interface FileColumn<Row, C extends string> {
   id: number;
   /** The column, and the audit action recorded for the change. */
   column: C;
-  /** The row, locked for the transaction; undefined when there is none. */
-  lock: (tx: Db) => Promise<(Row & Record<C, string | null>) | undefined>;
-  update: (tx: Db, changes: Record<C, string> & { updatedAt: Date }) => Promise<Row | undefined>;
+  /** The module's repository: its row locked for the transaction, and its update (undefined: no such row). */
+  repo: {
+    lock(tx: Db, id: number): Promise<(Row & Record<C, string | null>) | undefined>;
+    update(tx: Db, id: number, changes: Record<C, string> & { updatedAt: Date }): Promise<Row | undefined>;
+  };
   notFound: () => Error;
 }
 
@@ -68,10 +70,10 @@ export const replaceFileColumn = <Row, C extends string>(
 ): Promise<Row> =>
   replaceStoredFile(ctx, file, (key) =>
     ctx.db.transaction(async (tx) => {
-      const before = await target.lock(tx);
+      const before = await target.repo.lock(tx, target.id);
       if (!before) throw target.notFound();
       const changes = { [target.column]: key, updatedAt: ctx.clock.now() } as Record<C, string> & { updatedAt: Date };
-      const row = await target.update(tx, changes);
+      const row = await target.repo.update(tx, target.id, changes);
       if (!row) throw target.notFound();
       const { column, entity, id } = target;
       const previous = before[column];

@@ -83,12 +83,5 @@ export const plansService = {
 
   /** SVG is refused by the upload check: Pult does not sanitise SVG, and an unsanitised SVG is a script. */
   replaceIcon: (ctx: ServiceContext, id: number, icon: CheckedImage): Promise<Plan> =>
-    replaceFileColumn(ctx, icon, {
-      entity: 'plan',
-      id,
-      column: 'icon',
-      lock: (tx) => repo.lock(tx, id),
-      update: (tx, changes) => repo.update(tx, id, changes),
-      notFound: planNotFound,
-    }).then(toPlan),
+    replaceFileColumn(ctx, icon, { entity: 'plan', id, column: 'icon', repo, notFound: planNotFound }).then(toPlan),
 };

@@ -167,8 +167,7 @@ export const usersService = {
       entity: 'user',
       id,
       column: 'avatar',
-      lock: (tx) => repo.lock(tx, id),
-      update: (tx, changes) => repo.update(tx, id, changes),
+      repo,
       notFound: userNotFound,
     });
     return answer(ctx, row);

@@ -1,6 +1,6 @@
 import { promoSeriesStatus } from '@pult/contract';
 import dayjs from 'dayjs';
-import { pagingParams, readUrl, type UrlValues, urlParam, writeUrl } from '../../../lib/url-params';
+import { pagingParams, type UrlValues, urlParam } from '../../../lib/url-params';
 
 /** The series list's filters and page, as the URL keeps them (shareable, survives a reload). */
 export const seriesParams = {
@@ -13,9 +13,6 @@ export const seriesParams = {
   ...pagingParams(),
 };
 export type SeriesFilters = UrlValues<typeof seriesParams>;
-
-export const parseSeriesFilters = (params: URLSearchParams): SeriesFilters => readUrl(seriesParams, params);
-export const toSearchParams = (filters: SeriesFilters): URLSearchParams => writeUrl(seriesParams, filters);
 
 /** The API query: calendar days become the start and the end of that day in the user's zone. */
 export const toApiQuery = (filters: SeriesFilters) => ({

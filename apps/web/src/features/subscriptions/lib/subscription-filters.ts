@@ -1,6 +1,6 @@
 import { subscriptionSources, subscriptionStatuses } from '@pult/contract';
 import dayjs from 'dayjs';
-import { pagingParams, readUrl, type UrlValues, urlParam, writeUrl } from '../../../lib/url-params';
+import { pagingParams, type UrlValues, urlParam } from '../../../lib/url-params';
 
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 export type SubscriptionSource = (typeof subscriptionSources)[number];
@@ -16,11 +16,6 @@ export const subscriptionsParams = {
   ...pagingParams(),
 };
 export type SubscriptionsSearch = UrlValues<typeof subscriptionsParams>;
-
-export const parseSubscriptionsSearch = (params: URLSearchParams): SubscriptionsSearch =>
-  readUrl(subscriptionsParams, params);
-export const toSubscriptionsSearchParams = (search: SubscriptionsSearch): URLSearchParams =>
-  writeUrl(subscriptionsParams, search);
 
 /** What the screen sends: the contract parses and checks it (comma lists, ISO instants). */
 export interface SubscriptionsQuery {

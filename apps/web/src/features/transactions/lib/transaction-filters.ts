@@ -1,6 +1,6 @@
 import { transactionKinds, transactionProviders, transactionStatuses } from '@pult/contract';
 import dayjs from 'dayjs';
-import { pagingParams, readUrl, type UrlValues, urlParam, writeUrl } from '../../../lib/url-params';
+import { pagingParams, type UrlValues, urlParam } from '../../../lib/url-params';
 import { parseRoubles, roublesToKopecks } from './money';
 
 export type TransactionStatus = (typeof transactionStatuses)[number];
@@ -22,11 +22,6 @@ export const transactionsParams = {
   ...pagingParams(),
 };
 export type TransactionsSearch = UrlValues<typeof transactionsParams>;
-
-export const parseTransactionsSearch = (params: URLSearchParams): TransactionsSearch =>
-  readUrl(transactionsParams, params);
-export const toTransactionsSearchParams = (search: TransactionsSearch): URLSearchParams =>
-  writeUrl(transactionsParams, search);
 
 /** The filter part only: what both the list and the summary are asked for. */
 export interface TransactionsFilterQuery {
