@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { apiClient, fetchUsersPage, signIn, usersPath } from './lib/api';
+import { createFetchClient } from '@pult/contract';
+import { signIn, TAKE } from './lib/api';
 import { type LoadResult, runLoad } from './lib/load';
 import { runOpenLoad } from './lib/open-load';
 import { type BenchOptions, parseOptions } from './lib/options';
@@ -143,8 +144,9 @@ async function main() {
   const options = parseOptions(process.argv.slice(2), process.env, resultsDir);
   const scenarios = select(options.scenarios);
   const token = await signIn(options.url, options.email, options.password);
-  const firstPage = await fetchUsersPage(options.url, token, usersPath(1));
-  const context: ScenarioContext = { options, token, firstPage, api: apiClient(options.url, token) };
+  const api = createFetchClient(options.url, token);
+  const firstPage = await api.users.list({ query: { take: TAKE, page: 1 } });
+  const context: ScenarioContext = { options, token, firstPage, api };
   console.log(`${options.url}: ${firstPage.count.toLocaleString('en')} users on ${options.db}`);
 
   let skipped = 0;

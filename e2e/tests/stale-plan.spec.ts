@@ -43,7 +43,7 @@ test.describe('one cache of plans for every view', () => {
     const { apiToken } = await login();
     const kept = await createPlan(apiToken, unique('Остаётся'));
     const stale = await createPlan(apiToken, unique('Выключаемый'));
-    const user = await createPlannerUser(page.request, apiToken, 'Кира');
+    const user = await createPlannerUser(apiToken, 'Кира');
     // A subscription puts the user on the users' subscriptions screen, the way back to them below.
     await grant(apiToken, user.id, kept.id);
 

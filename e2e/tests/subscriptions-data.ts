@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { createFetchClient, type Plan, type Subscription } from '@pult/contract';
+import type { Page } from '@playwright/test';
+import { createFetchClient, type Plan, type Subscription, type User } from '@pult/contract';
 import { ACCOUNTS, BASE_URL } from '../accounts';
 import { expect } from '../fixtures';
 
@@ -21,14 +21,12 @@ export const SVG_ICON = Buffer.from(
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 /** The admin's token, signed in through the API. */
-export const adminToken = async (request: APIRequestContext): Promise<string> => {
-  // Sign-in is not on the endpoint map yet; it moves to `createFetchClient` with the auth endpoints.
-  const response = await request.post('/api/users/signin', {
-    data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { apiToken: string }).apiToken;
-};
+export const adminToken = async (): Promise<string> =>
+  (
+    await createFetchClient(BASE_URL).auth.signin({
+      body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
+    })
+  ).apiToken;
 
 /** The typed client of the contract, calling as the holder of `token`. */
 export const apiAs = (token: string) => createFetchClient(BASE_URL, token);
@@ -41,15 +39,11 @@ export const createPlan = (token: string, title = unique('Тариф')): Promise
 export const getPlan = async (token: string, id: number): Promise<Plan | undefined> =>
   (await apiAs(token).plans.list()).items.find((plan) => plan.id === id);
 
-export const createPlannerUser = async (request: APIRequestContext, token: string, name: string, phone?: string) => {
+export const createPlannerUser = (token: string, name: string, phone?: string): Promise<User> => {
   const email = `planner.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@mail.test`;
-  // Creating users is not on the endpoint map yet; it moves to `createFetchClient` with the users endpoints.
-  const response = await request.post('/api/users', {
-    headers: { 'Api-Token': token },
-    data: { email, firstName: name, role: 'user', ...(phone ? { phoneNumber: phone } : {}) },
+  return apiAs(token).users.create({
+    body: { email, firstName: name, role: 'user', ...(phone ? { phoneNumber: phone } : {}) },
   });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { id: number; email: string; phoneNumber: string | null };
 };
 
 /** Starts an active subscription and records a zero-amount `grant` transaction. */

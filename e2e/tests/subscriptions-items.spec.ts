@@ -8,8 +8,8 @@ test.describe("users' subscriptions", () => {
   test('filters live in the URL and survive a reload', async ({ page, login }) => {
     const { apiToken } = await login();
     const plan = await createPlan(apiToken);
-    const vera = await createPlannerUser(page.request, apiToken, 'Вера', '+79161234567');
-    const oleg = await createPlannerUser(page.request, apiToken, 'Олег');
+    const vera = await createPlannerUser(apiToken, 'Вера', '+79161234567');
+    const oleg = await createPlannerUser(apiToken, 'Олег');
     await grant(apiToken, vera.id, plan.id);
     await grant(apiToken, oleg.id, plan.id);
 

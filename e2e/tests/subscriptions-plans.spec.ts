@@ -89,7 +89,7 @@ test.describe('plans', () => {
   });
 
   test('an editor cannot create or toggle plans but can edit a description', async ({ page, login }) => {
-    const token = await adminToken(page.request);
+    const token = await adminToken();
     const plan = await createPlan(token);
     await login(ACCOUNTS.editor);
     await page.goto('/app/subscriptions/desc');

@@ -7,8 +7,8 @@ test.describe('transactions', () => {
   test('filters survive a reload and the summary counts the filtered set', async ({ page, login }) => {
     const { apiToken } = await login();
     const plan = await createPlan(apiToken);
-    const anna = await createPlannerUser(page.request, apiToken, 'Анна');
-    const boris = await createPlannerUser(page.request, apiToken, 'Борис');
+    const anna = await createPlannerUser(apiToken, 'Анна');
+    const boris = await createPlannerUser(apiToken, 'Борис');
     await grant(apiToken, anna.id, plan.id);
     await grant(apiToken, anna.id, plan.id);
     await grant(apiToken, boris.id, plan.id);
@@ -47,7 +47,7 @@ test.describe('transactions', () => {
   test('amounts are typed in roubles and sent in kopecks', async ({ page, login }) => {
     const { apiToken } = await login();
     const plan = await createPlan(apiToken);
-    const gleb = await createPlannerUser(page.request, apiToken, 'Глеб');
+    const gleb = await createPlannerUser(apiToken, 'Глеб');
     await grant(apiToken, gleb.id, plan.id);
 
     // A shared link opens with its filters.

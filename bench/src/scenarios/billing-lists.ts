@@ -1,13 +1,15 @@
-import { listPath } from '../lib/api';
+import { api, pathOf, TAKE } from '../lib/api';
 import type { LoadScenario, ScenarioContext } from './scenario';
 
 type List = 'subscriptions' | 'transactions';
 
-/** The lists' filter naming the user: subscriptions say `owner`, transactions `userId`. */
-const userFilter: Record<List, { param: string; field: string }> = {
-  subscriptions: { param: 'owner', field: 'owner' },
-  transactions: { param: 'userId', field: 'userId' },
-};
+/** A page of the list, optionally of one user: subscriptions name the user `owner`, transactions `userId`. */
+const listPath = (list: List, page: number, user?: number): string =>
+  list === 'subscriptions'
+    ? pathOf(api.subscriptions.list, { query: { take: TAKE, page, owner: user } })
+    : pathOf(api.transactions.list, { query: { take: TAKE, page, userId: user } });
+
+const userField: Record<List, 'owner' | 'userId'> = { subscriptions: 'owner', transactions: 'userId' };
 
 function pageScenario(list: List, page: number, notes: string): LoadScenario {
   return {
@@ -21,14 +23,17 @@ function pageScenario(list: List, page: number, notes: string): LoadScenario {
 
 /** The user of the newest row: someone who certainly has rows in the list (and usually several). */
 async function someUser(context: ScenarioContext, list: List): Promise<number> {
-  const page = await context.api.get<{ items: Record<string, unknown>[] }>(listPath(list, 1));
-  const id = page.items[0]?.[userFilter[list].field];
-  if (typeof id !== 'number') throw new Error(`no ${list} to take a user from: seed them first`);
+  const query = { take: TAKE, page: 1 };
+  const id =
+    list === 'subscriptions'
+      ? (await context.api.subscriptions.list({ query })).items[0]?.owner
+      : (await context.api.transactions.list({ query })).items[0]?.userId;
+  if (id === undefined) throw new Error(`no ${list} to take a user from: seed them first`);
   return id;
 }
 
 function byUserScenario(list: List, notes: string): LoadScenario {
-  const { param, field } = userFilter[list];
+  const field = userField[list];
   return {
     name: `${list}-by-user`,
     mode: { kind: 'fixed-rate' },
@@ -36,13 +41,13 @@ function byUserScenario(list: List, notes: string): LoadScenario {
     notes,
     request: async (context) => ({
       method: 'GET',
-      path: listPath(list, 1, { [param]: await someUser(context, list) }),
+      path: listPath(list, 1, await someUser(context, list)),
       headers: { 'api-token': context.token },
     }),
     check: (body) => {
       const items = (body as { items?: Record<string, unknown>[] }).items ?? [];
       const owners = new Set(items.map((item) => item[field]));
-      return owners.size > 1 ? `the server ignored ${param}= (rows of several users came back)` : null;
+      return owners.size > 1 ? `the server ignored ${field}= (rows of several users came back)` : null;
     },
   };
 }

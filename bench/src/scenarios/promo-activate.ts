@@ -1,4 +1,4 @@
-import { type ApiClient, signIn } from '../lib/api';
+import { api as endpoints, type FetchClient, pathOf, signIn } from '../lib/api';
 import { type LoadRequest, runLoad } from '../lib/load';
 import type { BenchOptions } from '../lib/options';
 import { createSeries, waitGenerated } from './promo-fixtures';
@@ -7,6 +7,7 @@ import type { MeasuredScenario } from './scenario';
 /** Planner users redeeming at once: more users than connections, so two requests rarely wait on one user's row lock. */
 const PLANNERS = 40;
 const PLANNER_PASSWORD = 'bench-planner-2024';
+const ACTIVATE_PATH = pathOf(endpoints.client.activatePromoCode);
 
 async function inParallel<T>(count: number, width: number, work: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = new Array(count);
@@ -19,28 +20,22 @@ async function inParallel<T>(count: number, width: number, work: (i: number) => 
 }
 
 /** Planner users (role user) made for this run, signed in: their tokens. */
-async function plannerTokens(options: BenchOptions, api: ApiClient): Promise<string[]> {
+async function plannerTokens(options: BenchOptions, api: FetchClient): Promise<string[]> {
   const stamp = Date.now().toString(36);
   return inParallel(PLANNERS, 4, async (i) => {
     const email = `bench.activate.${stamp}.${i}@pult.bench`;
-    await api.post('/api/users', {
-      email,
-      password: PLANNER_PASSWORD,
-      role: 'user',
-      firstName: 'Бенч',
-      lastName: `Активатор ${i}`,
+    await api.users.create({
+      body: { email, password: PLANNER_PASSWORD, role: 'user', firstName: 'Бенч', lastName: `Активатор ${i}` },
     });
     return signIn(options.url, email, PLANNER_PASSWORD);
   });
 }
 
 /** Every code of a fresh series, read back through the paged list the admin UI uses. */
-async function freshCodes(api: ApiClient, seriesId: number, count: number): Promise<string[]> {
+async function freshCodes(api: FetchClient, seriesId: number, count: number): Promise<string[]> {
   const pages = Math.ceil(count / 100);
   const chunks = await inParallel(pages, 4, (i) =>
-    api.get<{ items: { value: string; status: string }[] }>(
-      `/api/promo-codes/${seriesId}/generated-codes?take=100&page=${i + 1}`,
-    ),
+    api.promoCodes.generatedCodes({ params: { id: seriesId }, query: { take: 100, page: i + 1 } }),
   );
   return chunks.flatMap((chunk) => chunk.items.filter((c) => c.status === 'new').map((c) => c.value));
 }
@@ -71,7 +66,7 @@ export const promoActivateScenario: MeasuredScenario = {
       const i = sent++;
       return {
         method: 'POST',
-        path: '/api/client/promo-codes/activate',
+        path: ACTIVATE_PATH,
         headers: { 'content-type': 'application/json', 'api-token': tokens[i % tokens.length] ?? '' },
         body: JSON.stringify({ code: codes[i] }),
       };
@@ -84,7 +79,7 @@ export const promoActivateScenario: MeasuredScenario = {
       durationSeconds: 0,
       amount: activations,
     });
-    const after = await api.get<{ activated: number }>(`/api/promo-codes/${series.id}`);
+    const after = await api.promoCodes.get({ params: { id: series.id } });
     const perSecond = Math.round(load.total / load.seconds);
     return {
       measurements: {

@@ -1,20 +1,17 @@
+import type { ActivatedCode, ActivatedWhere } from '@pult/contract';
+import { api, pathOf } from '../lib/api';
 import { busiestSeries } from './promo-fixtures';
 import type { LoadScenario, ScenarioContext } from './scenario';
 
-interface ActivatedItem {
-  value: string;
-  activatedBy: { email: string } | null;
-}
-
-const activatedPath = (seriesId: number, where: Record<string, unknown>) =>
-  `/api/promo-codes/${seriesId}/activated?where=${encodeURIComponent(JSON.stringify(where))}`;
+const activatedQuery = (where: ActivatedWhere) => ({ where: JSON.stringify(where) });
 
 /** The busiest series and its newest activation: the search text is taken from it. */
 async function newestActivation(context: ScenarioContext) {
   const series = await busiestSeries(context.api);
-  const page = await context.api.get<{ items: ActivatedItem[] }>(
-    activatedPath(series.id, { take: 10, page: 1, statuses: ['activated'] }),
-  );
+  const page = await context.api.promoCodes.activated({
+    params: { id: series.id },
+    query: activatedQuery({ take: 10, page: 1, statuses: ['activated'] }),
+  });
   const item = page.items.find((i) => i.activatedBy !== null);
   if (!item?.activatedBy) throw new Error(`series ${series.id} lists no activation`);
   return { series, item: { value: item.value, email: item.activatedBy.email } };
@@ -36,12 +33,15 @@ function searchScenario(
       searched = text(found);
       return {
         method: 'GET',
-        path: activatedPath(found.series.id, { take: 10, page: 1, text: searched }),
+        path: pathOf(api.promoCodes.activated, {
+          params: { id: found.series.id },
+          query: activatedQuery({ take: 10, page: 1, text: searched }),
+        }),
         headers: { 'api-token': context.token },
       };
     },
     check(body) {
-      const items = (body as { items?: ActivatedItem[] }).items ?? [];
+      const items = (body as { items?: ActivatedCode[] }).items ?? [];
       if (items.length === 0) return `the search for "${searched}" found nothing`;
       const needle = searched.toLowerCase();
       const stray = items.some(

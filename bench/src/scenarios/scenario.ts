@@ -1,4 +1,4 @@
-import type { ApiClient, UsersPage } from '../lib/api';
+import type { FetchClient, UsersPage } from '../lib/api';
 import type { LoadRequest } from '../lib/load';
 import type { BenchOptions } from '../lib/options';
 
@@ -8,7 +8,7 @@ export interface ScenarioContext {
   token: string;
   firstPage: UsersPage;
   /** The same staff session, for set-up calls. */
-  api: ApiClient;
+  api: FetchClient;
 }
 
 interface BaseScenario {

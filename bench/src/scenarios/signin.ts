@@ -1,3 +1,4 @@
+import { api, pathOf } from '../lib/api';
 import type { Scenario } from './scenario';
 
 /**
@@ -12,7 +13,7 @@ export const signinScenario: Scenario = {
     'POST /api/users/signin with a valid staff account, closed loop on 4 connections: throughput is the argon2id-bound sign-in capacity of the server. Every request creates a session.',
   request: ({ options }) => ({
     method: 'POST',
-    path: '/api/users/signin',
+    path: pathOf(api.auth.signin),
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: options.email, password: options.password }),
   }),

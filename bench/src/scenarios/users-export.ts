@@ -1,3 +1,4 @@
+import { api, pathOf } from '../lib/api';
 import { watchRss } from '../lib/rss';
 import type { MeasuredScenario } from './scenario';
 
@@ -14,7 +15,7 @@ export const usersExportScenario: MeasuredScenario = {
   async run({ options, token, firstPage }) {
     const rss = options.serverPid ? await watchRss(options.serverPid) : undefined;
     const started = performance.now();
-    const response = await fetch(`${options.url}/api/users/export-data`, { headers: { 'api-token': token } });
+    const response = await fetch(`${options.url}${pathOf(api.users.exportData)}`, { headers: { 'api-token': token } });
     if (!response.ok || !response.body) throw new Error(`export: HTTP ${response.status}`);
     let firstByteMs: number | undefined;
     let bytes = 0;

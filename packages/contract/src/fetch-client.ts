@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { type Api, api } from './api';
 import { type CallInput, type CallResult, type Endpoint, fillPath } from './endpoint';
 import type { ErrorResponse } from './errors';
@@ -30,6 +31,22 @@ const toQuery = (query: Record<string, unknown> | undefined): string => {
   return text ? `?${text}` : '';
 };
 
+type PathInput<E extends Endpoint> = (E['params'] extends z.ZodType
+  ? { params: z.input<E['params']> }
+  : { params?: never }) &
+  (E['query'] extends z.ZodType ? { query?: z.input<E['query']> } : { query?: never });
+type PathArgs<E extends Endpoint> =
+  Record<never, never> extends PathInput<E> ? [input?: PathInput<E>] : [input: PathInput<E>];
+
+/**
+ * The request target of one call (`/api/users/5?take=20`), for tools that send requests themselves
+ * (the bench's timed loops): built from the endpoint, so a wrong path or query does not compile.
+ */
+export function pathOf<E extends Endpoint>(endpoint: E, ...args: PathArgs<E>): string {
+  const { params, query } = (args[0] ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  return `${endpoint.root ? '' : '/api'}${fillPath(endpoint.path, params)}${toQuery(query)}`;
+}
+
 /**
  * A plain typed client over `fetch` for tools outside the SPA (e2e set-up, the bench): the same
  * endpoint map, the same compile-time checks, no session refresh. `origin` is the server's base
@@ -48,8 +65,7 @@ export function createFetchClient(origin: string, token?: string): FetchClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(input.body);
     }
-    const path = fillPath(endpoint.path, input.params as Record<string, unknown> | undefined);
-    const url = `${origin}${endpoint.root ? '' : '/api'}${path}${toQuery(input.query as Record<string, unknown> | undefined)}`;
+    const url = `${origin}${pathOf(endpoint, input as PathInput<Endpoint>)}`;
     const response = await fetch(url, { method: endpoint.method, headers, body });
     const text = await response.text();
     const isJson = (response.headers.get('content-type') ?? '').includes('json');

@@ -3,11 +3,11 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import type { CheckedImage } from '../../storage/read-upload';
-import { replaceStoredFile } from '../../storage/replace-file';
+import { replaceFileColumn } from '../../storage/replace-file';
 import { type PlanRow, toPlan } from './plan-row';
 import { plansRepository as repo } from './plans-repository';
 
-/** What only an admin may change: the commercial terms (product.md §3). Editors edit texts and icons. */
+/** What only an admin may change: the commercial terms, since they decide what people pay. Editors edit texts and icons. */
 const ADMIN_ONLY_FIELDS = ['price', 'currency', 'period', 'durationDays'] as const;
 
 const planNotFound = () => notFound('PLAN_NOT_FOUND', 'Plan not found');
@@ -29,7 +29,7 @@ async function existing(ctx: ServiceContext, id: number): Promise<PlanRow> {
   return row;
 }
 
-/** The rules about plans (seed §7 "subscription descriptions", product.md §3–§4). */
+/** The rules about plans: unique titles, admin-only terms, audited changes, icons kept in storage. */
 export const plansService = {
   list: async (ctx: ServiceContext) => {
     const rows = await repo.list(ctx.db);
@@ -83,16 +83,5 @@ export const plansService = {
 
   /** SVG is refused by the upload check: Pult does not sanitise SVG, and an unsanitised SVG is a script. */
   replaceIcon: (ctx: ServiceContext, id: number, icon: CheckedImage): Promise<Plan> =>
-    replaceStoredFile(ctx, icon, (key) =>
-      ctx.db.transaction(async (tx) => {
-        const before = await existing({ ...ctx, db: tx }, id);
-        const row = await repo.update(tx, id, { icon: key, updatedAt: ctx.clock.now() });
-        if (!row) throw planNotFound();
-        await ctx.audit(
-          { action: 'icon', entity: 'plan', entityId: id, before: { icon: before.icon }, after: { icon: key } },
-          tx,
-        );
-        return { result: toPlan(row), previous: before.icon };
-      }),
-    ),
+    replaceFileColumn(ctx, icon, { entity: 'plan', id, column: 'icon', repo, notFound: planNotFound }).then(toPlan),
 };

@@ -2,7 +2,7 @@ import type { PromoTheme, ThemeImageKind, UpdatePromoThemeBody } from '@pult/con
 import type { Db } from '../../db/client';
 import type { ServiceContext } from '../../lib/service-context';
 import type { CheckedImage } from '../../storage/read-upload';
-import { replaceStoredFile } from '../../storage/replace-file';
+import { removeStoredFile, replaceStoredFile } from '../../storage/replace-file';
 import { seriesNotFound } from './promo-errors';
 import { seriesRepository as repo } from './series-repository';
 import { themeOf } from './theme';
@@ -51,10 +51,7 @@ export const themeService = {
   /** Removing an image that is not there changes nothing and answers the theme as it is. */
   removeImage: async (ctx: ServiceContext, id: number, kind: ThemeImageKind): Promise<PromoTheme> => {
     const { result, previous } = await ctx.db.transaction((tx) => setImage(ctx, tx, id, kind, null));
-    if (previous && !/^https?:\/\//.test(previous))
-      await ctx.storage
-        .delete(previous)
-        .catch((error: unknown) => ctx.log.warn({ err: error }, 'old theme image not removed'));
+    await removeStoredFile(ctx, previous);
     return result;
   },
 };

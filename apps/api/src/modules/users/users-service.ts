@@ -12,7 +12,7 @@ import { conflict, notFound } from '../../lib/http-errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import type { CheckedImage } from '../../storage/read-upload';
-import { replaceStoredFile } from '../../storage/replace-file';
+import { replaceFileColumn } from '../../storage/replace-file';
 import { revokeUserSessions } from '../sessions';
 import { exportUsersCsv } from './export-csv';
 import { hashPassword } from './passwords';
@@ -163,18 +163,13 @@ export const usersService = {
   },
 
   replaceAvatar: async (ctx: ServiceContext, id: number, image: CheckedImage): Promise<User> => {
-    const row = await replaceStoredFile(ctx, image, (key) =>
-      ctx.db.transaction(async (tx) => {
-        const before = await locked({ ...ctx, db: tx }, id);
-        const updated = await repo.update(tx, id, { avatar: key, updatedAt: ctx.clock.now() });
-        if (!updated) throw userNotFound();
-        await ctx.audit(
-          { action: 'avatar', entity: 'user', entityId: id, before: { avatar: before.avatar }, after: { avatar: key } },
-          tx,
-        );
-        return { result: updated, previous: before.avatar };
-      }),
-    );
+    const row = await replaceFileColumn(ctx, image, {
+      entity: 'user',
+      id,
+      column: 'avatar',
+      repo,
+      notFound: userNotFound,
+    });
     return answer(ctx, row);
   },
 

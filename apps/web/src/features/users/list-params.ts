@@ -1,29 +1,30 @@
-import {
-  type Role,
-  roles,
-  type UserStatus,
-  type UserWhere,
-  userSortFields,
-  userStatuses,
-  userWhere,
-} from '@pult/contract';
+import { roles, type UserWhere, userSortFields, userStatuses, userWhere } from '@pult/contract';
 import dayjs from 'dayjs';
+import { named, orElse, pagingParams, readUrl, type UrlValues, urlParam, writeUrl } from '../../lib/url-params';
 
 /** Which user field the search box looks in; `auto` lets the text decide (see `searchFieldFor`). */
 export const searchFields = ['auto', 'name', 'email', 'phoneNumber'] as const;
 export type SearchField = (typeof searchFields)[number];
 type ConcreteField = Exclude<SearchField, 'auto'>;
 
-export interface UsersFilter {
-  q: string;
-  searchIn: SearchField;
-  roles: Role[];
-  statuses: UserStatus[];
+export const DEFAULT_SORT = 'createdAt:desc';
+
+/** The users list as its URL keeps it: filter, page, size and order. */
+export const usersParams = {
+  q: orElse(urlParam.text(), ''),
+  /** Kept without text too: people pick the field first, then type. */
+  searchIn: named('in', orElse(urlParam.oneOf(searchFields), 'auto')),
+  roles: named('role', urlParam.list(roles)),
+  statuses: named('status', urlParam.list(userStatuses)),
   /** Registration period, inclusive, as calendar days `YYYY-MM-DD` in the browser's time zone. */
-  from: string | null;
-  to: string | null;
-  hasSubscription: boolean | null;
-}
+  from: orElse(urlParam.day(), null),
+  to: orElse(urlParam.day(), null),
+  hasSubscription: named('sub', orElse(urlParam.flag('yes', 'no'), null)),
+  ...pagingParams(),
+  sort: orElse(urlParam.matching(new RegExp(`^(${userSortFields.join('|')}):(asc|desc)$`)), DEFAULT_SORT),
+};
+export type UsersUrlState = UrlValues<typeof usersParams>;
+export type UsersFilter = Omit<UsersUrlState, 'page' | 'take' | 'sort'>;
 
 export interface UsersListState {
   filter: UsersFilter;
@@ -31,10 +32,6 @@ export interface UsersListState {
   take: number;
   sort: string;
 }
-
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_TAKE = 20;
-export const DEFAULT_SORT = 'createdAt:desc';
 
 export const EMPTY_FILTER: UsersFilter = {
   q: '',
@@ -46,63 +43,15 @@ export const EMPTY_FILTER: UsersFilter = {
   hasSubscription: null,
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const SORT = new RegExp(`^(${userSortFields.join('|')}):(asc|desc)$`);
-
-const isDay = (value: string | null): value is string => value !== null && DAY.test(value) && dayjs(value).isValid();
-
-const listOf = <T extends string>(value: string | null, allowed: readonly T[]): T[] => {
-  const wanted = new Set((value ?? '').split(','));
-  // In the order of `allowed`, so one filter always has one URL.
-  return allowed.filter((item) => wanted.has(item));
-};
-
-const positiveInt = (value: string | null): number | null => {
-  if (value === null || !/^\d+$/.test(value)) return null;
-  const number = Number(value);
-  return number >= 1 ? number : null;
-};
-
 /** URL → list state. Anything unknown or malformed falls back to its default, never throws. */
 export const parseListParams = (params: URLSearchParams): UsersListState => {
-  const searchIn = params.get('in');
-  const sub = params.get('sub');
-  const take = positiveInt(params.get('take'));
-  const sort = params.get('sort');
-  return {
-    filter: {
-      q: (params.get('q') ?? '').trim(),
-      searchIn: searchFields.includes(searchIn as SearchField) ? (searchIn as SearchField) : 'auto',
-      roles: listOf(params.get('role'), roles),
-      statuses: listOf(params.get('status'), userStatuses),
-      from: isDay(params.get('from')) ? params.get('from') : null,
-      to: isDay(params.get('to')) ? params.get('to') : null,
-      hasSubscription: sub === 'yes' ? true : sub === 'no' ? false : null,
-    },
-    page: positiveInt(params.get('page')) ?? 1,
-    take: take !== null && (PAGE_SIZES as readonly number[]).includes(take) ? take : DEFAULT_TAKE,
-    sort: sort && SORT.test(sort) ? sort : DEFAULT_SORT,
-  };
+  const { page, take, sort, ...filter } = readUrl(usersParams, params);
+  return { filter, page, take, sort };
 };
 
 /** List state → URL, dropping empty and default values, so a plain list has a plain URL. */
-export const serializeListParams = (state: UsersListState): URLSearchParams => {
-  const { filter } = state;
-  const params = new URLSearchParams();
-  const q = filter.q.trim();
-  if (q) params.set('q', q);
-  // Kept without text too: people pick the field first, then type.
-  if (filter.searchIn !== 'auto') params.set('in', filter.searchIn);
-  if (filter.roles.length) params.set('role', listOf(filter.roles.join(','), roles).join(','));
-  if (filter.statuses.length) params.set('status', listOf(filter.statuses.join(','), userStatuses).join(','));
-  if (filter.from) params.set('from', filter.from);
-  if (filter.to) params.set('to', filter.to);
-  if (filter.hasSubscription !== null) params.set('sub', filter.hasSubscription ? 'yes' : 'no');
-  if (state.page > 1) params.set('page', String(state.page));
-  if (state.take !== DEFAULT_TAKE) params.set('take', String(state.take));
-  if (state.sort !== DEFAULT_SORT) params.set('sort', state.sort);
-  return params;
-};
+export const serializeListParams = ({ filter, page, take, sort }: UsersListState): URLSearchParams =>
+  writeUrl(usersParams, { ...filter, page, take, sort });
 
 /**
  * The search box's rule when the field is `auto`: an `@` means an e-mail, text made of digits and

@@ -1,10 +1,13 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { ActivatedCode } from '@pult/contract';
-import { Flex, Input, Segmented, Table, type TableColumnsType, Typography } from 'antd';
+import { Flex, Input, Segmented, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../../components/paged-table';
 import type { LocaleId } from '../../../config/theme-config';
-import { formatCount, formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
+import { pagingParams } from '../../../lib/url-params';
+import { useUrlState } from '../../../lib/use-url-state';
 import { useActivatedCodes } from '../api/promo-codes';
 import { ACTIVATED_DEFAULTS, type ActivatedStatus } from '../lib/activated-where';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -13,13 +16,15 @@ import { CodeStatusTag } from './code-status-tag';
 
 type StatusFilter = 'all' | ActivatedStatus;
 
+const activatedPaging = pagingParams({ defaultTake: ACTIVATED_DEFAULTS.take });
+
 /** The used codes: who activated each, search by code, e-mail or phone, and blocking. */
 export const ActivatedCodesTab = ({ seriesId }: { seriesId: number }) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const [text, setText] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [paging, setPaging] = useState<{ page: number; take: number }>(ACTIVATED_DEFAULTS);
+  const [paging, setPaging] = useUrlState(activatedPaging, { replace: true });
   const search = useDebouncedValue(text.trim(), 400);
   const codes = useActivatedCodes(seriesId, {
     ...paging,
@@ -88,14 +93,14 @@ export const ActivatedCodesTab = ({ seriesId }: { seriesId: number }) => {
           value={text}
           onChange={(event) => {
             setText(event.target.value);
-            setPaging((current) => ({ ...current, page: 1 }));
+            setPaging({ page: 1 });
           }}
         />
         <Segmented<StatusFilter>
           value={status}
           onChange={(value) => {
             setStatus(value);
-            setPaging((current) => ({ ...current, page: 1 }));
+            setPaging({ page: 1 });
           }}
           options={[
             { value: 'all', label: t('promoCodes.activated.all') },
@@ -104,26 +109,17 @@ export const ActivatedCodesTab = ({ seriesId }: { seriesId: number }) => {
           ]}
         />
       </Flex>
-      <Table<ActivatedCode>
+      <PagedTable<ActivatedCode>
         rowKey="value"
         size="middle"
         columns={columns}
-        dataSource={codes.data?.items}
-        loading={codes.isPending || (codes.isFetching && codes.isPlaceholderData)}
         scroll={{ x: 800 }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.take,
-          total: codes.data?.count ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) =>
-            t('promoCodes.list.total', {
-              count: total,
-              total: formatCount(total, codes.data?.countIsEstimate ?? false, locale),
-            }),
-          onChange: (page, take) => setPaging({ page: take === paging.take ? page : 1, take }),
-        }}
+        list={codes}
+        paging={paging}
+        onPage={setPaging}
+        total={(total) => t('promoCodes.list.total', { count: codes.data?.count ?? 0, total })}
+        empty={{ text: t('promoCodes.list.nothingFound') }}
+        errorTitle={t('promoCodes.codes.loadFailed')}
       />
     </Flex>
   );

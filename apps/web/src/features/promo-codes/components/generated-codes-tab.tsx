@@ -1,23 +1,29 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { GeneratedCode, PromoSeries } from '@pult/contract';
-import { Alert, App, Button, Flex, Progress, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, App, Button, Flex, Progress, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../../components/paged-table';
 import type { LocaleId } from '../../../config/theme-config';
 import type { DownloadProgress } from '../../../lib/api';
 import { formatCount, formatDateTime, formatNumber } from '../../../lib/format';
+import { pagingParams } from '../../../lib/url-params';
+import { useUrlState } from '../../../lib/use-url-state';
 import { useDownloadCodesCsv, useGeneratedCodes } from '../api/promo-codes';
 import { downloadPercent, isGenerating } from '../lib/progress';
 import { BlockCodeButton } from './block-code-button';
 import { CodeStatusTag } from './code-status-tag';
+
+const CODE_PAGE_SIZES = [20, 50, 100];
+const generatedPaging = pagingParams({ sizes: CODE_PAGE_SIZES });
 
 /** Every code of the series, page by page, with a copy button each and the whole list as CSV. */
 export const GeneratedCodesTab = ({ series }: { series: PromoSeries }) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const { message } = App.useApp();
-  const [paging, setPaging] = useState({ page: 1, take: 20 });
-  const codes = useGeneratedCodes({ id: series.id, ...paging });
+  const [paging, setPaging] = useUrlState(generatedPaging, { replace: true });
+  const codes = useGeneratedCodes({ id: series.id, page: paging.page, take: paging.take });
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const download = useDownloadCodesCsv(series.id, setProgress);
   const percent = progress ? downloadPercent(progress.rows, series.generated) : null;
@@ -94,20 +100,16 @@ export const GeneratedCodesTab = ({ series }: { series: PromoSeries }) => {
         </Flex>
       </Flex>
       {isGenerating(series) ? <Alert type="info" showIcon title={t('promoCodes.codes.stillGenerating')} /> : null}
-      <Table<GeneratedCode>
+      <PagedTable<GeneratedCode>
         rowKey="value"
         size="middle"
         columns={columns}
-        dataSource={codes.data?.items}
-        loading={codes.isPending || (codes.isFetching && codes.isPlaceholderData)}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.take,
-          total: codes.data?.count ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          onChange: (page, take) => setPaging({ page: take === paging.take ? page : 1, take }),
-        }}
+        list={codes}
+        paging={paging}
+        onPage={setPaging}
+        pageSizes={CODE_PAGE_SIZES}
+        empty={{ text: t('promoCodes.list.nothingFound') }}
+        errorTitle={t('promoCodes.codes.loadFailed')}
       />
     </Flex>
   );

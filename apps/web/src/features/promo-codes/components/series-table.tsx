@@ -1,26 +1,30 @@
 import type { PromoSeries, PromoSeriesPage } from '@pult/contract';
-import { Empty, Flex, Table, type TableColumnsType, Typography } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Flex, type TableColumnsType, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PagedTable, type Paging } from '../../../components/paged-table';
 import type { LocaleId } from '../../../config/theme-config';
-import { formatCount, formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { codeShape } from '../lib/progress';
-import { TAKE_OPTIONS } from '../lib/series-filters';
 import { GenerationState } from './generation-state';
 import { SeriesPeriod } from './series-period';
 import { SeriesStatusSwitch } from './series-status-switch';
 
 interface Props {
-  data: PromoSeriesPage | undefined;
-  loading: boolean;
-  page: number;
-  take: number;
-  onPage: (page: number, take: number) => void;
+  list: UseQueryResult<PromoSeriesPage>;
+  paging: Paging;
+  onPage: (next: Paging) => void;
+  /** Some filter is set: an empty answer means "nothing matches", not "none yet". */
+  filtered: boolean;
+  /** What an empty, unfiltered list offers: making the first series. */
+  createButton: ReactNode;
 }
 
 export const seriesPath = (id: number) => `/app/promo-codes/${id}`;
 
-export const SeriesTable = ({ data, loading, page, take, onPage }: Props) => {
+export const SeriesTable = ({ list, paging, onPage, filtered, createButton }: Props) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
 
@@ -73,29 +77,20 @@ export const SeriesTable = ({ data, loading, page, take, onPage }: Props) => {
   ];
 
   return (
-    <Table<PromoSeries>
-      rowKey="id"
+    <PagedTable<PromoSeries>
       columns={columns}
-      dataSource={data?.items}
-      loading={loading}
       scroll={{ x: 900 }}
-      pagination={{
-        current: page,
-        pageSize: take,
-        total: data?.count ?? 0,
-        pageSizeOptions: TAKE_OPTIONS,
-        showSizeChanger: true,
-        showTotal: (total) =>
-          t('promoCodes.list.total', {
-            count: total,
-            total: formatCount(total, data?.countIsEstimate ?? false, locale),
-          }),
-        onChange: onPage,
-      }}
       rowClassName={(series) => (series.generationStatus === 'failed' ? 'promo-row-failed' : '')}
-      locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('promoCodes.list.nothingFound')} />,
-      }}
+      list={list}
+      paging={paging}
+      onPage={onPage}
+      total={(total) => t('promoCodes.list.total', { count: list.data?.count ?? 0, total })}
+      empty={
+        filtered
+          ? { text: t('promoCodes.list.nothingFound') }
+          : { text: t('promoCodes.list.empty'), extra: createButton }
+      }
+      errorTitle={t('promoCodes.list.loadFailed')}
     />
   );
 };

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TAKE, hasActiveFilters, parseSeriesFilters, toApiQuery, toSearchParams } from './series-filters';
+import { DEFAULT_TAKE, readUrl, writeUrl } from '../../../lib/url-params';
+import { hasActiveFilters, seriesParams, toApiQuery } from './series-filters';
 
 describe('series filters in the URL', () => {
   it('reads every filter and the page', () => {
-    const filters = parseSeriesFilters(
+    const filters = readUrl(
+      seriesParams,
       new URLSearchParams(
         'name=Весна&status=enabled&planId=3&createdFrom=2024-03-01&createdTo=2024-03-31&page=2&take=50',
       ),
@@ -20,7 +22,8 @@ describe('series filters in the URL', () => {
   });
 
   it('treats empty and malformed values as absent', () => {
-    const filters = parseSeriesFilters(
+    const filters = readUrl(
+      seriesParams,
       new URLSearchParams('name=%20%20&status=maybe&planId=abc&createdFrom=yesterday&createdTo=&page=0&take=7'),
     );
     expect(filters).toEqual({
@@ -36,14 +39,20 @@ describe('series filters in the URL', () => {
   });
 
   it('drops empty values and defaults when writing the URL', () => {
-    const params = toSearchParams({ name: '  ', status: 'disabled', planId: undefined, page: 1, take: DEFAULT_TAKE });
+    const params = writeUrl(seriesParams, {
+      name: '  ',
+      status: 'disabled',
+      planId: undefined,
+      page: 1,
+      take: DEFAULT_TAKE,
+    });
     expect(params.toString()).toBe('status=disabled');
-    expect(toSearchParams({ page: 1, take: DEFAULT_TAKE }).toString()).toBe('');
+    expect(writeUrl(seriesParams, { page: 1, take: DEFAULT_TAKE }).toString()).toBe('');
   });
 
   it('round-trips through the URL', () => {
     const filters = { name: 'Лето', planId: 4, createdFrom: '2024-06-01', page: 3, take: 10 };
-    expect(parseSeriesFilters(toSearchParams(filters))).toEqual({
+    expect(readUrl(seriesParams, writeUrl(seriesParams, filters))).toEqual({
       ...filters,
       status: undefined,
       createdTo: undefined,

@@ -1,72 +1,42 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Result, Skeleton } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { Button, Card, Flex } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { useUrlState } from '../../../lib/use-url-state';
 import { usePromoSeriesList } from '../api/promo-series';
 import { CreateSeriesDrawer } from '../components/create-series-drawer';
 import { SeriesFiltersBar } from '../components/series-filters-bar';
 import { SeriesTable, seriesPath } from '../components/series-table';
-import {
-  DEFAULT_TAKE,
-  hasActiveFilters,
-  parseSeriesFilters,
-  type SeriesFilters,
-  toSearchParams,
-} from '../lib/series-filters';
+import { hasActiveFilters, type SeriesFilters, seriesParams } from '../lib/series-filters';
 import '../components/promo-codes.css';
+
+const NO_FILTERS = {
+  name: undefined,
+  status: undefined,
+  planId: undefined,
+  createdFrom: undefined,
+  createdTo: undefined,
+};
 
 /** `/app/promo-codes`: the promo-code series, filtered through the URL, paged on the server. */
 export const PromoCodesPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => parseSeriesFilters(searchParams), [searchParams]);
+  const [searchParams] = useSearchParams();
+  const [filters, update] = useUrlState(seriesParams, { replace: true });
   const list = usePromoSeriesList(filters);
   const [creating, setCreating] = useState(searchParams.get('create') === '1');
 
-  const update = useCallback(
-    (next: Partial<SeriesFilters>) =>
-      setSearchParams((current) => toSearchParams({ ...parseSeriesFilters(current), page: 1, ...next }), {
-        replace: true,
-      }),
-    [setSearchParams],
-  );
-  const reset = () => setSearchParams(toSearchParams({ page: 1, take: filters.take }), { replace: true });
+  // A new filter starts from its first page.
+  const filter = (next: Partial<SeriesFilters>) => update({ page: 1, ...next });
 
   const createButton = (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
       {t('promoCodes.create.open')}
     </Button>
   );
-
-  const body = () => {
-    if (list.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-    if (list.isError && !list.data)
-      return (
-        <Result
-          status="error"
-          title={t('promoCodes.list.loadFailed')}
-          extra={<Button onClick={() => list.refetch()}>{t('promoCodes.common.retry')}</Button>}
-        />
-      );
-    if (list.data.count === 0 && !hasActiveFilters(filters) && filters.page === 1)
-      return (
-        <Empty description={t('promoCodes.list.empty')} className="promo-empty">
-          {createButton}
-        </Empty>
-      );
-    return (
-      <SeriesTable
-        data={list.data}
-        loading={list.isFetching && list.isPlaceholderData}
-        page={filters.page}
-        take={filters.take}
-        onPage={(page, take) => update({ page: take === filters.take ? page : 1, take: take ?? DEFAULT_TAKE })}
-      />
-    );
-  };
 
   return (
     <>
@@ -75,8 +45,14 @@ export const PromoCodesPage = () => {
         {createButton}
       </Flex>
       <Card>
-        <SeriesFiltersBar filters={filters} onChange={update} onReset={reset} />
-        {body()}
+        <SeriesFiltersBar filters={filters} onChange={filter} onReset={() => filter(NO_FILTERS)} />
+        <SeriesTable
+          list={list}
+          paging={filters}
+          onPage={update}
+          filtered={hasActiveFilters(filters)}
+          createButton={createButton}
+        />
       </Card>
       <CreateSeriesDrawer
         open={creating}

@@ -66,6 +66,9 @@ export const PromoSeriesPage = () => {
             setSearchParams(
               (current) => {
                 const next = new URLSearchParams(current);
+                // Each tab pages its own list: a page of one means nothing in the other.
+                next.delete('page');
+                next.delete('take');
                 if (key === 'codes') next.delete('tab');
                 else next.set('tab', key);
                 return next;

@@ -1,26 +1,24 @@
 import type { Subscription, SubscriptionsPage, User } from '@pult/contract';
-import { Flex, Table, type TableProps, Typography } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Flex, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatCount, formatDate } from '../../../lib/format';
+import { PagedTable, type Paging } from '../../../components/paged-table';
+import { formatDate } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
-import { PAGE_SIZES } from '../lib/subscription-filters';
 import { SubscriptionSourceTag, SubscriptionStatusTag } from './subscription-tags';
 
 interface Props {
-  data: SubscriptionsPage | undefined;
-  loading: boolean;
-  page: number;
-  take: number;
-  onPage: (page: number, take: number) => void;
-  empty: React.ReactNode;
+  list: UseQueryResult<SubscriptionsPage>;
+  paging: Paging;
+  onPage: (next: Paging) => void;
 }
 
 /** Users' subscriptions, one page of them; the owner comes from `additionalInfo.relatedUsers`. */
-export const SubscriptionsTable = ({ data, loading, page, take, onPage, empty }: Props) => {
+export const SubscriptionsTable = ({ list, paging, onPage }: Props) => {
   const { t } = useTranslation();
   const { locale } = useTheme();
-  const users = new Map<number, User>((data?.additionalInfo.relatedUsers ?? []).map((user) => [user.id, user]));
+  const users = new Map<number, User>((list.data?.additionalInfo.relatedUsers ?? []).map((user) => [user.id, user]));
 
   const columns: TableProps<Subscription>['columns'] = [
     {
@@ -82,23 +80,15 @@ export const SubscriptionsTable = ({ data, loading, page, take, onPage, empty }:
   ];
 
   return (
-    <Table<Subscription>
-      rowKey="id"
+    <PagedTable<Subscription>
       columns={columns}
-      dataSource={data?.items}
-      loading={loading}
       scroll={{ x: 900 }}
-      locale={{ emptyText: empty }}
-      pagination={{
-        current: page,
-        pageSize: take,
-        total: data?.count ?? 0,
-        pageSizeOptions: PAGE_SIZES,
-        showSizeChanger: true,
-        showTotal: () =>
-          t('subscriptions.total', { count: formatCount(data?.count ?? 0, data?.countIsEstimate ?? false, locale) }),
-        onChange: onPage,
-      }}
+      list={list}
+      paging={paging}
+      onPage={onPage}
+      total={(count) => t('subscriptions.total', { count })}
+      empty={{ text: t('subscriptions.items.empty') }}
+      errorTitle={t('subscriptions.items.loadFailed')}
     />
   );
 };

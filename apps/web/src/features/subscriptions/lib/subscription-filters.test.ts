@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_TAKE,
-  parseSubscriptionsSearch,
-  type SubscriptionsSearch,
-  toSubscriptionsQuery,
-  toSubscriptionsSearchParams,
-} from './subscription-filters';
+import { DEFAULT_TAKE, readUrl, writeUrl } from '../../../lib/url-params';
+import { type SubscriptionsSearch, subscriptionsParams, toSubscriptionsQuery } from './subscription-filters';
 
 const empty: SubscriptionsSearch = { status: [], source: [], page: 1, take: DEFAULT_TAKE };
-const parse = (query: string) => parseSubscriptionsSearch(new URLSearchParams(query));
+const parse = (query: string) => readUrl(subscriptionsParams, new URLSearchParams(query));
 
 describe('subscriptions search ↔ URL', () => {
   it('a clean URL is an unfiltered first page, and back', () => {
     expect(parse('')).toEqual(empty);
-    expect(toSubscriptionsSearchParams(empty).toString()).toBe('');
+    expect(writeUrl(subscriptionsParams, empty).toString()).toBe('');
   });
 
   it('round-trips every filter', () => {
@@ -26,10 +21,10 @@ describe('subscriptions search ↔ URL', () => {
       page: 2,
       take: 50,
     };
-    expect(toSubscriptionsSearchParams(search).toString()).toBe(
+    expect(writeUrl(subscriptionsParams, search).toString()).toBe(
       'status=active%2Ccanceled&source=promo&planId=3&owner=17&expiresBefore=2025-03-01&page=2&take=50',
     );
-    expect(parse(toSubscriptionsSearchParams(search).toString())).toEqual(search);
+    expect(parse(writeUrl(subscriptionsParams, search).toString())).toEqual(search);
   });
 
   it('drops unknown values, malformed ids and dates', () => {

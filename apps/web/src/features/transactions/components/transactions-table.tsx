@@ -1,23 +1,22 @@
 import type { Transaction, TransactionsPage } from '@pult/contract';
-import { Table, type TableProps, Typography } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatCount, formatDateTime, formatMoney } from '../../../lib/format';
+import { PagedTable, type Paging } from '../../../components/paged-table';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
-import { PAGE_SIZES } from '../lib/transaction-filters';
 import { TransactionKindTag, TransactionStatusTag, useProviderLabel } from './transaction-tags';
 
 interface Props {
-  data: TransactionsPage | undefined;
-  loading: boolean;
-  page: number;
-  take: number;
-  onPage: (page: number, take: number) => void;
-  empty: React.ReactNode;
+  list: UseQueryResult<TransactionsPage>;
+  paging: Paging;
+  onPage: (next: Paging) => void;
+  filtered: boolean;
 }
 
 /** One page of transactions, newest first; read-only, as payments come from the providers. */
-export const TransactionsTable = ({ data, loading, page, take, onPage, empty }: Props) => {
+export const TransactionsTable = ({ list, paging, onPage, filtered }: Props) => {
   const { t } = useTranslation();
   const { locale } = useTheme();
   const providerLabel = useProviderLabel();
@@ -85,23 +84,15 @@ export const TransactionsTable = ({ data, loading, page, take, onPage, empty }: 
   ];
 
   return (
-    <Table<Transaction>
-      rowKey="id"
+    <PagedTable<Transaction>
       columns={columns}
-      dataSource={data?.items}
-      loading={loading}
       scroll={{ x: 960 }}
-      locale={{ emptyText: empty }}
-      pagination={{
-        current: page,
-        pageSize: take,
-        total: data?.count ?? 0,
-        pageSizeOptions: PAGE_SIZES,
-        showSizeChanger: true,
-        showTotal: () =>
-          t('transactions.total', { count: formatCount(data?.count ?? 0, data?.countIsEstimate ?? false, locale) }),
-        onChange: onPage,
-      }}
+      list={list}
+      paging={paging}
+      onPage={onPage}
+      total={(count) => t('transactions.total', { count })}
+      empty={{ text: t(filtered ? 'transactions.emptyFiltered' : 'transactions.empty') }}
+      errorTitle={t('transactions.loadFailed')}
     />
   );
 };

@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TAKE, readUrl, writeUrl } from '../../../lib/url-params';
 import {
-  DEFAULT_TAKE,
   hasTransactionFilters,
-  parseTransactionsSearch,
   type TransactionsSearch,
   toTransactionsFilterQuery,
-  toTransactionsSearchParams,
+  transactionsParams,
 } from './transaction-filters';
 
 const empty: TransactionsSearch = { status: [], provider: [], kind: [], page: 1, take: DEFAULT_TAKE };
-const parse = (query: string) => parseTransactionsSearch(new URLSearchParams(query));
+const parse = (query: string) => readUrl(transactionsParams, new URLSearchParams(query));
 
 describe('transactions search ↔ URL', () => {
   it('a clean URL is an unfiltered first page', () => {
     expect(parse('')).toEqual(empty);
-    expect(toTransactionsSearchParams(empty).toString()).toBe('');
+    expect(writeUrl(transactionsParams, empty).toString()).toBe('');
     expect(hasTransactionFilters(empty)).toBe(false);
   });
 
@@ -31,14 +30,14 @@ describe('transactions search ↔ URL', () => {
       page: 3,
       take: 50,
     };
-    const params = toTransactionsSearchParams(search);
+    const params = writeUrl(transactionsParams, search);
     expect(params.get('status')).toBe('succeeded,refunded');
     expect(params.get('amountMax')).toBe('1990.5');
     expect(parse(params.toString())).toEqual(search);
   });
 
   it('drops empty values and defaults from the URL', () => {
-    const params = toTransactionsSearchParams({ ...empty, status: [], userId: undefined, page: 1, take: 20 });
+    const params = writeUrl(transactionsParams, { ...empty, status: [], userId: undefined, page: 1, take: 20 });
     expect([...params.keys()]).toEqual([]);
   });
 

@@ -1,26 +1,25 @@
 import type { User, UsersPage } from '@pult/contract';
-import { Empty, Flex, Skeleton, Table, type TableProps, Typography } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Flex, type TableProps, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { PagedTable, type Paging } from '../../../components/paged-table';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { LocaleId } from '../../../config/theme-config';
-import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { displayName } from '../../../lib/person-name';
-
-import { DEFAULT_SORT, PAGE_SIZES, type UsersListState } from '../list-params';
+import { DEFAULT_SORT } from '../list-params';
 import { userPath } from '../paths';
 import { RoleTag, StatusTag, SubscriptionSummary } from './user-tags';
 
 interface Props {
-  state: UsersListState;
-  data: UsersPage | undefined;
-  /** First load: nothing to show yet. */
-  pending: boolean;
-  /** A later page or filter is on its way; the old rows stay visible meanwhile. */
-  fetching: boolean;
+  list: UseQueryResult<UsersPage>;
+  paging: Paging;
+  sort: string;
   filtered: boolean;
-  onChange: (next: Pick<UsersListState, 'page' | 'take' | 'sort'>) => void;
+  /** A new page or size, or a new order (which starts from the first page). */
+  onChange: (next: Partial<Paging & { sort: string }>) => void;
   emptyExtra?: React.ReactNode;
 }
 
@@ -31,7 +30,7 @@ const orderOf = (sort: string, field: string): SortOrder => {
 };
 
 /** Server-side paging and sorting: antd reports what the user clicked, the URL remembers it. */
-export const UsersTable = ({ state, data, pending, fetching, filtered, onChange, emptyExtra }: Props) => {
+export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra }: Props) => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const locale = i18n.language as LocaleId;
@@ -39,7 +38,7 @@ export const UsersTable = ({ state, data, pending, fetching, filtered, onChange,
   // Clicking a sorted column again flips it, never unsorts: the list always has an order.
   const sortable = (field: string) => ({
     sorter: true,
-    sortOrder: orderOf(state.sort, field),
+    sortOrder: orderOf(sort, field),
     sortDirections: ['descend', 'ascend', 'descend'] as SortOrder[],
   });
 
@@ -109,49 +108,21 @@ export const UsersTable = ({ state, data, pending, fetching, filtered, onChange,
     },
   ];
 
-  const total = data?.count ?? 0;
-  const totalText = data?.countIsEstimate
-    ? t('users.list.totalEstimate', { count: formatNumber(total, locale) })
-    : t('users.list.total', { count: formatNumber(total, locale) });
-
   return (
-    <Table<User>
-      rowKey="id"
+    <PagedTable<User>
       className="users-table"
       columns={columns}
-      dataSource={pending ? [] : data?.items}
-      loading={fetching && !pending}
-      scroll={{ x: 'max-content' }}
-      locale={{
-        emptyText: pending ? (
-          <Skeleton active title={false} paragraph={{ rows: 6 }} className="users-skeleton" />
-        ) : (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={filtered ? t('users.list.emptyFiltered') : t('users.list.empty')}
-          >
-            {filtered ? emptyExtra : null}
-          </Empty>
-        ),
-      }}
       onRow={(user) => ({ onClick: () => navigate(userPath(user.id)), className: 'users-row' })}
-      pagination={{
-        current: state.page,
-        pageSize: state.take,
-        total,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES.map(String),
-        showTotal: () => (data ? totalText : null),
-        hideOnSinglePage: false,
-      }}
-      onChange={(pagination, _filters, sorter, extra) => {
-        const one = Array.isArray(sorter) ? sorter[0] : sorter;
-        const field = typeof one?.columnKey === 'string' ? one.columnKey : null;
-        const sort = field && one?.order ? `${field}:${one.order === 'ascend' ? 'asc' : 'desc'}` : DEFAULT_SORT;
-        const take = pagination.pageSize ?? state.take;
-        // A new order or page size starts again from the first page.
-        const page = extra.action === 'paginate' && take === state.take ? (pagination.current ?? 1) : 1;
-        onChange({ page, take, sort });
+      list={list}
+      paging={paging}
+      onPage={onChange}
+      total={(count) => t('users.list.total', { count })}
+      empty={filtered ? { text: t('users.list.emptyFiltered'), extra: emptyExtra } : { text: t('users.list.empty') }}
+      errorTitle={t('users.list.loadError')}
+      onSort={(sorter) => {
+        const field = typeof sorter.columnKey === 'string' ? sorter.columnKey : null;
+        const order = field && sorter.order ? `${field}:${sorter.order === 'ascend' ? 'asc' : 'desc'}` : DEFAULT_SORT;
+        onChange({ sort: order, page: 1 });
       }}
     />
   );

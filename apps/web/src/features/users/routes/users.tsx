@@ -1,23 +1,15 @@
-import { ClearOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex } from 'antd';
+import { ClearOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Flex } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { useUrlState } from '../../../lib/use-url-state';
 import { useUsers } from '../api/get-users';
 import { CreateUserDrawer } from '../components/create-user-drawer';
 import { ExportUsersButton } from '../components/export-users-button';
 import { UsersFilterBar } from '../components/users-filter-bar';
 import { UsersTable } from '../components/users-table';
-import {
-  EMPTY_FILTER,
-  isFilterEmpty,
-  parseListParams,
-  serializeListParams,
-  toWhere,
-  type UsersFilter,
-  type UsersListState,
-} from '../list-params';
+import { EMPTY_FILTER, isFilterEmpty, toWhere, type UsersFilter, usersParams } from '../list-params';
 import { useCanManageUsers } from '../use-can-manage';
 import '../users.css';
 
@@ -25,28 +17,19 @@ import '../users.css';
 export const UsersPage = () => {
   const { t } = useTranslation();
   const canManage = useCanManageUsers();
-  const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
-  const state = useMemo(() => parseListParams(params), [params]);
-  const where = useMemo(() => toWhere(state.filter), [state.filter]);
-  const users = useUsers({ page: state.page, take: state.take, sort: state.sort, where });
+  const [state, update] = useUrlState(usersParams);
+  const { page, take, sort } = state;
+  const filter: UsersFilter = useMemo(() => {
+    const { page: _page, take: _take, sort: _sort, ...rest } = state;
+    return rest;
+  }, [state]);
+  const where = useMemo(() => toWhere(filter), [filter]);
+  const users = useUsers({ page, take, sort, where });
 
-  /**
-   * Changes merge into the URL as it is now, not as this render saw it: router updates run in a
-   * transition, so a quick second change (pick a field, then type) must not undo the first.
-   */
-  const navigateTo = useCallback(
-    (change: (current: UsersListState) => UsersListState) =>
-      setParams(serializeListParams(change(parseListParams(new URLSearchParams(window.location.search))))),
-    [setParams],
-  );
   // A new filter starts from the first page: page 7 of the old result means nothing in the new one.
-  const changeFilter = useCallback(
-    (patch: Partial<UsersFilter>) =>
-      navigateTo((current) => ({ ...current, filter: { ...current.filter, ...patch }, page: 1 })),
-    [navigateTo],
-  );
-  const filtered = !isFilterEmpty(state.filter);
+  const changeFilter = useCallback((patch: Partial<UsersFilter>) => update({ ...patch, page: 1 }), [update]);
+  const filtered = !isFilterEmpty(filter);
   const resetButton = (
     <Button icon={<ClearOutlined />} onClick={() => changeFilter(EMPTY_FILTER)}>
       {t('users.filter.reset')}
@@ -69,29 +52,14 @@ export const UsersPage = () => {
           </Flex>
         ) : null}
       </Flex>
-      <UsersFilterBar filter={state.filter} onChange={changeFilter} />
-      {users.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          className="users-error"
-          title={t('users.list.loadError')}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => void users.refetch()}>
-              {t('users.list.retry')}
-            </Button>
-          }
-        />
-      ) : null}
+      <UsersFilterBar filter={filter} onChange={changeFilter} />
       <UsersTable
-        state={state}
-        data={users.data}
-        pending={users.isPending}
-        fetching={users.isFetching}
+        list={users}
+        paging={{ page, take }}
+        sort={sort}
         filtered={filtered}
         emptyExtra={resetButton}
-        onChange={(next) => navigateTo((current) => ({ ...current, ...next }))}
+        onChange={update}
       />
       {canManage ? <CreateUserDrawer open={creating} onClose={() => setCreating(false)} /> : null}
     </>
