@@ -215,6 +215,8 @@ export const sessionTokens = pgTable(
     kind: text('kind', { enum: ['access', 'refresh'] }).notNull(),
     expiresAt: time('expires_at').notNull(),
     usedAt: time('used_at'),
+    /** For a used refresh token: its successor pair, sealed with the token itself (lib/tokens.ts `sealFor`). */
+    successor: text('successor'),
   },
   (t) => [
     index('session_tokens_session_idx').on(t.sessionId),
@@ -268,6 +270,29 @@ export const auditEvents = pgTable(
     // kebab-case words, which the audit filter matches exactly.
     check('audit_events_action_check', sql`${t.action} ~ '^[a-z][a-z0-9]*(-[a-z0-9]+)*$'`),
     check('audit_events_entity_check', sql`${t.entity} ~ '^[a-z][a-z0-9]*(-[a-z0-9]+)*$'`),
+  ],
+);
+
+/**
+ * Every refused promo redemption: the reason (a stable error code: CODE_NOT_FOUND, CODE_USED,
+ * RATE_LIMITED…), who and from where. Guessing codes shows up here before it succeeds; the
+ * dashboard reads it as an abuse signal. The attempted text is not kept: it may be someone's code.
+ */
+export const promoActivationRefusals = pgTable(
+  'promo_activation_refusals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    ip: inet('ip'),
+    reason: text('reason').notNull(),
+    at: time('at').notNull(),
+  },
+  (t) => [
+    index('promo_activation_refusals_at_idx').on(t.at),
+    index('promo_activation_refusals_user_idx').on(t.userId, t.at),
+    check('promo_activation_refusals_reason_check', sql`${t.reason} ~ '^[A-Z][A-Z_]*$'`),
   ],
 );
 

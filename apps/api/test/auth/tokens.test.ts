@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_LIFETIME_MS } from '../../src/modules/sessions';
+import { sessionTokens } from '../../src/db/schema';
+import { REFRESH_GRACE_MS, SESSION_LIFETIME_MS } from '../../src/modules/sessions';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -46,9 +47,10 @@ describe('PATCH /users/refresh-token', () => {
     expect((await me(second.apiToken)).statusCode).toBe(200);
   });
 
-  it('revokes the whole session when a used refresh token is replayed', async () => {
+  it('revokes the whole session when a used refresh token is replayed after the grace window', async () => {
     const first = await t.signin('editor@pult.test');
     const second = (await refresh(first.refreshToken)).json();
+    t.clock.advance(REFRESH_GRACE_MS + 1);
     const replay = await refresh(first.refreshToken);
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toMatchObject({ code: 'REFRESH_TOKEN_INVALID', message: expect.stringMatching(/reused/) });
@@ -57,10 +59,34 @@ describe('PATCH /users/refresh-token', () => {
     expect((await refresh(second.refreshToken)).statusCode).toBe(401);
   });
 
-  it('lets only one of two concurrent refreshes with the same token win', async () => {
+  it('answers concurrent refreshes with the same token with one and the same new pair (two tabs, a retry)', async () => {
     const session = await t.signin('editor@pult.test');
-    const results = await Promise.all([refresh(session.refreshToken), refresh(session.refreshToken)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    const results = await Promise.all(Array.from({ length: 5 }, () => refresh(session.refreshToken)));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const pairs = new Set(results.map((r) => `${r.json().apiToken}|${r.json().refreshToken}`));
+    expect(pairs.size).toBe(1);
+    const [pair] = results.map((r) => r.json());
+    expect((await me(pair.apiToken)).statusCode).toBe(200);
+    expect((await refresh(pair.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('answers a retry inside the grace window with the same pair, not a revocation', async () => {
+    const session = await t.signin('editor@pult.test');
+    const first = (await refresh(session.refreshToken)).json();
+    t.clock.advance(REFRESH_GRACE_MS - 1000);
+    const retry = await refresh(session.refreshToken);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().refreshToken).toBe(first.refreshToken);
+    expect((await me(first.apiToken)).statusCode).toBe(200);
+  });
+
+  it('keeps the successor pair unreadable without the old token', async () => {
+    const session = await t.signin('editor@pult.test');
+    const next = (await refresh(session.refreshToken)).json();
+    const rows = await t.database.db.select({ successor: sessionTokens.successor }).from(sessionTokens);
+    const stored = rows.map((row) => row.successor ?? '').join(' ');
+    expect(stored).not.toContain(next.apiToken);
+    expect(stored).not.toContain(next.refreshToken);
   });
 
   it('cannot extend a session past its absolute lifetime', async () => {

@@ -5,6 +5,7 @@
 export {
   createSession,
   findPrincipal,
+  REFRESH_GRACE_MS,
   type RotateResult,
   revokeSession,
   revokeUserSessions,

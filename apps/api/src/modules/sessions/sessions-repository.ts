@@ -2,7 +2,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '@pult/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, sessionTokens, users } from '../../db/schema';
-import { hashToken, randomToken } from '../../lib/tokens';
+import { hashToken, openWith, randomToken, sealFor } from '../../lib/tokens';
 import type { Principal } from '../../types';
 
 /** A session cannot outlive this, however often it is refreshed: a stolen refresh token dies with it. */
@@ -53,8 +53,28 @@ export async function createSession(
 export type RotateResult = { ok: true; userId: number; pair: TokenPair } | { ok: false; reason: 'invalid' | 'reused' };
 
 /**
+ * How long a used refresh token still answers with the pair it was exchanged for: two tabs, or a
+ * client retrying after a lost answer, present the same token at nearly the same time and must not
+ * sign the user out. After this, presenting it again is a replay and revokes the session.
+ */
+export const REFRESH_GRACE_MS = 30_000;
+
+const sealPair = (refreshToken: string, pair: TokenPair) =>
+  sealFor(refreshToken, JSON.stringify({ ...pair, apiTokenExpiresAt: pair.apiTokenExpiresAt.toISOString() }));
+
+function openPair(refreshToken: string, sealed: string | null): TokenPair | null {
+  const text = sealed ? openWith(refreshToken, sealed) : null;
+  if (!text) return null;
+  const { apiToken, refreshToken: next, apiTokenExpiresAt } = JSON.parse(text) as Record<string, string>;
+  if (!apiToken || !next || !apiTokenExpiresAt) return null;
+  return { apiToken, refreshToken: next, apiTokenExpiresAt: new Date(apiTokenExpiresAt) };
+}
+
+/**
  * Refresh-token rotation: a refresh token works once. Presenting one that was already used means
- * it leaked (or a client replays it), so the whole session is revoked (OAuth 2.0 Security BCP §4.14).
+ * it leaked (or a client replays it), so the whole session is revoked (OAuth 2.0 Security BCP §4.14)
+ * — except within REFRESH_GRACE_MS of its use, when the same successor pair is answered again.
+ * The token's row is locked, so a concurrent second refresh waits for the first and then sees its pair.
  */
 export async function rotateRefreshToken(db: Db, now: Date, refreshToken: string): Promise<RotateResult> {
   const hash = hashToken(refreshToken);
@@ -64,24 +84,26 @@ export async function rotateRefreshToken(db: Db, now: Date, refreshToken: string
       .from(sessionTokens)
       .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessionTokens.hash, hash), eq(sessionTokens.kind, 'refresh')));
+      .where(and(eq(sessionTokens.hash, hash), eq(sessionTokens.kind, 'refresh')))
+      .for('update', { of: sessionTokens });
     if (!row) return { ok: false, reason: 'invalid' } as const;
     const { session, token } = row;
     if (session.revokedAt || session.expiresAt <= now || row.userStatus !== 'active') {
       return { ok: false, reason: 'invalid' } as const;
     }
-    // The conditional update makes "used" atomic: of two concurrent refreshes with one token, one wins.
-    const claimed = await tx
-      .update(sessionTokens)
-      .set({ usedAt: now })
-      .where(and(eq(sessionTokens.hash, hash), isNull(sessionTokens.usedAt)))
-      .returning({ hash: sessionTokens.hash });
-    if (token.usedAt || claimed.length === 0) {
+    if (token.usedAt) {
+      const withinGrace = now.getTime() - token.usedAt.getTime() <= REFRESH_GRACE_MS;
+      const successor = withinGrace ? openPair(refreshToken, token.successor) : null;
+      if (successor) return { ok: true, userId: session.userId, pair: successor } as const;
       await revokeSessionIn(tx, now, session.id, 'refresh token reused');
       return { ok: false, reason: 'reused' } as const;
     }
     await tx.update(users).set({ lastSeenAt: now }).where(eq(users.id, session.userId));
     const pair = await issuePair(tx, session.id, now, session.expiresAt);
+    await tx
+      .update(sessionTokens)
+      .set({ usedAt: now, successor: sealPair(refreshToken, pair) })
+      .where(eq(sessionTokens.hash, hash));
     return { ok: true, userId: session.userId, pair } as const;
   });
 }
