@@ -11,11 +11,13 @@ export const clientEndpoints = {
     summary: "Redeem a promo code: the series' plan is granted or extended",
     description:
       'Case-insensitive. 404 CODE_NOT_FOUND; 409 CODE_USED, CODE_BLOCKED, SERIES_INACTIVE, SERIES_NOT_STARTED, ' +
-      'SERIES_ENDED or PLAN_DISABLED. Of two concurrent redemptions of one code exactly one wins.',
+      'SERIES_ENDED or PLAN_DISABLED. Of two concurrent redemptions of one code exactly one wins. ' +
+      'Failed attempts are limited per account (10) and per address (50) in 15 minutes: 429 RATE_LIMITED ' +
+      'with Retry-After. Every refusal is recorded.',
     tag: 'client',
     access: ['user'],
     body: activatePromoBody,
     response: subscription,
-    errors: [404, 409],
+    errors: [404, 409, 429],
   }),
 };
