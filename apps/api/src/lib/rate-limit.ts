@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 
@@ -40,10 +40,13 @@ export async function reserveAttempt(db: Db, key: string, rule: LimitRule, now: 
 
 /** Gives back one reserved attempt that turned out legitimate (a successful sign-in from a shared address). */
 export async function releaseAttempt(db: Db, key: string): Promise<void> {
-  await db
+  const [row] = await db
     .update(rateLimits)
     .set({ count: sql`GREATEST(${rateLimits.count} - 1, 0)` })
-    .where(eq(rateLimits.key, key));
+    .where(eq(rateLimits.key, key))
+    .returning({ count: rateLimits.count });
+  // A counter back at zero is forgotten, so successful sign-ins leave no rows behind.
+  if (row && row.count === 0) await db.delete(rateLimits).where(and(eq(rateLimits.key, key), eq(rateLimits.count, 0)));
 }
 
 /** Forgets a key's attempts (an account's failures after it signed in successfully). */

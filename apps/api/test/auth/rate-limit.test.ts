@@ -5,7 +5,8 @@ import { buildTestApp, PASSWORD, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The tests stand for clients behind a trusted proxy, each address in X-Forwarded-For.
+  t = await buildTestApp({ extraEnv: { TRUST_PROXY: '127.0.0.1' } });
   await t.createUser({ email: 'editor@pult.test', role: 'editor' });
   await t.createUser({ email: 'other@pult.test', role: 'editor' });
 });
@@ -49,7 +50,7 @@ describe('sign-in rate limiting', () => {
   it('shares its counters between server processes through the database', async () => {
     // A second app on the same database stands for a second API process behind a load balancer.
     const second = await buildApp({
-      env: loadEnv({ DATA_DIR: '/tmp/pult-second', LOG_LEVEL: 'silent' }),
+      env: loadEnv({ DATA_DIR: '/tmp/pult-second', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' }),
       database: { ...t.database, close: async () => {} },
       clock: t.clock,
       logger: false,
