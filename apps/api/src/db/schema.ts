@@ -16,14 +16,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { oneOf, time } from './tables/columns';
 
 /** `column IN ('a', 'b')`: the database refuses a value the enum does not list, whoever writes it. */
-const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
-  sql`${column} IN (${sql.join(
-    values.map((value) => sql.raw(`'${value}'`)),
-    sql`, `,
-  )})`;
 
 export const users = pgTable(
   'users',
@@ -409,3 +404,5 @@ export const promoSeriesCounters = pgTable(
     check('promo_series_counters_shard_check', sql`${t.shard} >= 0`),
   ],
 );
+
+// The newer features' tables, one file each (tables/README.md).

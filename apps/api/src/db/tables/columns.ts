@@ -1,0 +1,12 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, timestamp } from 'drizzle-orm/pg-core';
+
+/** Every time is a timestamptz read as a Date. */
+export const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A CHECK that a column holds one of the contract's values (the database keeps the rule too). */
+export const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} IN (${sql.join(
+    values.map((value) => sql.raw(`'${value}'`)),
+    sql`, `,
+  )})`;
