@@ -27,7 +27,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's Chromium; Playwright's own download is not reachable here (stack.md).
+      // Debian's Chromium; Playwright's own download is not reachable here (no internet but package registries).
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--disable-gpu',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseTrustProxy } from './lib/trust-proxy';
 
 /**
- * The configuration of product.md §2, parsed once. Nothing else reads process.env,
+ * The configuration (README "Configuration"), parsed once. Nothing else reads process.env,
  * so every knob is listed here with its default.
  */
 const schema = z.object({

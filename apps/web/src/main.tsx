@@ -13,7 +13,7 @@ import { sessionNotice } from './lib/session-notice';
 import { sessionStore } from './lib/session-store';
 import { themeStore } from './lib/theme-store';
 
-// Seed §9: an old service worker would serve stale bundles after a deploy; remove any on start.
+// An old service worker would serve stale bundles after a deploy; remove any on start.
 void navigator.serviceWorker
   ?.getRegistrations()
   .then((registrations) => Promise.all(registrations.map((registration) => registration.unregister())))
@@ -24,7 +24,7 @@ onSignedOut((reason) => {
   queryClient.clear();
   if (reason === 'expired') sessionNotice.set('auth.signIn.sessionEnded');
 });
-// Seed §4: a new signed-in user gets the plan descriptions loaded again.
+// A new signed-in user gets the plan descriptions loaded again (another user may see other plans).
 reloadPlansOnUserChange(sessionStore, queryClient);
 
 void initI18n(themeStore.get().locale);

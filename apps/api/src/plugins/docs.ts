@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the same zod schemas that validate and serialize (architecture.md habit 2). */
+/** OpenAPI generated from the same zod schemas that validate and serialize (docs/decisions/0010). */
 export const docsPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(swagger, {

@@ -11,7 +11,7 @@ import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { useTheme } from '../lib/theme-store';
 
-/** antd's own form messages (required, type, length, range, pattern; seed §5) in the chosen language. */
+/** antd's own form messages (required, type, length, range, pattern) in the chosen language. */
 const useValidateMessages = () => {
   const { t } = useTranslation();
   return useMemo(
@@ -36,7 +36,7 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
   const validateMessages = useValidateMessages();
   const dark = theme.currentTheme === 'dark';
 
-  // The language, the date library and the document follow the theme state (seed §3: locale lives there).
+  // The language, the date library and the document follow the theme state (the locale is part of the theme state).
   useEffect(() => {
     void i18n.changeLanguage(theme.locale);
     dayjs.locale(DAYJS_LOCALES[theme.locale]);
