@@ -55,7 +55,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   return {
     ...env,
-    dataDir: resolve(env.DATA_DIR),
+    // Relative to where the command was typed (npm's INIT_CWD), not to the workspace npm switched
+    // into: `npm start`, `npm run dev` and `npm run serve` from the repository root all use ./data.
+    dataDir: resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
   };
 }
