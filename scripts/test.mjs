@@ -138,13 +138,16 @@ async function runAll() {
       waiting.splice(waiting.indexOf(next), 1);
       console.log(`▷ ${next.name}: started at ${seconds(Date.now() - started)}`);
       const begin = Date.now();
-      const promise = next.body().then((result) => {
-        const ms = Date.now() - begin;
-        results.set(next.name, { passed: result.passed, failed: result.failed, ms });
-        console.log(bold(`\n▶ ${next.name} (${seconds(ms)})`));
-        process.stdout.write(result.output.endsWith('\n') || !result.output ? result.output : `${result.output}\n`);
-        running.delete(promise);
-      });
+      const promise = next
+        .body()
+        .catch((error) => ({ passed: 0, failed: 1, output: `${error?.stack ?? error}\n` }))
+        .then((result) => {
+          const ms = Date.now() - begin;
+          results.set(next.name, { passed: result.passed, failed: result.failed, ms });
+          console.log(bold(`\n▶ ${next.name} (${seconds(ms)})`));
+          process.stdout.write(result.output.endsWith('\n') || !result.output ? result.output : `${result.output}\n`);
+          running.delete(promise);
+        });
       running.add(promise);
     }
     if (running.size > 0) await Promise.race(running);
