@@ -56,7 +56,7 @@ export const docsPlugin = fp(
           contact: { name: 'Pult maintainers' },
           license: { name: 'Proprietary' },
         },
-        servers: [{ url: '/api', description: 'This server' }],
+        servers: [{ url: '/api' }],
         tags,
         components: {
           securitySchemes: {
