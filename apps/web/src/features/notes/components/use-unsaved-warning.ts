@@ -1,27 +1,41 @@
-import { Modal } from 'antd';
-import { useEffect } from 'react';
+import { App } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
-/** Asks before leaving the editor with unsaved changes: in-app navigation and closing the tab alike. */
+/**
+ * Asks before leaving the editor with unsaved changes: in-app navigation and closing the tab alike.
+ * Answers `release`, for a navigation the editor makes itself after saving (the new note's page).
+ */
 export const useUnsavedWarning = (dirty: boolean) => {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const released = useRef(false);
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      !released.current && dirty && currentLocation.pathname !== nextLocation.pathname,
   );
+  // The blocker object changes on every render while blocked: ask once per blocked navigation.
+  const asking = useRef(false);
 
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    Modal.confirm({
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    const settle = (leave: boolean) => {
+      asking.current = false;
+      if (leave) blocker.proceed();
+      else blocker.reset();
+    };
+    modal.confirm({
       title: t('notes.unsaved.title'),
       content: t('notes.unsaved.text'),
       okText: t('notes.unsaved.leave'),
       cancelText: t('notes.unsaved.stay'),
       okButtonProps: { danger: true },
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
+      onOk: () => settle(true),
+      onCancel: () => settle(false),
     });
-  }, [blocker, t]);
+  }, [blocker, modal, t]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -29,4 +43,9 @@ export const useUnsavedWarning = (dirty: boolean) => {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
+  return {
+    release: () => {
+      released.current = true;
+    },
+  };
 };

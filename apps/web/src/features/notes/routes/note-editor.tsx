@@ -35,9 +35,8 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
   const saved = useMemo(() => formValuesOf(note), [note]);
   const values = (Form.useWatch([], form) as NoteFormValues | undefined) ?? saved;
   const body = Form.useWatch('body', form) ?? saved.body;
-  const [leaving, setLeaving] = useState(false);
-  const dirty = !leaving && isDirty(saved, { ...saved, ...values });
-  useUnsavedWarning(dirty);
+  const dirty = isDirty(saved, { ...saved, ...values });
+  const unsaved = useUnsavedWarning(dirty);
   const tags = useNoteTags();
   const save = useSaveNote();
   const archive = useArchiveNote();
@@ -55,9 +54,9 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
         onSuccess: (result) => {
           message.success(t(status === 'published' ? 'notes.editor.published' : 'notes.editor.saved'));
           if (!note) {
-            setLeaving(true);
+            unsaved.release();
             // Replace, so Back goes to the list rather than to an empty form.
-            queueMicrotask(() => navigate(`/app/notes/${result.id}`, { replace: true }));
+            navigate(`/app/notes/${result.id}`, { replace: true });
           }
         },
         onError: (error) => {
