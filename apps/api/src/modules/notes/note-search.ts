@@ -20,23 +20,17 @@ export function prefixTsquery(text: string): string | null {
     .join(' & ');
 }
 
-export interface NoteSearch {
-  /** Matches the full text by word forms, or the text as a substring (3+ characters). */
-  where: SQL;
-  /** Relevance: full-text rank; substring-only matches rank 0 and fall behind. */
-  rank: SQL<number>;
+/** Full text by word forms; `query` is the tsquery, for ranking (title words weigh more than body words). */
+export function fullTextSearch(text: string): { where: SQL; query: SQL } | null {
+  const tsquery = prefixTsquery(text);
+  if (!tsquery) return null;
+  const query = sql`to_tsquery('russian'::regconfig, ${tsquery})`;
+  return { where: sql`${notes.searchVector} @@ ${query}`, query };
 }
 
-export function noteSearch(text: string): NoteSearch | null {
-  const tsquery = prefixTsquery(text);
-  const fragment = text.trim().length >= MIN_FRAGMENT ? containsPattern(text.trim()) : null;
-  if (!tsquery && !fragment) return null;
-  const query = tsquery ? sql`to_tsquery('russian'::regconfig, ${tsquery})` : null;
-  const parts: SQL[] = [];
-  if (query) parts.push(sql`${notes.searchVector} @@ ${query}`);
-  if (fragment) parts.push(sql`(${notes.title} || ' ' || ${notes.body}) ILIKE ${fragment}`);
-  return {
-    where: sql`(${sql.join(parts, sql` OR `)})`,
-    rank: query ? sql<number>`ts_rank(${notes.searchVector}, ${query})` : sql<number>`0`,
-  };
+/** The fallback for a fragment no word form matches («ланиров»): a substring, served by the trigram index. */
+export function substringSearch(text: string): SQL | null {
+  const fragment = text.trim();
+  if (fragment.length < MIN_FRAGMENT) return null;
+  return sql`(${notes.title} || ' ' || ${notes.body}) ILIKE ${containsPattern(fragment)}`;
 }

@@ -1,9 +1,9 @@
-import { and, arrayContains, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { notes, users } from '../../db/schema';
 import { countRows, type PageCount } from '../../lib/page-count';
 import type { NoteRow, NoteRowWithAuthor } from './note-row';
-import { noteSearch } from './note-search';
+import { fullTextSearch, substringSearch } from './note-search';
 
 type NewNote = Omit<typeof notes.$inferInsert, 'searchVector'>;
 type NoteChanges = Partial<Omit<NewNote, 'id' | 'createdAt'>>;
@@ -19,6 +19,46 @@ const selectWithAuthor = (db: Db) =>
     .from(notes)
     .leftJoin(users, eq(users.id, notes.authorId));
 
+const NEWEST = [desc(notes.createdAt), desc(notes.id)];
+/** How many of the newest matches relevance orders (see `list`). */
+const RANK_WINDOW = 1000;
+
+/** One page of a full-text search: ranked inside the window of newest matches, by date past it. */
+async function rankedPage(db: Db, where: SQL | undefined, query: SQL, offset: number, take: number) {
+  const ids: number[] = [];
+  if (offset < RANK_WINDOW) {
+    const window = db
+      .select({ id: notes.id, createdAt: notes.createdAt, vector: notes.searchVector })
+      .from(notes)
+      .where(where)
+      .orderBy(...NEWEST)
+      .limit(RANK_WINDOW)
+      .as('window');
+    const ranked = await db
+      .select({ id: window.id })
+      .from(window)
+      .orderBy(desc(sql`ts_rank(${window.vector}, ${query})`), desc(window.createdAt), desc(window.id))
+      .limit(Math.min(take, RANK_WINDOW - offset))
+      .offset(offset);
+    ids.push(...ranked.map((row) => row.id));
+  }
+  const dateStart = Math.max(offset, RANK_WINDOW);
+  if (offset + take > dateStart) {
+    const rest = await db
+      .select({ id: notes.id })
+      .from(notes)
+      .where(where)
+      .orderBy(...NEWEST)
+      .limit(offset + take - dateStart)
+      .offset(dateStart);
+    ids.push(...rest.map((row) => row.id));
+  }
+  if (ids.length === 0) return [];
+  const rows = await selectWithAuthor(db).where(inArray(notes.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export interface NoteFilters {
   query?: string;
   status?: 'draft' | 'published';
@@ -28,26 +68,51 @@ export interface NoteFilters {
 
 /** The SQL of notes, and nothing else: no rules, no HTTP. */
 export const notesRepository = {
+  /**
+   * A page of notes. While searching: full text by word forms first; only when no word form matches
+   * does the text count as a fragment and match as a substring. Relevance orders the RANK_WINDOW
+   * newest matches (a common word matches tens of thousands of notes, and ranking them all costs
+   * half a second); pages past them continue in date order, so paging never repeats or skips a note.
+   */
   async list(
     db: Db,
     filters: NoteFilters,
     page: { take: number; page: number },
   ): Promise<{ items: NoteRowWithAuthor[] } & PageCount> {
-    const search = filters.query ? noteSearch(filters.query) : null;
     const conditions: SQL[] = [filters.archived ? isNotNull(notes.archivedAt) : isNull(notes.archivedAt)];
     if (filters.status) conditions.push(eq(notes.status, filters.status));
     if (filters.tag) conditions.push(arrayContains(notes.tags, [filters.tag]));
-    if (filters.query && !search) return { items: [], count: 0, isEstimate: false };
-    if (search) conditions.push(search.where);
-    const where = and(...conditions);
-    const total = await countRows(db, db.select({ id: notes.id }).from(notes).where(where));
+    const count = (where: SQL | undefined) => countRows(db, db.select({ id: notes.id }).from(notes).where(where));
+    const offset = (page.page - 1) * page.take;
+
+    if (!filters.query) {
+      const where = and(...conditions);
+      const total = await count(where);
+      if (total.count === 0) return { items: [], ...total };
+      const items = await selectWithAuthor(db)
+        .where(where)
+        .orderBy(...NEWEST)
+        .limit(page.take)
+        .offset(offset);
+      return { items, ...total };
+    }
+
+    const fullText = fullTextSearch(filters.query);
+    if (fullText) {
+      const where = and(...conditions, fullText.where);
+      const total = await count(where);
+      if (total.count > 0) return { items: await rankedPage(db, where, fullText.query, offset, page.take), ...total };
+    }
+    const substring = substringSearch(filters.query);
+    if (!substring) return { items: [], count: 0, isEstimate: false };
+    const where = and(...conditions, substring);
+    const total = await count(where);
     if (total.count === 0) return { items: [], ...total };
-    const order = [desc(notes.createdAt), desc(notes.id)];
     const items = await selectWithAuthor(db)
       .where(where)
-      .orderBy(...(search ? [desc(search.rank), ...order] : order))
+      .orderBy(...NEWEST)
       .limit(page.take)
-      .offset((page.page - 1) * page.take);
+      .offset(offset);
     return { items, ...total };
   },
 
