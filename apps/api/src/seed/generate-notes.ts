@@ -48,8 +48,7 @@ const SENTENCES = [
 ];
 const EXTRA_TAGS = ['советы', 'новичкам', 'продуктивность', 'семья', 'работа', 'отдых', 'gtd'];
 
-const paragraph = (random: Random) =>
-  Array.from({ length: random.int(2, 4) }, () => random.pick(SENTENCES)).join(' ');
+const paragraph = (random: Random) => Array.from({ length: random.int(2, 4) }, () => random.pick(SENTENCES)).join(' ');
 
 /** A Markdown body: a lead, a heading, a list, maybe a link — what editors really write. */
 function body(random: Random, topic: string): string {
