@@ -32,4 +32,6 @@ await build({
 });
 // The migrator reads SQL files next to the running module (db/client.ts: `migrationsFolder`).
 cpSync(`${apiDir}src/db/migrations`, `${dist}/migrations`, { recursive: true });
+// The share-card worker is started by URL next to the running module (share-card/render-pool.ts).
+cpSync(`${apiDir}src/modules/notes/share-card/render-worker.mjs`, `${dist}/render-worker.mjs`);
 console.log('API built: apps/api/dist/server.js');

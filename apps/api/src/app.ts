@@ -13,6 +13,7 @@ import { auditRoutes } from './modules/audit';
 import { authRoutes, logMailer, type Mailer, smtpMailer } from './modules/auth';
 import { clientRoutes } from './modules/client';
 import { configRoutes } from './modules/config';
+import { notesRoutes } from './modules/notes';
 import { plansRoutes } from './modules/plans';
 import { landingPageRoutes, promoCodesRoutes } from './modules/promo-codes';
 import { subscriptionsRoutes } from './modules/subscriptions';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(subscriptionsRoutes);
       await api.register(transactionsRoutes);
       await api.register(promoCodesRoutes);
+      await api.register(notesRoutes);
       await api.register(clientRoutes);
       api.setNotFoundHandler((request, reply) =>
         sendError(reply, 404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`),

@@ -6,6 +6,7 @@ import {
   transactionsPage1Scenario,
   transactionsPage1000Scenario,
 } from './billing-lists';
+import { notesSearchScenario, notesShareCardScenario } from './notes';
 import { promoActivateScenario } from './promo-activate';
 import { promoActivatedSearchEmailScenario, promoActivatedSearchScenario } from './promo-activated-search';
 import { promoGenerate1mScenario, promoGenerate100kScenario } from './promo-generate';
@@ -33,7 +34,9 @@ export const allScenarios: readonly Scenario[] = [
   transactionsByUserScenario,
   promoActivatedSearchScenario,
   promoActivatedSearchEmailScenario,
+  notesSearchScenario,
   usersExportScenario,
+  notesShareCardScenario,
   promoGenerate1mScenario,
   promoGenerate100kScenario,
   promoActivateScenario,

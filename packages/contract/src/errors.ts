@@ -55,6 +55,9 @@ export const errorCodes = [
   'FILE_REQUIRED',
   'FILE_TOO_LARGE',
   'FILE_TYPE_UNSUPPORTED',
+  // Notes.
+  'NOTE_NOT_FOUND',
+  'NOTE_ARCHIVED',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

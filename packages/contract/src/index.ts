@@ -6,6 +6,7 @@ export { type AuditEventEntry, auditEvent, auditEventsPage } from './endpoints/a
 export { type PublicConfig, publicConfig } from './endpoints/config';
 export * from './errors';
 export * from './fetch-client';
+export * from './notes';
 export * from './promo-codes';
 export * from './subscriptions';
 export * from './users';

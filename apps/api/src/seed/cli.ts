@@ -5,13 +5,14 @@ import { loadEnv } from '../env';
 import type { SeedOptions, SeedReport } from './run-seed';
 import { seedDatabase } from './seed-database';
 
-const usage = `Usage: npm run seed -- --users N [--subscriptions N] [--transactions N] [--promo-codes N]
+const usage = `Usage: npm run seed -- --users N [--subscriptions N] [--transactions N] [--promo-codes N] [--notes N]
                        [--reset] [--seed N] [--staff-password P] [--now ISO]
 
   --users N            planner users to generate (e.g. 1000000)
   --subscriptions N    subscriptions of planner users (default 1.5 per new user from 1000 users, else 0)
   --transactions N     payments, refunds and grants (default 5 per new user from 1000 users, else 0)
   --promo-codes N      promo codes over up to ten finished series, ~10% activated (default 0)
+  --notes N            editorial notes in Markdown, ~60% published (default 120)
   --reset              empty users and everything referencing them first; else append
   --seed N             PRNG seed: the same seed (and --now) gives the same data (default 1)
   --staff-password P   password of the demo staff (admin1@pult.demo …); else generated and printed once
@@ -33,6 +34,7 @@ function parseOptions(argv: string[]): SeedOptions {
       subscriptions: { type: 'string' },
       transactions: { type: 'string' },
       'promo-codes': { type: 'string', default: '0' },
+      notes: { type: 'string', default: '120' },
       reset: { type: 'boolean', default: false },
       seed: { type: 'string', default: '1' },
       'staff-password': { type: 'string' },
@@ -61,6 +63,7 @@ function parseOptions(argv: string[]): SeedOptions {
     subscriptions: perUser(values.subscriptions, 1.5, 'subscriptions'),
     transactions: perUser(values.transactions, 5, 'transactions'),
     promoCodes: count(values['promo-codes'], 'promo-codes'),
+    notes: count(values.notes, 'notes'),
     seed,
     now,
     reset: values.reset,
@@ -85,7 +88,7 @@ try {
   const n = (value: number) => value.toLocaleString('ru-RU');
   console.log(
     `Seeded ${n(report.users)} users, ${n(report.subscriptions)} subscriptions, ${n(report.transactions)} transactions, ` +
-      `${n(report.promoCodes)} promo codes in ${n(report.promoSeries)} series into ${where} in ${report.seconds.toFixed(1)} s.`,
+      `${n(report.promoCodes)} promo codes in ${n(report.promoSeries)} series, ${n(report.notes)} notes into ${where} in ${report.seconds.toFixed(1)} s.`,
   );
   console.log(
     `Stages: ${Object.entries(report.stages)

@@ -1,4 +1,5 @@
 import { hashPassword } from '../modules/users';
+import { notesSource } from './generate-notes';
 import { generateUsers, type UserRow, userSource } from './generate-users';
 import { createProgress } from './progress';
 import { readPlans, seedPlans, seedSubscriptions, seedTransactions } from './seed-billing';
@@ -14,6 +15,8 @@ export interface SeedOptions {
   transactions?: number;
   /** Promo codes in total, spread over up to ten series. */
   promoCodes?: number;
+  /** Editorial notes to add (0 or unset: none). */
+  notes?: number;
   reset: boolean;
   seed: number;
   now: Date;
@@ -28,6 +31,7 @@ export interface SeedReport {
   transactions: number;
   promoSeries: number;
   promoCodes: number;
+  notes: number;
   plansCreated: string[];
   staffCreated: string[];
   /** Set when the password was generated here: the only time it is ever shown. */
@@ -117,7 +121,11 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
     }
   }
 
+  const notes = options.notes ?? 0;
+  if (notes > 0) await stage('notes', () => seedNotes(target, options, notes));
+
   return {
+    notes,
     users: options.users,
     subscriptions,
     transactions,
@@ -131,4 +139,27 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
     tables,
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/** Notes written by the staff accounts (an admin or editor of the demo). */
+async function seedNotes(target: SeedTarget, options: SeedOptions, count: number) {
+  const authors = await target.query<{ id: number }>(
+    "SELECT id FROM users WHERE role IN ('admin', 'editor') ORDER BY id LIMIT 20",
+  );
+  const progress = createProgress({
+    label: 'notes',
+    total: count,
+    ...(options.progressStream ? { stream: options.progressStream } : {}),
+  });
+  await target.load(
+    notesSource({
+      count,
+      firstId: (await target.maxId('notes')) + 1,
+      authorIds: authors.map((row) => row.id),
+      seed: options.seed,
+      now: options.now,
+    }),
+    progress,
+  );
+  await target.finish('notes');
 }

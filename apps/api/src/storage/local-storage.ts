@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { assertSafeKey, type Storage } from './storage';
 
@@ -15,6 +15,13 @@ export function localStorage(root: string): Storage {
       const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
       await writeFile(temp, body);
       await rename(temp, path);
+    },
+    async get(key) {
+      assertSafeKey(key);
+      return readFile(join(root, key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
     },
     async delete(key) {
       assertSafeKey(key);

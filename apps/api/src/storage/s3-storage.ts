@@ -18,7 +18,7 @@ export function s3Storage(config: S3Config): Storage {
   const endpoint = new URL(config.endpoint);
   const base = `${endpoint.origin}${endpoint.pathname.replace(/\/$/, '')}`;
 
-  async function send(method: 'PUT' | 'DELETE', key: string, body?: Buffer, contentType?: string) {
+  async function send(method: 'GET' | 'PUT' | 'DELETE', key: string, body?: Buffer, contentType?: string) {
     assertSafeKey(key);
     const path = `${endpoint.pathname.replace(/\/$/, '')}/${config.bucket}/${key}`;
     const headers: Record<string, string> = {};
@@ -35,14 +35,23 @@ export function s3Storage(config: S3Config): Storage {
       headers: signed.headers as Record<string, string>,
       body: body ? new Uint8Array(body) : undefined,
     });
-    if (!response.ok && !(method === 'DELETE' && response.status === 404)) {
+    if (!response.ok && !(method !== 'PUT' && response.status === 404)) {
       throw new Error(`S3 ${method} ${key} failed: ${response.status} ${(await response.text()).slice(0, 200)}`);
     }
+    return response;
   }
 
   return {
     publicBaseUrl: (config.publicUrl ?? `${base}/${config.bucket}`).replace(/\/$/, ''),
-    put: (key, body, contentType) => send('PUT', key, body, contentType),
-    delete: (key) => send('DELETE', key),
+    put: async (key, body, contentType) => {
+      await send('PUT', key, body, contentType);
+    },
+    delete: async (key) => {
+      await send('DELETE', key);
+    },
+    get: async (key) => {
+      const response = await send('GET', key);
+      return response.status === 404 ? null : Buffer.from(await response.arrayBuffer());
+    },
   };
 }

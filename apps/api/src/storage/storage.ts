@@ -5,6 +5,8 @@
 export interface Storage {
   /** Stores bytes under a key such as `avatars/5f1c….png`. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Reads a stored file back (a share card draws the note's cover); null when the key holds nothing. */
+  get(key: string): Promise<Buffer | null>;
   /** Removes a key; a missing key is not an error. */
   delete(key: string): Promise<void>;
   /** The public base that a stored key is appended to (the SPA's "relative path" rule). */

@@ -10,6 +10,8 @@ const appRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="home" replace /> },
   { path: 'home', Component: screen.HomeScreen },
   { path: 'notes', Component: screen.NotesScreen },
+  { path: 'notes/new', Component: screen.NoteEditorScreen },
+  { path: 'notes/:id', Component: screen.NoteEditorScreen },
   { path: 'transactions', Component: screen.TransactionsScreen },
   { path: 'subscriptions', Component: screen.SubscriptionsScreen },
   { path: 'subscriptions/desc', Component: screen.PlansScreen },

@@ -30,6 +30,9 @@ export const HomeScreen = lazyScreen('home', () =>
 export const NotesScreen = lazyScreen('notes', () =>
   import('../features/notes/routes/notes').then((m) => ({ default: m.NotesPage })),
 );
+export const NoteEditorScreen = lazyScreen('note-editor', () =>
+  import('../features/notes/routes/note-editor').then((m) => ({ default: m.NoteEditorPage })),
+);
 export const TransactionsScreen = lazyScreen('transactions', () =>
   import('../features/transactions/routes/transactions').then((m) => ({ default: m.TransactionsPage })),
 );

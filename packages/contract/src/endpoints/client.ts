@@ -1,4 +1,5 @@
 import { defineEndpoint } from '../endpoint';
+import { clientNotesPage, clientNotesQuery } from '../notes';
 import { activatePromoBody } from '../promo-codes';
 import { subscription } from '../subscriptions';
 
@@ -19,5 +20,17 @@ export const clientEndpoints = {
     body: activatePromoBody,
     response: subscription,
     errors: [404, 409, 429],
+  }),
+  notes: defineEndpoint({
+    method: 'GET',
+    path: '/client/notes',
+    operationId: 'listClientNotes',
+    summary: 'Published notes for the planner app, newest first',
+    description: 'Drafts and archived notes are never listed. `tag` filters.',
+    tag: 'client',
+    access: ['user'],
+    query: clientNotesQuery,
+    response: clientNotesPage,
+    errors: [],
   }),
 };

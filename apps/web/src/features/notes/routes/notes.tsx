@@ -1,4 +1,45 @@
-import { UnderConstruction } from '../../../components/under-construction';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex } from 'antd';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { useUrlState } from '../../../lib/use-url-state';
+import { useNotes } from '../api/notes-queries';
+import { NotesFilters, type NotesFilterValues } from '../components/notes-filters';
+import { NotesTable } from '../components/notes-table';
+import { notesParams } from '../lib/notes-params';
+import '../components/notes.css';
 
-/** `/app/notes`: editorial notes. Built by a later issue; until then an honest empty state. */
-export const NotesPage = () => <UnderConstruction titleKey="nav.notes" />;
+/** `/app/notes`: editorial notes, searched and filtered through the URL. */
+export const NotesPage = () => {
+  const { t } = useTranslation();
+  const [search, update] = useUrlState(notesParams);
+  const list = useNotes({
+    take: search.take,
+    page: search.page,
+    query: search.query,
+    status: search.status,
+    tag: search.tag,
+    archived: search.archived ?? false,
+  });
+  const onFilter = useCallback((change: NotesFilterValues) => update({ ...change, page: 1 }), [update]);
+  const filtered = Boolean(search.query || search.status || search.tag || search.archived);
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap="small">
+        <PageTitle>{t('nav.notes')}</PageTitle>
+        <Link to="/app/notes/new">
+          <Button type="primary" icon={<PlusOutlined />}>
+            {t('notes.create')}
+          </Button>
+        </Link>
+      </Flex>
+      <Card className="list-card">
+        <NotesFilters values={search} onChange={onFilter} />
+        <NotesTable list={list} paging={search} onPage={update} filtered={filtered} />
+      </Card>
+    </>
+  );
+};

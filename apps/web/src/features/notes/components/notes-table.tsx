@@ -1,0 +1,62 @@
+import type { Note, NotesPage } from '@pult/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Space, type TableProps, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PagedTable, type Paging } from '../../../components/paged-table';
+import { formatDateTime } from '../../../lib/format';
+import { useTheme } from '../../../lib/theme-store';
+import { NoteStatusTag } from './note-status-tag';
+
+interface Props {
+  list: UseQueryResult<NotesPage>;
+  paging: Paging;
+  onPage: (next: Paging) => void;
+  filtered: boolean;
+}
+
+export const NotesTable = ({ list, paging, onPage, filtered }: Props) => {
+  const { t } = useTranslation();
+  const { locale } = useTheme();
+  const columns: TableProps<Note>['columns'] = [
+    {
+      key: 'title',
+      title: t('notes.columns.title'),
+      render: (_, note) => <Link to={`/app/notes/${note.id}`}>{note.title}</Link>,
+    },
+    {
+      key: 'tags',
+      title: t('notes.columns.tags'),
+      render: (_, note) => (
+        <Space size={[0, 4]} wrap>
+          {note.tags.map((tag) => (
+            <Tag key={tag}>{tag}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { key: 'status', title: t('notes.columns.status'), render: (_, note) => <NoteStatusTag note={note} /> },
+    {
+      key: 'author',
+      title: t('notes.columns.author'),
+      render: (_, note) => note.authorName ?? <Typography.Text type="secondary">—</Typography.Text>,
+    },
+    {
+      key: 'updatedAt',
+      title: t('notes.columns.updatedAt'),
+      render: (_, note) => formatDateTime(note.updatedAt, locale),
+      width: 170,
+    },
+  ];
+  return (
+    <PagedTable<Note>
+      columns={columns}
+      list={list}
+      paging={paging}
+      onPage={onPage}
+      total={(count) => t('notes.total', { count })}
+      empty={{ text: t(filtered ? 'notes.emptyFiltered' : 'notes.empty') }}
+      errorTitle={t('notes.loadFailed')}
+    />
+  );
+};
