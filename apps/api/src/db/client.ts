@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema';
+import * as schema from './all-tables';
 import { validatePendingConstraints } from './validate-constraints';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

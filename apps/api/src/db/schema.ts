@@ -402,6 +402,3 @@ export const promoSeriesCounters = pgTable(
     check('promo_series_counters_shard_check', sql`${t.shard} >= 0`),
   ],
 );
-
-// The newer features' tables, one file each (tables/README.md).
-export * from './tables/notes';
