@@ -113,12 +113,15 @@ describe('the role guard', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('registers the routes of the contract, and only them once every module is migrated', () => {
+  it('registers the /api routes of the contract, and only them', () => {
     const registeredNames = new Set(apiRoutes().map((route) => `${route.method} ${route.path}`));
-    const contract = allEndpoints().map((endpoint) => ({
-      name: `${endpoint.method} /api${endpoint.path}`,
-      access: endpoint.access,
-    }));
+    // Pages served at the root (the promo landing page) are not under /api.
+    const contract = allEndpoints()
+      .filter((endpoint) => !endpoint.root)
+      .map((endpoint) => ({
+        name: `${endpoint.method} /api${endpoint.path}`,
+        access: endpoint.access,
+      }));
     const contractNames = new Set(contract.map((endpoint) => endpoint.name));
     expect(contract.filter((endpoint) => !registeredNames.has(endpoint.name))).toEqual([]);
     const outside = [...registeredNames].filter((name) => !contractNames.has(name));
