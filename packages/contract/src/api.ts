@@ -1,10 +1,14 @@
 import type { Endpoint } from './endpoint';
+import { agreementsEndpoints } from './endpoints/agreements';
 import { auditEndpoints } from './endpoints/audit';
 import { authEndpoints } from './endpoints/auth';
 import { clientEndpoints } from './endpoints/client';
 import { configEndpoints } from './endpoints/config';
+import { personalDataEndpoints } from './endpoints/personal-data';
 import { plansEndpoints } from './endpoints/plans';
+import { profileEndpoints } from './endpoints/profile';
 import { promoCodesEndpoints } from './endpoints/promo-codes';
+import { settingsEndpoints } from './endpoints/settings';
 import { subscriptionsEndpoints } from './endpoints/subscriptions';
 import { transactionsEndpoints } from './endpoints/transactions';
 import { usersEndpoints } from './endpoints/users';
@@ -24,6 +28,10 @@ export const api = {
   promoCodes: promoCodesEndpoints,
   client: clientEndpoints,
   audit: auditEndpoints,
+  agreements: agreementsEndpoints,
+  settings: settingsEndpoints,
+  personalData: personalDataEndpoints,
+  profile: profileEndpoints,
 } as const;
 
 export type Api = typeof api;

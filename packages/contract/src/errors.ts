@@ -55,6 +55,11 @@ export const errorCodes = [
   'FILE_REQUIRED',
   'FILE_TOO_LARGE',
   'FILE_TYPE_UNSUPPORTED',
+  // Legal documents, consents and personal data.
+  'AGREEMENT_NOT_FOUND',
+  'AGREEMENT_OUTDATED',
+  'CONFIRMATION_MISMATCH',
+  'ALREADY_ANONYMISED',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;
