@@ -68,6 +68,9 @@ export const PrivacyPolicyScreen = lazyScreen('privacy-policy', () =>
 export const UserAgreementScreen = lazyScreen('user-agreement', () =>
   import('../features/agreements/routes/user-agreement').then((m) => ({ default: m.UserAgreementPage })),
 );
+export const PersonalDataConsentScreen = lazyScreen('personal-data-consent', () =>
+  import('../features/agreements/routes/personal-data-consent').then((m) => ({ default: m.PersonalDataConsentPage })),
+);
 export const SettingsScreen = lazyScreen('settings', () =>
   import('../features/settings/routes/settings').then((m) => ({ default: m.SettingsPage })),
 );

@@ -6,6 +6,8 @@ import { PageTitle } from '../../../components/page-title';
 import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
 import { describeError, errorCodeOf, errorKey } from '../../../lib/describe-error';
 import { displayName } from '../../../lib/person-name';
+import { PersonalDataCard } from '../../agreements/components/personal-data-card';
+import { UserConsentsCard } from '../../agreements/components/user-consents-card';
 import { useUser } from '../api/get-user';
 import { UserActionsCard } from '../components/user-actions-card';
 import { UserEditCard } from '../components/user-edit-card';
@@ -15,7 +17,7 @@ import { USERS_PATH } from '../paths';
 import { useCanManageUsers } from '../use-can-manage';
 import '../users.css';
 
-/** `/app/users/:id`: one user: profile and avatar, data form, actions, subscriptions and the grant. */
+/** `/app/users/:id`: one user: profile and avatar, data form, actions, subscriptions and the grant, consents, data-subject tools. */
 export const UserPage = () => {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -69,10 +71,12 @@ export const UserPage = () => {
         <Col xs={24} lg={8} xxl={6}>
           <UserProfileCard user={user} canEdit={canManage} />
           {canManage ? <UserActionsCard user={user} /> : null}
+          {canManage ? <PersonalDataCard user={user} /> : null}
         </Col>
         <Col xs={24} lg={16} xxl={18}>
           <UserEditCard user={user} canEdit={canManage} />
           <UserSubscriptionsCard user={user} canGrant={canManage} />
+          <UserConsentsCard userId={user.id} />
         </Col>
       </Row>
     </>
