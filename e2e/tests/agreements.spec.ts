@@ -10,7 +10,11 @@ test.describe('agreements', () => {
     const api = apiAs(session.apiToken);
     const before = await api.agreements.history({ query: { type: 'user-agreement' } });
     const first = await api.agreements.publish({
-      body: { type: 'user-agreement', title: 'Пользовательское соглашение', content: '# Общие положения\n\nСтарый пункт' },
+      body: {
+        type: 'user-agreement',
+        title: 'Пользовательское соглашение',
+        content: '# Общие положения\n\nСтарый пункт',
+      },
     });
 
     await page.goto('/app/common/user-agreement');

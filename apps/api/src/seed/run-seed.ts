@@ -1,6 +1,7 @@
 import { hashPassword } from '../modules/users';
 import { generateUsers, type UserRow, userSource } from './generate-users';
 import { createProgress } from './progress';
+import { seedAgreements } from './seed-agreements';
 import { readPlans, seedPlans, seedSubscriptions, seedTransactions } from './seed-billing';
 import { seedPromo } from './seed-promo';
 import type { SeedTarget } from './seed-target';
@@ -28,6 +29,9 @@ export interface SeedReport {
   transactions: number;
   promoSeries: number;
   promoCodes: number;
+  /** Agreement versions published by this run (only into a database without any) and consents recorded. */
+  agreementVersions: number;
+  consents: number;
   plansCreated: string[];
   staffCreated: string[];
   /** Set when the password was generated here: the only time it is ever shown. */
@@ -117,8 +121,12 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
     }
   }
 
+  const agreements = await stage('agreements', () => seedAgreements(target), ['agreements', 'agreement_consents']);
+
   return {
     users: options.users,
+    agreementVersions: agreements.versions,
+    consents: agreements.consents,
     subscriptions,
     transactions,
     promoSeries: promo.series,
