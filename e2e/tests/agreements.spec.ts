@@ -27,7 +27,7 @@ test.describe('agreements', () => {
     await expect(editor).toHaveValue('# Общие положения\n\nСтарый пункт');
     await editor.fill('# Общие положения\n\nНовый **пункт**');
     await page.getByRole('tab', { name: 'Предпросмотр' }).click();
-    await expect(page.locator('.ant-tabs-tabpane-active strong')).toHaveText('пункт');
+    await expect(page.getByRole('tabpanel', { name: 'Предпросмотр' }).locator('strong')).toHaveText('пункт');
 
     await page.getByRole('button', { name: 'Опубликовать новую версию' }).click();
     const dialog = page.getByRole('dialog');
