@@ -1,3 +1,4 @@
+import { agreementsPublicScenario, auditFilteredPageScenario } from './agreements-public';
 import {
   subscriptionsByUserScenario,
   subscriptionsPage1Scenario,
@@ -33,6 +34,8 @@ export const allScenarios: readonly Scenario[] = [
   transactionsByUserScenario,
   promoActivatedSearchScenario,
   promoActivatedSearchEmailScenario,
+  agreementsPublicScenario,
+  auditFilteredPageScenario,
   usersExportScenario,
   promoGenerate1mScenario,
   promoGenerate100kScenario,
