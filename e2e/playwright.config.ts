@@ -10,8 +10,9 @@ export default defineConfig({
   testDir: './tests',
   outputDir: `${outputRoot}e2e-artifacts`,
   globalSetup: './global-setup.ts',
-  // One server, one database: tests run one after another and each sets up what it needs.
-  workers: 1,
+  // One server, one database shared by two workers: each spec file runs in order on one worker and
+  // creates the rows it checks (unique names, its own accounts' data), so no spec assumes an empty database.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
@@ -27,7 +28,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's Chromium; Playwright's own download is not reachable here (stack.md).
+      // Debian's Chromium; Playwright's own download is not reachable here (no internet but package registries).
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--disable-gpu',

@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check and suite, in order, each reported; ends with the one line CI reads:
+ * `npm test`: every check and suite, each reported; ends with the one line CI reads:
  *   tests: N passed, N failed
- * Typecheck and lint count as one check each; test suites count their tests.
+ * Typecheck, lint and the OpenAPI lint count as one check each; test suites count their tests.
  * PostgreSQL API tests run when TEST_DATABASE_URL is set and say so when they are skipped.
+ *
+ * Independent stages run side by side (PULT_TEST_JOBS at a time, 3 by default: on two cores a third
+ * stage fills the time the others spend waiting on PostgreSQL, the browser or process start-up).
+ * Each stage's output is held back and printed in one block when it ends, so the log reads like a
+ * serial run; a line announces each start so a slow stage is still visible while it runs.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -14,76 +19,150 @@ const out = join(root, '.test-output');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-const results = [];
+const jobs = Math.max(1, Number(process.env.PULT_TEST_JOBS) || 3);
 const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
+/** Runs a command with its output captured (stdout and stderr interleaved as they come). */
 function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString() }));
+  });
 }
 
-function check(name, command, args) {
-  console.log(bold(`\n▶ ${name}`));
-  const ok = run(command, args);
-  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
-}
+/** A stage: runs, returns its counts and output. `after` names stages that must have passed first. */
+const stage = (name, body, after = []) => ({ name, body, after });
+
+const check = (name, command, args) =>
+  stage(name, async () => {
+    const { ok, output } = await run(command, args);
+    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, output };
+  });
 
 /** Vitest's JSON report gives exact counts; a crash before the report counts as one failure. */
-function vitestSuite(name, projectRoot, env = {}) {
-  console.log(bold(`\n▶ ${name}`));
-  const report = join(out, `${name.replace(/\W+/g, '-')}.json`);
-  const ok = run(
-    'npx',
-    ['vitest', 'run', '--root', projectRoot, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    env,
-  );
-  if (!existsSync(report)) return results.push({ name, passed: 0, failed: 1 });
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  const failed = json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1);
-  results.push({ name, passed: json.numPassedTests, failed });
-}
+const vitestSuite = (name, projectRoot, env = {}) =>
+  stage(name, async () => {
+    const report = join(out, `${name.replace(/\W+/g, '-')}.json`);
+    const { ok, output } = await run(
+      'npx',
+      ['vitest', 'run', '--root', projectRoot, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      env,
+    );
+    if (!existsSync(report)) return { passed: 0, failed: 1, output };
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    return {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1),
+      output,
+    };
+  });
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return true;
+async function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return { ok: true, output: '' };
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
   if (!isRoot || !hasApt) {
-    console.error("Chromium is missing: install Debian's package as root (apt-get install -y chromium) and run again.");
-    return false;
+    return {
+      ok: false,
+      output: "Chromium is missing: install Debian's package as root (apt-get install -y chromium) and run again.\n",
+    };
   }
-  console.log("Chromium is missing: installing Debian's chromium package with apt-get (once)…");
-  return run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+  const installed = await run('sh', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+  ]);
+  return {
+    ok: installed.ok,
+    output: `Chromium is missing: installing Debian's chromium package (once)…\n${installed.output}`,
+  };
 }
 
-function e2eSuite() {
-  const name = 'browser tests (Playwright, Chromium)';
-  console.log(bold(`\n▶ ${name}`));
-  if (!ensureChromium()) return results.push({ name, passed: 0, failed: 1 });
-  if (!run('npm', ['run', 'build'])) return results.push({ name: 'SPA build', passed: 0, failed: 1 });
+const e2eSuite = stage('browser tests (Playwright, Chromium)', async () => {
+  const chromium = await ensureChromium();
+  if (!chromium.ok) return { passed: 0, failed: 1, output: chromium.output };
   const report = join(out, 'e2e.json');
-  const ok = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+  const { ok, output } = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
   });
-  if (!existsSync(report)) return results.push({ name, passed: 0, failed: 1 });
+  if (!existsSync(report)) return { passed: 0, failed: 1, output: chromium.output + output };
   const { stats } = JSON.parse(readFileSync(report, 'utf8'));
   const failed = stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1);
-  results.push({ name, passed: stats.expected + stats.flaky, failed });
+  return { passed: stats.expected + stats.flaky, failed, output: chromium.output + output };
+}, ['SPA build']);
+
+// Listed longest-first within what may start: the browser suite waits for the build, so the build leads.
+const stages = [
+  check('SPA build', 'npm', ['run', 'build']),
+  vitestSuite('API tests on PGlite', 'apps/api', { PULT_TEST_DB: 'pglite' }),
+  e2eSuite,
+  ...(process.env.TEST_DATABASE_URL
+    ? [vitestSuite('API tests on PostgreSQL', 'apps/api', { PULT_TEST_DB: 'postgres' })]
+    : []),
+  check('typecheck', 'npm', ['run', 'typecheck']),
+  check('lint', 'npm', ['run', 'lint']),
+  check('OpenAPI description (Spectral)', 'node', ['scripts/openapi-lint.mjs']),
+  vitestSuite('web unit tests', 'apps/web'),
+];
+if (!process.env.TEST_DATABASE_URL) {
+  console.log(bold('▶ API tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them)'));
 }
 
-check('typecheck', 'npm', ['run', 'typecheck']);
-check('lint', 'npm', ['run', 'lint']);
-vitestSuite('web unit tests', 'apps/web');
-vitestSuite('API tests on PGlite', 'apps/api', { PULT_TEST_DB: 'pglite' });
-if (process.env.TEST_DATABASE_URL) {
-  vitestSuite('API tests on PostgreSQL', 'apps/api', { PULT_TEST_DB: 'postgres' });
-} else {
-  console.log(bold('\n▶ API tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them)'));
-}
-e2eSuite();
+const results = new Map();
+const started = Date.now();
 
-console.log(bold('\nSummary'));
-for (const r of results) console.log(`  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
-const passed = results.reduce((sum, r) => sum + r.passed, 0);
-const failed = results.reduce((sum, r) => sum + r.failed, 0);
+/** Starts every stage whose prerequisites passed, at most `jobs` at a time; resolves when all have ended. */
+async function runAll() {
+  const waiting = [...stages];
+  const running = new Set();
+  while (waiting.length > 0 || running.size > 0) {
+    for (const next of [...waiting]) {
+      if (running.size >= jobs) break;
+      const failedFirst = next.after.find((name) => results.get(name)?.failed > 0);
+      if (failedFirst) {
+        // A failed prerequisite: the stage cannot run and counts as one failure.
+        waiting.splice(waiting.indexOf(next), 1);
+        results.set(next.name, { passed: 0, failed: 1, ms: 0 });
+        console.log(bold(`\n▶ ${next.name}: not run (${failedFirst} failed)`));
+        continue;
+      }
+      if (next.after.some((name) => !results.has(name))) continue;
+      waiting.splice(waiting.indexOf(next), 1);
+      console.log(`▷ ${next.name}: started at ${seconds(Date.now() - started)}`);
+      const begin = Date.now();
+      const promise = next
+        .body()
+        .catch((error) => ({ passed: 0, failed: 1, output: `${error?.stack ?? error}\n` }))
+        .then((result) => {
+          const ms = Date.now() - begin;
+          results.set(next.name, { passed: result.passed, failed: result.failed, ms });
+          console.log(bold(`\n▶ ${next.name} (${seconds(ms)})`));
+          process.stdout.write(result.output.endsWith('\n') || !result.output ? result.output : `${result.output}\n`);
+          running.delete(promise);
+        });
+      running.add(promise);
+    }
+    if (running.size > 0) await Promise.race(running);
+  }
+}
+
+await runAll();
+
+console.log(bold(`\nSummary (${seconds(Date.now() - started)}, ${jobs} stages at a time)`));
+for (const { name } of stages) {
+  const r = results.get(name);
+  console.log(`  ${r.failed ? '✗' : '✓'} ${name}: ${r.passed} passed, ${r.failed} failed (${seconds(r.ms)})`);
+}
+const all = [...results.values()];
+const passed = all.reduce((sum, r) => sum + r.passed, 0);
+const failed = all.reduce((sum, r) => sum + r.failed, 0);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

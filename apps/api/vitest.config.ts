@@ -8,8 +8,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    // Upper bounds, not timing assertions: the machines are shared and sometimes heavily loaded.
-    testTimeout: 60_000,
+    // Upper bounds, not timing assertions: the machines are shared and sometimes heavily loaded, and
+    // `npm test` runs this suite beside the other stages (the real-server shutdown test spawns a whole server).
+    testTimeout: 120_000,
     hookTimeout: 180_000,
     // Two cores: more workers only fight over them (each PGlite is a whole PostgreSQL in WASM).
     maxWorkers: 2,

@@ -6,7 +6,11 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   test: {
-    environment: 'jsdom',
+    // Plain logic by default; files that render say `// @vitest-environment jsdom` (setting up jsdom costs ~1 s a file).
+    environment: 'node',
+    // An upper bound, not a timing assertion: the locale checks take seconds on a loaded machine, and
+    // `npm test` runs this suite beside the other stages (vitest's default of 5 s failed there).
+    testTimeout: 30_000,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,

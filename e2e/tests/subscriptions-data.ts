@@ -67,6 +67,9 @@ export const pickOption = (page: Page, label: string) =>
  */
 export const pickSingleOption = async (page: Page, label: string) => {
   const dropdown = page.locator('.ant-select-dropdown:visible');
+  // The click that opens it can land late on a loaded machine: with no dropdown yet, the loop below
+  // would see "closed" and return before anything was picked.
+  await expect(dropdown.first()).toBeVisible();
   await expect(async () => {
     if ((await dropdown.count()) > 0) await dropdown.getByTitle(label, { exact: true }).click({ timeout: 2000 });
     await expect(dropdown).toHaveCount(0, { timeout: 1000 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseTrustProxy } from './lib/trust-proxy';
 
 /**
- * The configuration of product.md §2, parsed once. Nothing else reads process.env,
+ * The configuration (README "Configuration"), parsed once. Nothing else reads process.env,
  * so every knob is listed here with its default.
  */
 const schema = z.object({
@@ -55,7 +55,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   return {
     ...env,
-    dataDir: resolve(env.DATA_DIR),
+    // Relative to where the command was typed (npm's INIT_CWD), not to the workspace npm switched
+    // into: `npm start`, `npm run dev` and `npm run serve` from the repository root all use ./data.
+    dataDir: resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -14,7 +14,7 @@ import { sessionNotice } from './lib/session-notice';
 import { sessionStore } from './lib/session-store';
 import { themeStore } from './lib/theme-store';
 
-// Seed §9: an old service worker would serve stale bundles after a deploy; remove any on start.
+// An old service worker would serve stale bundles after a deploy; remove any on start.
 void navigator.serviceWorker
   ?.getRegistrations()
   .then((registrations) => Promise.all(registrations.map((registration) => registration.unregister())))
@@ -25,7 +25,7 @@ onSignedOut((reason) => {
   queryClient.clear();
   if (reason === 'expired') sessionNotice.set('auth.signIn.sessionEnded');
 });
-// A new signed-in user gets the plan descriptions and the agreements loaded again.
+// A new signed-in user gets the plan descriptions and the agreements loaded again (another user may see other ones).
 reloadPlansOnUserChange(sessionStore, queryClient);
 reloadAgreementsOnUserChange(sessionStore, queryClient);
 

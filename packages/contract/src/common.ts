@@ -4,7 +4,7 @@ export const roles = ['user', 'editor', 'admin'] as const;
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
 
-/** Roles that may use the admin API and the SPA (seed §5, product.md §3). */
+/** Roles that may use the admin API and the SPA. */
 export const staffRoles = ['admin', 'editor'] as const satisfies readonly Role[];
 export type StaffRole = (typeof staffRoles)[number];
 export const isStaffRole = (value: string): value is StaffRole => (staffRoles as readonly string[]).includes(value);
@@ -14,16 +14,21 @@ export const isStaffRole = (value: string): value is StaffRole => (staffRoles as
  * here (400) instead of overflowing in the database (500).
  */
 export const dbId = z.coerce.number().int().positive().max(2_147_483_647);
+/** The same bound for an id inside a JSON body, where a number must be a number. */
+export const dbIdValue = z.number().int().positive().max(2_147_483_647);
+
+/** Page numbers stop where OFFSET would stop meaning anything (and before it overflows). */
+export const pageNumber = z.coerce.number().int().min(1).max(10_000_000);
 export const idParam = z.object({ id: dbId });
 
-/** Paging query shared by every list (product.md §4): take ≤ 100, 1-based page. */
+/** Paging query shared by every list: take ≤ 100, 1-based page. */
 export const pageQuery = z.object({
   take: z.coerce.number().int().min(1).max(100).default(20),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber.default(1),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-/** `{ items, count }`: the one page shape every list answers with (product.md §4). */
+/** `{ items, count }`: the one page shape every list answers with. */
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), count: z.number().int().nonnegative() });
 

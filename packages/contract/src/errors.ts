@@ -40,7 +40,7 @@ export const errorCodes = [
   'PLAN_DISABLED',
   'DURATION_MISMATCH',
   'ADMIN_ONLY_FIELDS',
-  // Promo codes and the catalog (seed §8).
+  // Promo codes and the catalog.
   'SERIES_NOT_FOUND',
   'CODE_NOT_FOUND',
   'CODE_BLOCKED',
@@ -110,7 +110,7 @@ export const genericErrorCode = (status: number): ErrorCode =>
 export const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 502, 503] as const;
 export type ErrorStatus = (typeof errorStatuses)[number];
 
-/** The one error shape every 4xx (and the bare 5xx) answers with (product.md §6). */
+/** The one error shape every 4xx (and the bare 5xx) answers with . */
 export const errorResponse = z
   .object({
     statusCode: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, estimatedPage } from './common';
+import { dbId, dbIdValue, estimatedPage, pageNumber } from './common';
 
 /** No 0/O, 1/I/L: codes are read aloud and typed from screens. */
 export const PROMO_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -39,10 +39,10 @@ export type PromoSeries = z.infer<typeof promoSeries>;
 
 export const promoSeriesQuery = z.object({
   take: z.coerce.number().int().min(1).max(100).default(20),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber.default(1),
   name: dropEmpty(z.string().trim().max(100)),
   status: dropEmpty(promoSeriesStatus),
-  planId: dropEmpty(z.coerce.number().int().positive()),
+  planId: dropEmpty(dbId),
   createdFrom: dropEmpty(isoDate),
   createdTo: dropEmpty(isoDate),
 });
@@ -59,7 +59,7 @@ export const createPromoSeriesBody = z
       .default(''),
     codeLength: z.number().int().min(2).max(32),
     codesCount: z.number().int().min(1).max(MAX_CODES_PER_SERIES),
-    planId: z.number().int().positive(),
+    planId: dbIdValue,
     durationDays: z.number().int().min(1).max(3650),
     startsAt: isoDate.nullable().optional(),
     endsAt: isoDate.nullable().optional(),
@@ -97,7 +97,7 @@ export const generatedCode = z.object({
 
 export const generatedCodesQuery = z.object({
   take: z.coerce.number().int().min(1).max(100).default(20),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber.default(1),
   /** `csv` is the older spelling of the CSV download (`…/generated-codes.csv`), kept working. */
   format: z.enum(['json', 'csv']).default('json'),
 });
@@ -114,7 +114,7 @@ export type PromoSeriesPage = z.infer<typeof promoSeriesPage>;
 export const activatedWhere = z
   .object({
     take: z.number().int().min(1).max(100).default(10),
-    page: z.number().int().min(1).default(1),
+    page: z.number().int().min(1).max(10_000_000).default(1),
     text: z.string().trim().max(100).optional(),
     statuses: z
       .array(z.enum(['activated', 'blocked']))

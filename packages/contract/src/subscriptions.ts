@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { estimatedPage, pageQuery } from './common';
+import { dbId, estimatedPage, pageQuery } from './common';
 import { user } from './users';
 
 export const planPeriods = ['month', 'year', 'lifetime'] as const;
@@ -71,7 +71,7 @@ export const updatePlanBody = planFieldsBase
 export type UpdatePlanBody = z.infer<typeof updatePlanBody>;
 
 export const planAction = z.enum(['enable', 'disable']);
-export const managePlanParams = z.object({ id: z.coerce.number().int().positive(), action: planAction });
+export const managePlanParams = z.object({ id: dbId, action: planAction });
 
 export const subscriptionStatuses = ['active', 'expired', 'canceled'] as const;
 export const subscriptionSources = ['purchase', 'promo', 'admin'] as const;
@@ -95,7 +95,7 @@ const csvOrList = <T extends readonly [string, ...string[]]>(values: T) =>
     (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
     z.array(z.enum(values)).min(1).max(values.length),
   );
-const optionalId = z.coerce.number().int().positive();
+const optionalId = dbId;
 const isoDate = z.iso.datetime({ offset: true });
 
 export const subscriptionsQuery = pageQuery.extend({
@@ -114,8 +114,8 @@ export type SubscriptionsPage = z.infer<typeof subscriptionsPage>;
 export type SubscriptionsQuery = z.input<typeof subscriptionsQuery>;
 
 export const grantParams = z.object({
-  userId: z.coerce.number().int().positive(),
-  planId: z.coerce.number().int().positive(),
+  userId: dbId,
+  planId: dbId,
 });
 
 export const transactionStatuses = ['pending', 'succeeded', 'failed', 'refunded', 'canceled'] as const;

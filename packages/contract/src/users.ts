@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, estimatedPage, role } from './common';
+import { dbId, estimatedPage, pageNumber, role } from './common';
 
 export const userStatuses = ['active', 'blocked', 'deleted'] as const;
 export const userStatus = z.enum(userStatuses);
@@ -76,7 +76,7 @@ export const userWhereParam = z
 
 export const usersQuery = z.object({
   take: z.coerce.number().int().min(1).max(100).default(20),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber.default(1),
   where: userWhereParam.optional(),
   sort: userSort.default('createdAt:desc'),
 });

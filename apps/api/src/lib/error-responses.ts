@@ -1,6 +1,6 @@
 import { errorResponse } from '@pult/contract';
 
-/** The error answers every guarded route documents (one shape, product.md §6), for OpenAPI. */
+/** The error answers every guarded route documents (one shape), for OpenAPI. */
 export const errorResponses = {
   400: errorResponse,
   401: errorResponse,

@@ -2,7 +2,7 @@ import type { ErrorCode, FieldErrors } from '@pult/contract';
 
 /**
  * An error a route or service throws on purpose. The error plugin turns it into the one error
- * shape `{ statusCode, error, code, message, errors? }` (product.md §6, docs/decisions/0011).
+ * shape `{ statusCode, error, code, message, errors? }` (docs/decisions/0011).
  * `code` is what clients act on; `message` is for people and logs and may be reworded.
  */
 export class HttpError extends Error {

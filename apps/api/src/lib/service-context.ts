@@ -6,7 +6,7 @@ import { clientIp } from './client-ip';
 import type { Clock } from './clock';
 import { unauthorized } from './http-errors';
 
-/** One entry of the audit log (product.md §4): who did what to which object, before and after. */
+/** One entry of the audit log : who did what to which object, before and after. */
 export interface AuditEvent {
   action: string;
   entity: string;

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
-/** 256 random bits, URL-safe: well above the 128 bits product.md §5 asks for. */
+/** 256 random bits, URL-safe: well above the 128 bits a session token needs. */
 export const randomToken = (): string => randomBytes(32).toString('base64url');
 
 /**

@@ -6,7 +6,7 @@ import { clientIp } from '../lib/client-ip';
 import type { AuditEvent } from '../lib/service-context';
 
 /**
- * The audit log (product.md §4): every staff mutation with actor, before/after, IP and time.
+ * The audit log: every staff mutation with actor, before/after, IP and time.
  * Call `request.audit(event, tx)` inside the mutation's transaction so both land or neither.
  */
 export const auditPlugin = fp(

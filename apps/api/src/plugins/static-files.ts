@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 
 /**
  * Uploaded files under /files and the built SPA everywhere else. Uploads get `nosniff` and a CSP
- * that forbids scripts, so a file can never run as a page of our origin (product.md §6).
+ * that forbids scripts, so a file can never run as a page of our origin .
  */
 export const staticFilesPlugin = fp(
   async (app: FastifyInstance, opts: { filesDir: string; webDist?: string }) => {

@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-/** Picks the driver from STORAGE_DRIVER (product.md §2); tests may hand one in. */
+/** Picks the driver from STORAGE_DRIVER ; tests may hand one in. */
 export const storagePlugin = fp(
   async (app: FastifyInstance, opts: { storage?: Storage }) => {
     const { env } = app;

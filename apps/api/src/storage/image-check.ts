@@ -5,7 +5,7 @@ const startsWith = (bytes: Buffer, signature: number[], at = 0) => signature.eve
 
 /**
  * PNG, JPEG or WebP by magic bytes; anything else — SVG, HTML, a renamed script — is refused,
- * so an upload can never become a page of our origin (product.md §6).
+ * so an upload can never become a page of our origin .
  */
 export function detectImage(bytes: Buffer): ImageKind | undefined {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
@@ -17,5 +17,5 @@ export function detectImage(bytes: Buffer): ImageKind | undefined {
   return undefined;
 }
 
-/** Size caps of product.md §6. */
+/** Size caps: icons 1 MB, images 10 MB (uploads are held in memory while checked). */
 export const MAX_BYTES = { icon: 1_048_576, avatar: 1_048_576, image: 10 * 1_048_576 } as const;

@@ -12,7 +12,7 @@ import { queryClient } from '../lib/query-client';
 import { usePublicConfig } from '../lib/resources/public-config';
 import { useTheme } from '../lib/theme-store';
 
-/** antd's own form messages (required, type, length, range, pattern; seed §5) in the chosen language. */
+/** antd's own form messages (required, type, length, range, pattern) in the chosen language. */
 const useValidateMessages = () => {
   const { t } = useTranslation();
   return useMemo(
@@ -40,7 +40,7 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
   // The project's name is a system setting; the title says it next to the interface's own name.
   const projectName = usePublicConfig().data?.projectName;
 
-  // The language, the date library and the document follow the theme state (seed §3: locale lives there).
+  // The language, the date library and the document follow the theme state (the locale is part of the theme state).
   useEffect(() => {
     void i18n.changeLanguage(theme.locale);
     dayjs.locale(DAYJS_LOCALES[theme.locale]);

@@ -10,7 +10,7 @@ interface FromState {
 
 const isSignedIn = (session: StoredSession | null): boolean => Boolean(session && isStaffRole(session.role));
 
-/** The `/app` area: admin and editor only (seed §6); anyone else goes to sign in, then comes back. */
+/** The `/app` area: admin and editor only; anyone else goes to sign in, then comes back. */
 export const RequireStaff = () => {
   const session = useSession();
   const location = useLocation();
@@ -21,7 +21,7 @@ export const RequireStaff = () => {
   return <Outlet />;
 };
 
-/** Sign-in screens: a signed-in user goes on to the requested `/app` page, else home (seed §2). */
+/** Sign-in screens: a signed-in user goes on to the requested `/app` page, else home. */
 export const GuestOnly = () => {
   const session = useSession();
   const location = useLocation();

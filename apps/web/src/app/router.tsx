@@ -5,7 +5,7 @@ import { RouteErrorView } from './route-error-view';
 import { GuestOnly, RequireStaff, RootRedirect } from './route-guards';
 import * as screen from './screens';
 
-/** The `/app` screens of seed §2, relative to `/app`. */
+/** The `/app` screens, relative to `/app`. */
 const appRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="home" replace /> },
   { path: 'home', Component: screen.HomeScreen },
@@ -41,7 +41,7 @@ const authRoutes: RouteObject[] = [
   },
   { path: 'error-1', Component: screen.NotFoundScreen },
   { path: 'error-2', Component: screen.ServerErrorScreen },
-  // Seed §2: any other path under /auth goes to the login form.
+  // Any other path under /auth goes to the login form (old links keep working).
   { path: '*', element: <Navigate to={LOGIN_PATH} replace /> },
   { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
 ];

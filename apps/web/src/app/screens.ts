@@ -1,6 +1,6 @@
 import { lazyScreen } from '../components/lazy-screen';
 
-// Every screen is its own chunk (stack.md); the chunk name is what a load failure reports.
+// Every screen is its own chunk, so the shell stays small; the chunk name is what a load failure reports.
 
 export const LoginScreen = lazyScreen('login', () =>
   import('../features/auth/routes/login').then((m) => ({ default: m.LoginPage })),

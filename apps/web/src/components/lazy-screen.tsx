@@ -7,7 +7,7 @@ import { ScreenLoader } from './loading-cover';
 type Loader = () => Promise<{ default: ComponentType }>;
 
 /**
- * A lazily loaded screen (seed §7: chunks load lazily with a 120 s time-out). A failed load
+ * A lazily loaded screen (with a 120 s time-out). A failed load
  * shows the chunk error view; its retry starts a new import instead of replaying the failed one.
  */
 export const lazyScreen = (chunk: string, load: Loader, timeoutMs?: number): ComponentType => {

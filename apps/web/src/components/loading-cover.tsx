@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Full-screen cover while the start-up session check runs (seed §2). */
+/** Full-screen cover while the start-up session check runs. */
 export const LoadingCover = () => {
   const { t } = useTranslation();
   return (

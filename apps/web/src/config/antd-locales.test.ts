@@ -7,7 +7,7 @@ describe('antd locales', () => {
     for (const language of LANGUAGES) expect(ANTD_LOCALES[language.langId]?.locale).toBeTruthy();
   });
 
-  it('label French pagination «/ page» (seed §9)', () => {
+  it('label French pagination «/ page»', () => {
     expect(ANTD_LOCALES.fr.Pagination?.items_per_page).toBe('/ page');
     expect(ANTD_LOCALES.ru.Pagination?.items_per_page).toBe('/ стр.');
   });

@@ -1,4 +1,4 @@
-/** Route prefixes of the two halves of the SPA (seed §2). */
+/** Route prefixes of the two halves of the SPA. */
 export const APP_PREFIX_PATH = '/app';
 export const AUTH_PREFIX_PATH = '/auth';
 export const HOME_PATH = `${APP_PREFIX_PATH}/home`;
@@ -10,9 +10,9 @@ export const SETTINGS_PATH = `${APP_PREFIX_PATH}/common/settings`;
 export const API_BASE_URL = '/api';
 export const FILES_BASE_URL = '/files';
 
-/** localStorage keys. `@user` is the name the seed (§4) gives the stored session. */
+/** localStorage keys. `@user` is the stored session's name, kept so existing sign-ins survive an upgrade. */
 export const SESSION_STORAGE_KEY = '@user';
 export const THEME_STORAGE_KEY = '@theme';
 
-/** Seed §9: a lazily loaded screen that has not arrived after two minutes counts as failed. */
+/** A lazily loaded screen that has not arrived after two minutes counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;

@@ -1,6 +1,6 @@
 import type { LocaleId } from './theme-config';
 
-/** A language entry, shaped as the seed (§3) describes it. */
+/** A language entry, with its code, name and flag. */
 export interface LanguageEntry {
   /** Name of the language in that language, so a user who cannot read the current one finds theirs. */
   langName: string;

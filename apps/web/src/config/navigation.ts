@@ -23,7 +23,7 @@ export interface NavItem {
 
 const p = (path: string) => `${APP_PREFIX_PATH}${path}`;
 
-/** The side menu of seed §1: one group, «Главное меню», with these entries in this order. */
+/** The side menu: one group, «Главное меню», with these entries in this order. */
 export const MAIN_MENU: NavItem = {
   key: 'main-menu',
   title: 'nav.mainMenu',
@@ -78,7 +78,7 @@ export const flattenNav = (items: NavItem[]): NavItem[] =>
 
 export const MENU_LEAVES = flattenNav(MAIN_MENU.children ?? []);
 
-/** The paths of menu entries, where breadcrumbs stay hidden (seed §2). */
+/** The paths of menu entries, where breadcrumbs stay hidden (a top-level screen needs no trail). */
 export const MENU_PATHS: ReadonlySet<string> = new Set(MENU_LEAVES.map((item) => item.path ?? ''));
 
 /** The submenu keys that lead to a path, so the current page's group opens by itself. */

@@ -3,7 +3,7 @@ export type ThemeMode = 'light' | 'dark';
 export type Direction = 'ltr' | 'rtl';
 export type LocaleId = 'ru' | 'en' | 'zh' | 'fr' | 'ja';
 
-/** Theme state, field for field as the seed (§3) names it. */
+/** Theme state, field for field as it is stored. */
 export interface ThemeState {
   navCollapsed: boolean;
   sideNavTheme: ThemeMode;
@@ -17,16 +17,16 @@ export interface ThemeState {
   direction: Direction;
 }
 
-/** Seed §9 colour presets; the first is also the default top navigation colour. */
+/** Colour presets; the first is also the default top navigation colour. */
 export const COLOR_PRESETS = ['#3e82f7', '#24a772', '#de4436', '#924aca', '#193550'] as const;
 
 export const SIDE_NAV_WIDTH = 250;
 export const SIDE_NAV_COLLAPSED_WIDTH = 80;
 export const THEME_DRAWER_WIDTH = 350;
-/** Seed §9: the mobile drawer body has a padding of 5. */
+/** The mobile drawer body has a padding of 5. */
 export const MOBILE_DRAWER_PADDING = 5;
 
-/** Seed §9 defaults, with product.md's Russian default locale. */
+/** The defaults, with Russian as the default locale (Russian is the source language). */
 export const DEFAULT_THEME: ThemeState = {
   navCollapsed: false,
   sideNavTheme: 'light',

@@ -2,7 +2,7 @@ import { type ErrorResponse, errorResponse, type HttpMethod, REFRESH_MARGIN_MS, 
 import { API_BASE_URL } from '../config/app-config';
 import { type SessionStore, type StoredSession, sessionStore, toStoredSession } from './session-store';
 
-/** A non-2xx answer, carrying the API's one error shape (product.md §6) when it sent one. */
+/** A non-2xx answer, carrying the API's one error shape when it sent one. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorResponse | null;
@@ -72,7 +72,7 @@ export const asErrorBody = (value: unknown): ErrorResponse | null => {
   return parsed.success ? parsed.data : null;
 };
 
-/** Drops empty filter values (seed §5) and builds the query string. */
+/** Drops empty filter values (an empty filter means no filter) and builds the query string. */
 export const toQueryString = (query: Query | undefined): string => {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -100,7 +100,7 @@ export const createApiClient = (options: ApiClientOptions) => {
 
   const exchangeRefreshToken = async (): Promise<StoredSession> => {
     // Another tab may have rotated the pair already; using the old refresh token again would
-    // count as reuse and revoke the whole session (product.md §5).
+    // count as reuse and revoke the whole session.
     store.reload();
     const session = store.get();
     if (!session) throw new ApiError(401, null);
@@ -162,7 +162,7 @@ export const createApiClient = (options: ApiClientOptions) => {
       signal,
     });
     if (!response.ok) {
-      // Seed §8: the request helper signs the user out on any 401. Only if the token that failed
+      // The request helper signs the user out on any 401 (the session is gone on the server). Only if the token that failed
       // is still the stored one: a concurrent refresh may have replaced it meanwhile.
       if (response.status === 401 && auth && !token && store.get()?.apiToken === sentToken) signOutLocally('expired');
       const data = await readBody(response);
@@ -174,7 +174,7 @@ export const createApiClient = (options: ApiClientOptions) => {
   /** The body of a 2xx answer, parsed as JSON when it says so; typed by the endpoint layer (lib/api.ts). */
   const request = async (path: string, init: RequestOptions = {}): Promise<unknown> => readBody(await send(path, init));
 
-  /** Revokes the session on the server (product.md §1), then forgets it here whatever happened. */
+  /** Revokes the session on the server, then forgets it here whatever happened. */
   const signOut = async (): Promise<void> => {
     if (store.get()) {
       try {

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { LocaleId } from '../config/theme-config';
 import { translations } from './translations';
 
-/** Russian is the source of truth (product.md §1); the other files must have every key of it. */
+/** Russian is the source of truth (Pult is Russian first); the other files must have every key of it. */
 export const resources = {
   ru: { translation: translations.ru },
   en: { translation: translations.en },

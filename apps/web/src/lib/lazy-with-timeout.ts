@@ -2,7 +2,7 @@ import { CHUNK_TIMEOUT_MS } from '../config/app-config';
 
 /**
  * The error of a lazily loaded screen that did not arrive, worded as webpack words it
- * (seed §8): `Loading chunk {n} failed.` and, in brackets, `missing`, `timeout` or the event type.
+ * : `Loading chunk {n} failed.` and, in brackets, `missing`, `timeout` or the event type.
  */
 export class ChunkLoadError extends Error {
   readonly chunk: string;
@@ -32,7 +32,7 @@ const toChunkLoadError = (chunk: string, error: unknown): ChunkLoadError => {
 };
 
 /**
- * Wraps a dynamic import: if the module has not arrived within `timeoutMs` (seed §9: 120 s), or
+ * Wraps a dynamic import: if the module has not arrived within `timeoutMs` (120 s), or
  * the import fails, the promise rejects with a ChunkLoadError. Each call starts a fresh import,
  * which is what a retry needs.
  */

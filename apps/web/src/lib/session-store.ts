@@ -4,7 +4,7 @@ import { SESSION_STORAGE_KEY } from '../config/app-config';
 
 /**
  * What is kept under `@user`: the signed-in user and the token pair, with `apiTokenExpiresAt`
- * replaced by a client-side deadline in epoch milliseconds (seed §3, §4). Counting the deadline
+ * replaced by a client-side deadline in epoch milliseconds. Counting the deadline
  * from the browser's own clock keeps refresh timing right even if the server's clock differs.
  */
 export type StoredSession = User & {

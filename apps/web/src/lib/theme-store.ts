@@ -31,7 +31,7 @@ export const sanitizeTheme = (value: unknown): ThemeSettings => {
   };
 };
 
-/** Applies the seed §4 rule: choosing top navigation takes the first preset colour and expands the nav. */
+/** Choosing top navigation takes the first preset colour and expands the nav. */
 export const applyThemeChange = (state: ThemeState, change: Partial<ThemeState>): ThemeState => {
   const next = { ...state, ...change };
   if (change.navType === 'top' && state.navType !== 'top') {

@@ -2,7 +2,7 @@ import { idParam, paged } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { createPlanBody, managePlanParams, plan, updatePlanBody } from '../subscriptions';
 
-/** Plans, the seed's "subscription descriptions" (seed §7): staff read, admins set terms. */
+/** Plans, the seed's "subscription descriptions" (their paths say `desc`): staff read, admins set terms. */
 export const plansEndpoints = {
   list: defineEndpoint({
     method: 'GET',

@@ -95,7 +95,7 @@ END
 $$;
 --> statement-breakpoint
 
--- A planner user redeems a code (product.md §7): one conditional UPDATE claims it only if it is new
+-- A planner user redeems a code (the planner app's redemption): one conditional UPDATE claims it only if it is new
 -- and its series is enabled and within its dates, so of two concurrent redemptions exactly one wins.
 -- Only a refused code pays for a second read, to say why.
 CREATE FUNCTION pult_activate_promo_code(

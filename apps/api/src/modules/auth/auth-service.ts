@@ -46,8 +46,12 @@ export const authService = {
     await resetAttempts(ctx.db, accountKey);
     await releaseAttempt(ctx.db, ipKey);
     if (row.status !== 'active') throw new HttpError(403, 'ACCOUNT_BLOCKED', 'Account is blocked');
-    const pair = await createSession(ctx.db, now, row.id, { ip: ctx.ip, userAgent });
-    await ctx.audit({ actorId: row.id, action: 'signin', entity: 'user', entityId: row.id });
+    // The session and its audit event land together or not at all: a failed sign-in leaves no live session.
+    const pair = await ctx.db.transaction(async (tx) => {
+      const issued = await createSession(tx, now, row.id, { ip: ctx.ip, userAgent });
+      await ctx.audit({ actorId: row.id, action: 'signin', entity: 'user', entityId: row.id }, tx);
+      return issued;
+    });
     return withTokens(ctx, { ...row, lastSeenAt: now }, pair);
   },
 

@@ -8,7 +8,7 @@ import { normalizePath, useRegisteredBreadcrumbLabel } from '../../lib/breadcrum
 const TITLES = new Map([...MENU_LEAVES, ...EXTRA_PAGES].map((page) => [page.path ?? '', page.title]));
 
 /**
- * Breadcrumbs built from the path (seed §2), e.g. Главная / Профиль; a detail page names its own crumb
+ * Breadcrumbs built from the path, e.g. Главная / Профиль; a detail page names its own crumb
  * (`useBreadcrumbLabel`). Hidden on menu entries, where the highlighted menu already says where the
  * user is.
  */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../config/languages';
 import { themeStore, useTheme } from '../../lib/theme-store';
 
-/** Header language switcher; the choice is the theme state's `locale` (seed §3). */
+/** Header language switcher; the choice is the theme state's `locale` . */
 export const LanguageSwitcher = () => {
   const { t } = useTranslation();
   const { locale } = useTheme();

@@ -6,7 +6,7 @@ import { Logo } from './logo';
 import { NavMenu } from './nav-menu';
 import { NavSearch } from './nav-search';
 
-/** Below the `lg` breakpoint the navigation lives in a drawer (seed §2); padding 5 per seed §9. */
+/** Below the `lg` breakpoint the navigation lives in a drawer; its body has a padding of 5. */
 export const MobileNav = () => {
   const { t } = useTranslation();
   const { mobileNav, sideNavTheme, direction } = useTheme();

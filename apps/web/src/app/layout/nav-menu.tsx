@@ -22,7 +22,7 @@ interface Props {
   onNavigate?: () => void;
 }
 
-/** The seed §1 menu, as side (inline) or top (horizontal) navigation. */
+/** The main menu, as side (inline) or top (horizontal) navigation. */
 export const NavMenu = ({ mode, theme, onNavigate }: Props) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -8,7 +8,7 @@ import { EXTRA_PAGES, MENU_LEAVES } from '../../config/navigation';
 /** Menu pages first, so «Польз» offers «Пользователи» before «Пользовательское соглашение». */
 const PAGES = [...MENU_LEAVES, ...EXTRA_PAGES];
 
-/** Header search that jumps to a page by its (translated) menu label (seed §2). */
+/** Header search that jumps to a page by its (translated) menu label. */
 export const NavSearch = ({ onNavigate }: { onNavigate?: () => void }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { SIDE_NAV_COLLAPSED_WIDTH, SIDE_NAV_WIDTH } from '../../config/theme-con
 import { useTheme } from '../../lib/theme-store';
 import { NavMenu } from './nav-menu';
 
-/** Side navigation on large screens: 250 wide, 80 collapsed (seed §9). */
+/** Side navigation on large screens: 250 wide, 80 collapsed. */
 export const SideNav = () => {
   const { t } = useTranslation();
   const { navCollapsed, sideNavTheme } = useTheme();

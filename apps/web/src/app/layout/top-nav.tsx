@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useTheme } from '../../lib/theme-store';
 import { NavMenu } from './nav-menu';
 
-/** Top navigation: a horizontal bar in the chosen preset colour (seed §9). */
+/** Top navigation: a horizontal bar in the chosen preset colour. */
 export const TopNav = () => {
   const { t } = useTranslation();
   const { topNavColor } = useTheme();

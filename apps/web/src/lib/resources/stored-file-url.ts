@@ -4,8 +4,7 @@ import { publicConfigQueryOptions } from './public-config';
 const isFullUrl = (value: string) => /^https?:\/\//i.test(value);
 
 /**
- * A stored file (avatar, plan icon, theme image) is either a full URL (object storage, product.md
- * §2), used as it is, or a path relative to the installation's files base (`GET /api/config` →
+ * A stored file (avatar, plan icon, theme image) is either a full URL (object storage), used as it is, or a path relative to the installation's files base (`GET /api/config` →
  * `filesBaseUrl`). A path must not be able to climb out of that base.
  */
 export const storedFileUrl = (

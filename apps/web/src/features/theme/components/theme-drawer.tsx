@@ -12,7 +12,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The theme-settings drawer of seed §2 (350 wide). Every change applies and persists at once. */
+/** The theme-settings drawer (350 wide). Every change applies and persists at once. */
 export const ThemeDrawer = ({ open, onClose }: Props) => {
   const { t } = useTranslation();
   const { message } = App.useApp();

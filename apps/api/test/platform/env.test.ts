@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from '../../src/env';
+
+describe('DATA_DIR', () => {
+  it('resolves a relative folder against the directory the command was typed in (npm INIT_CWD)', () => {
+    expect(loadEnv({ INIT_CWD: '/srv/pult' }).dataDir).toBe('/srv/pult/data');
+    expect(loadEnv({ INIT_CWD: '/srv/pult', DATA_DIR: 'state' }).dataDir).toBe('/srv/pult/state');
+  });
+
+  it('keeps an absolute folder as it is', () => {
+    expect(loadEnv({ INIT_CWD: '/srv/pult', DATA_DIR: '/var/lib/pult' }).dataDir).toBe('/var/lib/pult');
+  });
+});
