@@ -54,7 +54,7 @@ export const UsersScreen = lazyScreen('users', () =>
   import('../features/users/routes/users').then((m) => ({ default: m.UsersPage })),
 );
 export const UserScreen = lazyScreen('user', () =>
-  import('../features/users/routes/user').then((m) => ({ default: m.UserPage })),
+  import('./user-screen').then((m) => ({ default: m.UserPageWithAgreements })),
 );
 export const PromoCodesScreen = lazyScreen('promo-codes', () =>
   import('../features/promo-codes/routes/promo-codes').then((m) => ({ default: m.PromoCodesPage })),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, inet, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+// biome-ignore lint/suspicious/noImportCycles: schema.ts re-exports this file; `users` is read only inside the lazy `references` thunks, after both modules have loaded
 import { users } from '../schema';
 import { oneOf, time } from './columns';
 
