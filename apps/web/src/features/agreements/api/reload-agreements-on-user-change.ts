@@ -5,7 +5,7 @@ import { agreementKeys } from './agreements-queries';
 
 /**
  * When the signed-in user changes (sign-in, another account in another tab), the agreements are
- * loaded again for them, as the seed's app does. A token refresh stores the same user and reloads
+ * loaded again for them: what one staff member may see is not assumed to be what the next may. A token refresh stores the same user and reloads
  * nothing; sign-out clears the whole cache elsewhere (main.tsx). Returns the unsubscribe.
  */
 export const reloadAgreementsOnUserChange = (
