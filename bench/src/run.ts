@@ -48,11 +48,22 @@ async function probe(options: BenchOptions, scenario: LoadScenario, context: Sce
   return { problem: null, ...(typeof count === 'number' ? { count } : {}) };
 }
 
-/** A load scenario meets its target when p99 is within it, nothing failed, and the rate was held. */
+/**
+ * A load scenario meets its target when p99 is within it, nothing failed, the rate was held, and a
+ * capacity scenario answered at least `perSecond` a second.
+ */
 function judge(scenario: LoadScenario, load: LoadResult, rate: number | undefined): boolean {
   const p99Ms = scenario.target?.p99Ms;
+  const perSecond = scenario.target?.perSecond;
   const heldRate = rate === undefined || load.perSecond >= rate * 0.95;
-  return (p99Ms === undefined || load.latencyMs.p99 <= p99Ms) && load.errors === 0 && load.non2xx === 0 && heldRate;
+  const fastEnough = perSecond === undefined || load.perSecond >= perSecond;
+  return (
+    (p99Ms === undefined || load.latencyMs.p99 <= p99Ms) &&
+    load.errors === 0 &&
+    load.non2xx === 0 &&
+    heldRate &&
+    fastEnough
+  );
 }
 
 function dataset(context: ScenarioContext, listCount?: number) {

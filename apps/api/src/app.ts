@@ -9,13 +9,17 @@ import type { Clock } from './lib/clock';
 import { loggerOptions } from './lib/logger-options';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { validatorCompiler } from './lib/validator';
+import { agreementsRoutes } from './modules/agreements';
 import { auditRoutes } from './modules/audit';
 import { authRoutes, logMailer, type Mailer, smtpMailer } from './modules/auth';
 import { clientRoutes } from './modules/client';
 import { configRoutes } from './modules/config';
 import { notesRoutes } from './modules/notes';
+import { personalDataRoutes } from './modules/personal-data';
 import { plansRoutes } from './modules/plans';
+import { profileRoutes } from './modules/profile';
 import { landingPageRoutes, promoCodesRoutes } from './modules/promo-codes';
+import { settingsRoutes } from './modules/settings';
 import { subscriptionsRoutes } from './modules/subscriptions';
 import { transactionsRoutes } from './modules/transactions';
 import { usersRoutes } from './modules/users';
@@ -94,6 +98,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(promoCodesRoutes);
       await api.register(notesRoutes);
       await api.register(clientRoutes);
+      await api.register(agreementsRoutes);
+      await api.register(settingsRoutes);
+      await api.register(personalDataRoutes);
+      await api.register(profileRoutes);
       api.setNotFoundHandler((request, reply) =>
         sendError(reply, 404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`),
       );

@@ -5,6 +5,7 @@ import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { StartupGate } from './app/startup-gate';
 import './app/styles.css';
+import { reloadAgreementsOnUserChange } from './features/agreements/api/reload-agreements-on-user-change';
 import { reloadPlansOnUserChange } from './features/subscriptions/api/reload-plans-on-user-change';
 import { onSignedOut } from './lib/api-client';
 import { initI18n } from './lib/i18n';
@@ -24,8 +25,9 @@ onSignedOut((reason) => {
   queryClient.clear();
   if (reason === 'expired') sessionNotice.set('auth.signIn.sessionEnded');
 });
-// A new signed-in user gets the plan descriptions loaded again (another user may see other plans).
+// A new signed-in user gets the plan descriptions and the agreements loaded again (another user may see other ones).
 reloadPlansOnUserChange(sessionStore, queryClient);
+reloadAgreementsOnUserChange(sessionStore, queryClient);
 
 void initI18n(themeStore.get().locale);
 

@@ -1,3 +1,4 @@
+import { agreementsPublicScenario, auditFilteredPageScenario } from './agreements-public';
 import {
   subscriptionsByUserScenario,
   subscriptionsPage1Scenario,
@@ -35,6 +36,8 @@ export const allScenarios: readonly Scenario[] = [
   promoActivatedSearchScenario,
   promoActivatedSearchEmailScenario,
   notesSearchScenario,
+  agreementsPublicScenario,
+  auditFilteredPageScenario,
   usersExportScenario,
   notesShareCardScenario,
   promoGenerate1mScenario,

@@ -1,11 +1,15 @@
 import type { Endpoint } from './endpoint';
+import { agreementsEndpoints } from './endpoints/agreements';
 import { auditEndpoints } from './endpoints/audit';
 import { authEndpoints } from './endpoints/auth';
 import { clientEndpoints } from './endpoints/client';
 import { configEndpoints } from './endpoints/config';
 import { notesEndpoints } from './endpoints/notes';
+import { personalDataEndpoints } from './endpoints/personal-data';
 import { plansEndpoints } from './endpoints/plans';
+import { profileEndpoints } from './endpoints/profile';
 import { promoCodesEndpoints } from './endpoints/promo-codes';
+import { settingsEndpoints } from './endpoints/settings';
 import { subscriptionsEndpoints } from './endpoints/subscriptions';
 import { transactionsEndpoints } from './endpoints/transactions';
 import { usersEndpoints } from './endpoints/users';
@@ -26,6 +30,10 @@ export const api = {
   client: clientEndpoints,
   audit: auditEndpoints,
   notes: notesEndpoints,
+  agreements: agreementsEndpoints,
+  settings: settingsEndpoints,
+  personalData: personalDataEndpoints,
+  profile: profileEndpoints,
 } as const;
 
 export type Api = typeof api;

@@ -58,6 +58,11 @@ export const errorCodes = [
   // Notes.
   'NOTE_NOT_FOUND',
   'NOTE_ARCHIVED',
+  // Legal documents, consents and personal data.
+  'AGREEMENT_NOT_FOUND',
+  'AGREEMENT_OUTDATED',
+  'CONFIRMATION_MISMATCH',
+  'ALREADY_ANONYMISED',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

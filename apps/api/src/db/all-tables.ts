@@ -4,4 +4,6 @@
  * the core tables it references from `schema.ts`, never from here, so there is no import cycle.
  */
 export * from './schema';
+export * from './tables/agreements';
 export * from './tables/notes';
+export * from './tables/settings';

@@ -255,10 +255,14 @@ export const auditEvents = pgTable(
     at: time('at').notNull().default(sql`now()`),
   },
   (t) => [
-    index('audit_events_entity_idx').on(t.entity, t.entityId),
+    // The viewer filters by one of actor, entity (and id) or action and pages newest first by id:
+    // each index ends in id, so any such page is one short index range scan, however big the table.
+    index('audit_events_entity_idx').on(t.entity, t.entityId, t.id),
+    index('audit_events_entity_recent_idx').on(t.entity, t.id),
+    index('audit_events_action_idx').on(t.action, t.id),
     index('audit_events_at_idx').on(t.at),
-    // The audit list joins the actor; deleting a user checks this column.
-    index('audit_events_actor_idx').on(t.actorId),
+    // Also what deleting a user checks.
+    index('audit_events_actor_idx').on(t.actorId, t.id),
     // Actions and entities are open sets (every module adds its own), so only their shape is fixed:
     // kebab-case words, which the audit filter matches exactly.
     check('audit_events_action_check', sql`${t.action} ~ '^[a-z][a-z0-9]*(-[a-z0-9]+)*$'`),

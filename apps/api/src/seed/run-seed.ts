@@ -2,6 +2,7 @@ import { hashPassword } from '../modules/users';
 import { notesSource } from './generate-notes';
 import { generateUsers, type UserRow, userSource } from './generate-users';
 import { createProgress } from './progress';
+import { seedAgreements } from './seed-agreements';
 import { readPlans, seedPlans, seedSubscriptions, seedTransactions } from './seed-billing';
 import { seedPromo } from './seed-promo';
 import type { SeedTarget } from './seed-target';
@@ -32,6 +33,9 @@ export interface SeedReport {
   promoSeries: number;
   promoCodes: number;
   notes: number;
+  /** Agreement versions published by this run (only into a database without any) and consents recorded. */
+  agreementVersions: number;
+  consents: number;
   plansCreated: string[];
   staffCreated: string[];
   /** Set when the password was generated here: the only time it is ever shown. */
@@ -123,10 +127,13 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
 
   const notes = options.notes ?? 0;
   if (notes > 0) await stage('notes', () => seedNotes(target, options, notes));
+  const agreements = await stage('agreements', () => seedAgreements(target), ['agreements', 'agreement_consents']);
 
   return {
     notes,
     users: options.users,
+    agreementVersions: agreements.versions,
+    consents: agreements.consents,
     subscriptions,
     transactions,
     promoSeries: promo.series,

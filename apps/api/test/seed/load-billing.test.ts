@@ -50,6 +50,19 @@ describe(`seeding plans, subscriptions, transactions and promo codes (${testDbKi
     ).toEqual({ s: 450, t: 1500, c: 3000, p: 4 });
   });
 
+  it('publishes three versions of each document and consents for most planner users', async () => {
+    expect(report).toMatchObject({ agreementVersions: 9 });
+    const counts = await one(`SELECT (SELECT count(DISTINCT type)::int FROM agreements) AS types,
+        (SELECT count(DISTINCT c.user_id)::int FROM agreement_consents c) AS consenting,
+        (SELECT count(*)::int FROM users WHERE role = 'user') AS planners,
+        (SELECT count(*)::int FROM agreement_consents c JOIN agreements a ON a.id = c.agreement_id
+          WHERE c.content_hash <> a.content_hash) AS mismatched`);
+    expect(counts).toMatchObject({ types: 3, mismatched: 0 });
+    const { consenting, planners } = counts as { consenting: number; planners: number };
+    expect(consenting / planners).toBeGreaterThan(0.6);
+    expect(report.consents).toBe(consenting * 3);
+  });
+
   it('attaches everything to planner users only', async () => {
     expect(
       await one(`SELECT (SELECT count(*)::int FROM subscriptions s JOIN users u ON u.id = s.owner WHERE u.role <> 'user') AS s,

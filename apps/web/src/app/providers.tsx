@@ -9,6 +9,7 @@ import { COLOR_PRESETS } from '../config/theme-config';
 import { DAYJS_LOCALES } from '../lib/format';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
+import { usePublicConfig } from '../lib/resources/public-config';
 import { useTheme } from '../lib/theme-store';
 
 /** antd's own form messages (required, type, length, range, pattern) in the chosen language. */
@@ -36,13 +37,20 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
   const validateMessages = useValidateMessages();
   const dark = theme.currentTheme === 'dark';
 
+  // The project's name is a system setting; the title says it next to the interface's own name.
+  const projectName = usePublicConfig().data?.projectName;
+
   // The language, the date library and the document follow the theme state (the locale is part of the theme state).
   useEffect(() => {
     void i18n.changeLanguage(theme.locale);
     dayjs.locale(DAYJS_LOCALES[theme.locale]);
     document.documentElement.lang = languageOf(theme.locale).lang;
-    document.title = i18n.t('app.title');
   }, [theme.locale]);
+
+  useEffect(() => {
+    const title = i18n.t('app.title', { lng: theme.locale });
+    document.title = projectName ? `${projectName} — ${title}` : title;
+  }, [theme.locale, projectName]);
 
   useEffect(() => {
     document.documentElement.dir = theme.direction;

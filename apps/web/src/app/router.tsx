@@ -24,6 +24,7 @@ const appRoutes: RouteObject[] = [
   { path: 'promo-codes/:id', Component: screen.PromoSeriesScreen },
   { path: 'common/privacy-policy', Component: screen.PrivacyPolicyScreen },
   { path: 'common/user-agreement', Component: screen.UserAgreementScreen },
+  { path: 'common/personal-data-consent', Component: screen.PersonalDataConsentScreen },
   { path: 'common/settings', Component: screen.SettingsScreen },
   { path: 'push-notifications', Component: screen.PushNotificationsScreen },
   { path: 'profile', Component: screen.ProfileScreen },

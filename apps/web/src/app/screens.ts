@@ -57,7 +57,7 @@ export const UsersScreen = lazyScreen('users', () =>
   import('../features/users/routes/users').then((m) => ({ default: m.UsersPage })),
 );
 export const UserScreen = lazyScreen('user', () =>
-  import('../features/users/routes/user').then((m) => ({ default: m.UserPage })),
+  import('./user-screen').then((m) => ({ default: m.UserPageWithAgreements })),
 );
 export const PromoCodesScreen = lazyScreen('promo-codes', () =>
   import('../features/promo-codes/routes/promo-codes').then((m) => ({ default: m.PromoCodesPage })),
@@ -70,6 +70,9 @@ export const PrivacyPolicyScreen = lazyScreen('privacy-policy', () =>
 );
 export const UserAgreementScreen = lazyScreen('user-agreement', () =>
   import('../features/agreements/routes/user-agreement').then((m) => ({ default: m.UserAgreementPage })),
+);
+export const PersonalDataConsentScreen = lazyScreen('personal-data-consent', () =>
+  import('../features/agreements/routes/personal-data-consent').then((m) => ({ default: m.PersonalDataConsentPage })),
 );
 export const SettingsScreen = lazyScreen('settings', () =>
   import('../features/settings/routes/settings').then((m) => ({ default: m.SettingsPage })),

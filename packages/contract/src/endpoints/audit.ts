@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paged, pageQuery } from '../common';
+import { dbId } from '../common';
 import { defineEndpoint } from '../endpoint';
 
 /** One entry of the audit log: who did what to which object, the state before and after. */
@@ -7,6 +7,8 @@ export const auditEvent = z
   .object({
     id: z.number().int(),
     actorId: z.number().int().nullable(),
+    /** The actor's e-mail now (null for events without an actor). */
+    actorEmail: z.string().nullable(),
     action: z.string(),
     entity: z.string(),
     entityId: z.string().nullable(),
@@ -18,19 +20,69 @@ export const auditEvent = z
   .meta({ id: 'AuditEvent' });
 export type AuditEventEntry = z.infer<typeof auditEvent>;
 
-export const auditEventsPage = paged(auditEvent);
+/** Actions and entities are kebab-case words (the database holds that shape too). */
+const word = z
+  .string()
+  .trim()
+  .max(60)
+  .regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/);
+
+/** The filters of the viewer and of its export. Dates are inclusive bounds on the event's time. */
+export const auditFilters = z.object({
+  actorId: dbId.optional(),
+  entity: word.optional(),
+  entityId: z.string().trim().min(1).max(100).optional(),
+  action: word.optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export type AuditFilters = z.infer<typeof auditFilters>;
+
+export const auditListQuery = auditFilters.extend({
+  take: z.coerce.number().int().min(1).max(100).default(50),
+  /** The `nextCursor` of the previous page: events older than it. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
+});
+export type AuditListQuery = z.infer<typeof auditListQuery>;
+
+/**
+ * A keyset page: newest first, no total. Counting millions of matching events exactly costs more than
+ * the page itself; `nextCursor` is null on the last page.
+ */
+export const auditEventsPage = z.object({
+  items: z.array(auditEvent),
+  nextCursor: z.string().nullable(),
+});
+
+/** Export at most this many events per file; narrow the filters for more. */
+export const AUDIT_EXPORT_MAX = 100_000;
 
 export const auditEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/audit-events',
     operationId: 'listAuditEvents',
-    summary: 'The audit log, newest first',
-    description: 'Admin only.',
+    summary: 'The audit log, newest first, filtered, in keyset pages',
+    description: 'Admin only. Filter by actor, entity (and id), action and time; page with `cursor`.',
     tag: 'audit',
     access: ['admin'],
-    query: pageQuery,
+    query: auditListQuery,
     response: auditEventsPage,
+    errors: [],
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/audit-events/export',
+    operationId: 'exportAuditEvents',
+    summary: 'The filtered audit events as CSV',
+    description: `Admin only. Newest first, at most ${AUDIT_EXPORT_MAX} rows; streamed. Recorded in the audit log.`,
+    tag: 'audit',
+    access: ['admin'],
+    query: auditFilters,
+    response: 'csv',
     errors: [],
   }),
 };

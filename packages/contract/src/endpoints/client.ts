@@ -2,6 +2,7 @@ import { defineEndpoint } from '../endpoint';
 import { clientNotesPage, clientNotesQuery } from '../notes';
 import { activatePromoBody } from '../promo-codes';
 import { subscription } from '../subscriptions';
+import { acceptAgreementBody, consentRecord } from './agreements';
 
 /** What the planner app calls for its signed-in users (role `user`), never staff. */
 export const clientEndpoints = {
@@ -32,5 +33,19 @@ export const clientEndpoints = {
     query: clientNotesQuery,
     response: clientNotesPage,
     errors: [],
+  }),
+  acceptAgreement: defineEndpoint({
+    method: 'POST',
+    path: '/client/agreements/accept',
+    operationId: 'acceptAgreement',
+    summary: 'Record that the signed-in user accepted a document version',
+    description:
+      'Only the current version of a type can be accepted (409 AGREEMENT_OUTDATED; 404 AGREEMENT_NOT_FOUND). ' +
+      'The record keeps the content hash, time, address, user agent and app version, and is never changed.',
+    tag: 'client',
+    access: ['user'],
+    body: acceptAgreementBody,
+    response: consentRecord,
+    errors: [404, 409],
   }),
 };

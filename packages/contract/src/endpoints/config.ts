@@ -5,6 +5,10 @@ export const publicConfig = z
   .object({
     /** Stored file paths (avatars, icons) are relative to this base; full URLs are used as they are. */
     filesBaseUrl: z.string(),
+    /** The project's name from the settings: page title, header, landing pages. */
+    projectName: z.string(),
+    /** Where people get help, from the settings. */
+    supportContact: z.string(),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof publicConfig>;
@@ -16,7 +20,8 @@ export const configEndpoints = {
     path: '/config',
     operationId: 'getPublicConfig',
     summary: 'Public settings of this installation',
-    description: 'Where stored files are served from. No token needed: the SPA reads it before sign-in.',
+    description:
+      'Where stored files are served from, the project name and support contact. No token needed: the SPA reads it before sign-in.',
     tag: 'config',
     access: 'public',
     response: publicConfig,

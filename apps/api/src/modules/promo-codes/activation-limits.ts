@@ -1,9 +1,15 @@
 import type { LimitRule } from '../../lib/rate-limit';
+import type { ServiceContext } from '../../lib/service-context';
+import { currentSettings } from '../settings';
 
 /**
- * Failed redemptions allowed per planner account and per address. Codes are 8+ characters from a
- * 32-letter alphabet (2^40 and up), so 10 wrong guesses per quarter hour per account make guessing
- * hopeless, while a person mistyping a code a few times is never stopped.
+ * Failed redemptions allowed per planner account and per address, from the system settings (an
+ * admin tunes them while watching abuse; the defaults and why they are safe live with the settings).
  */
-export const ACTIVATION_PER_USER: LimitRule = { max: 10, windowMs: 15 * 60_000 };
-export const ACTIVATION_PER_IP: LimitRule = { max: 50, windowMs: 15 * 60_000 };
+export async function activationLimits(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+): Promise<{ perUser: LimitRule; perIp: LimitRule }> {
+  const { promoActivationLimits: limits } = await currentSettings(ctx);
+  const windowMs = limits.windowMinutes * 60_000;
+  return { perUser: { max: limits.perUser, windowMs }, perIp: { max: limits.perIp, windowMs } };
+}

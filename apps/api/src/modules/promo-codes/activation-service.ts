@@ -6,7 +6,7 @@ import { withDatabaseRefusals } from '../../lib/pg-errors';
 import { releaseAttempt, reserveAttempt } from '../../lib/rate-limit';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import { fromGrantedRow, type GrantedRow, toSubscription } from '../subscriptions';
-import { ACTIVATION_PER_IP, ACTIVATION_PER_USER } from './activation-limits';
+import { activationLimits } from './activation-limits';
 import { activationRefusalsRepository } from './activation-refusals-repository';
 import { COUNTER_SHARDS } from './series-repository';
 
@@ -28,8 +28,9 @@ export const activationService = {
     const now = ctx.clock.now();
     const userKey = `activate:user:${userId}`;
     const ipKey = `activate:ip:${ctx.ip}`;
-    const byUser = await reserveAttempt(ctx.db, userKey, ACTIVATION_PER_USER, now);
-    const byIp = await reserveAttempt(ctx.db, ipKey, ACTIVATION_PER_IP, now);
+    const limits = await activationLimits(ctx);
+    const byUser = await reserveAttempt(ctx.db, userKey, limits.perUser, now);
+    const byIp = await reserveAttempt(ctx.db, ipKey, limits.perIp, now);
     try {
       if (!byUser.allowed || !byIp.allowed) throw tooManyAttempts(Math.max(byUser.retryAfter, byIp.retryAfter));
       const subscription = await redeem(ctx, rawCode, userId, now);

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../lib/service-context';
+import { currentSettings } from '../settings';
 import { renderLanding } from './landing-page';
 import { seriesRepository } from './series-repository';
 import { themeOf } from './theme';
@@ -17,6 +18,7 @@ export const landingService = {
     if (series?.status !== 'enabled') return null;
     const filesBase = ctx.storage.publicBaseUrl;
     const imgSrc = filesBase.startsWith('http') ? `'self' ${new URL(filesBase).origin}` : "'self'";
-    return { html: renderLanding(themeOf(series.theme), filesBase, series.name), imgSrc };
+    const { projectName } = await currentSettings(ctx);
+    return { html: renderLanding(themeOf(series.theme), filesBase, series.name, projectName), imgSrc };
   },
 };

@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@pult/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, sessionTokens, users } from '../../db/schema';
 import { hashToken, openWith, randomToken, sealFor } from '../../lib/tokens';
@@ -118,12 +118,27 @@ async function revokeSessionIn(db: Db, now: Date, sessionId: number, reason: str
 export const revokeSession = (db: Db, now: Date, sessionId: number, reason: string) =>
   revokeSessionIn(db, now, sessionId, reason);
 
-/** Ends every session of a user: sign-out everywhere, block, delete, role or password change. */
-export async function revokeUserSessions(db: Db, now: Date, userId: number, reason: string): Promise<number> {
+/**
+ * Ends every session of a user: sign-out everywhere, block, delete, role or password change.
+ * `keepSessionId` spares the caller's own session (changing one's own password).
+ */
+export async function revokeUserSessions(
+  db: Db,
+  now: Date,
+  userId: number,
+  reason: string,
+  keepSessionId?: number,
+): Promise<number> {
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    )
     .returning({ id: sessions.id });
   return revoked.length;
 }

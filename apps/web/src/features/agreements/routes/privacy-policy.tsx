@@ -1,4 +1,4 @@
-import { UnderConstruction } from '../../../components/under-construction';
+import { AgreementScreen } from '../components/agreement-screen';
 
-/** `/app/common/privacy-policy`: the personal-data policy. Built by a later issue; until then an honest empty state. */
-export const PrivacyPolicyPage = () => <UnderConstruction titleKey="nav.privacyPolicy" />;
+/** `/app/common/privacy-policy`: the personal-data processing policy. */
+export const PrivacyPolicyPage = () => <AgreementScreen type="privacy-policy" />;

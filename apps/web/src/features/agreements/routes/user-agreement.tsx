@@ -1,4 +1,4 @@
-import { UnderConstruction } from '../../../components/under-construction';
+import { AgreementScreen } from '../components/agreement-screen';
 
-/** `/app/common/user-agreement`: the user agreement. Built by a later issue; until then an honest empty state. */
-export const UserAgreementPage = () => <UnderConstruction titleKey="nav.userAgreement" />;
+/** `/app/common/user-agreement`: the user agreement. */
+export const UserAgreementPage = () => <AgreementScreen type="user-agreement" />;

@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { displayName } from '../../../lib/person-name';
 import { type StoredSession, useSession } from '../../../lib/session-store';
 import { useProfile } from '../api/get-profile';
+import { AccountCard } from '../components/account-card';
 
 const ROLE_COLORS = { admin: 'geekblue', editor: 'green', user: 'default' } as const;
 const STATUS_COLORS = { active: 'success', blocked: 'error', deleted: 'default' } as const;
@@ -21,7 +22,7 @@ const subscriptionText = (user: StoredSession, t: TFunction, locale: LocaleId) =
     : t('profile.subscriptionOpen', values);
 };
 
-/** `/app/profile`: the signed-in user, as the last session check returned them. */
+/** `/app/profile`: the signed-in user, as the last session check returned them; their language and password. */
 export const ProfilePage = () => {
   const { t, i18n } = useTranslation();
   // The stored user shows at once; the fresh copy replaces it (and a revoked session ends here).
@@ -71,6 +72,7 @@ export const ProfilePage = () => {
           ]}
         />
       </Card>
+      <AccountCard />
     </>
   );
 };

@@ -1,4 +1,30 @@
-import { UnderConstruction } from '../../../components/under-construction';
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/page-title';
+import { urlParam } from '../../../lib/url-params';
+import { useUrlState } from '../../../lib/use-url-state';
+import { AuditLog } from '../components/audit-log';
+import { SettingsForm } from '../components/settings-form';
+import '../settings.css';
 
-/** `/app/common/settings`: system settings. Built by a later issue; until then an honest empty state. */
-export const SettingsPage = () => <UnderConstruction titleKey="nav.settings" />;
+const tabSchema = { tab: urlParam.oneOf(['audit'] as const) };
+
+/** `/app/common/settings`: the system settings and the audit log (admins only; the server enforces it). */
+export const SettingsPage = () => {
+  const { t } = useTranslation();
+  const [url, setUrl] = useUrlState(tabSchema);
+  return (
+    <>
+      <PageTitle>{t('nav.settings')}</PageTitle>
+      <Tabs
+        activeKey={url.tab ?? 'settings'}
+        onChange={(key) => setUrl({ tab: key === 'audit' ? 'audit' : undefined })}
+        destroyOnHidden
+        items={[
+          { key: 'settings', label: t('settings.tabs.settings'), children: <SettingsForm /> },
+          { key: 'audit', label: t('settings.tabs.audit'), children: <AuditLog /> },
+        ]}
+      />
+    </>
+  );
+};

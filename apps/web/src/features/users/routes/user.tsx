@@ -1,5 +1,7 @@
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { User } from '@pult/contract';
 import { Button, Card, Col, Flex, Result, Row, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
@@ -15,8 +17,16 @@ import { USERS_PATH } from '../paths';
 import { useCanManageUsers } from '../use-can-manage';
 import '../users.css';
 
-/** `/app/users/:id`: one user: profile and avatar, data form, actions, subscriptions and the grant. */
-export const UserPage = () => {
+/** Cards other features add to the page (composed in app/, since features do not import each other). */
+export interface UserPageSlots {
+  /** Below the actions, in the narrow column. */
+  side?: (user: User, canManage: boolean) => ReactNode;
+  /** Below the subscriptions, in the wide column. */
+  main?: (user: User, canManage: boolean) => ReactNode;
+}
+
+/** `/app/users/:id`: one user: profile and avatar, data form, actions, subscriptions and the grant, and the slots' cards. */
+export const UserPage = ({ slots = {} }: { slots?: UserPageSlots }) => {
   const { t } = useTranslation();
   const { id } = useParams();
   const userId = Number(id);
@@ -69,10 +79,12 @@ export const UserPage = () => {
         <Col xs={24} lg={8} xxl={6}>
           <UserProfileCard user={user} canEdit={canManage} />
           {canManage ? <UserActionsCard user={user} /> : null}
+          {slots.side?.(user, canManage)}
         </Col>
         <Col xs={24} lg={16} xxl={18}>
           <UserEditCard user={user} canEdit={canManage} />
           <UserSubscriptionsCard user={user} canGrant={canManage} />
+          {slots.main?.(user, canManage)}
         </Col>
       </Row>
     </>

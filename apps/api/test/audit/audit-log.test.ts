@@ -26,8 +26,9 @@ describe('the audit log', () => {
       headers: { 'api-token': second.apiToken },
     });
     expect(response.statusCode).toBe(200);
-    const { items, count } = response.json();
-    expect(count).toBe(3);
+    const { items, nextCursor } = response.json();
+    expect(items).toHaveLength(3);
+    expect(nextCursor).toBeNull();
     expect(items[0]).toMatchObject({ action: 'signout', entity: 'user', entityId: String(id), actorId: id });
     expect(items[2]).toMatchObject({ action: 'signin', actorId: id, ip: '203.0.113.7' });
     expect(new Date(items[0].at).getTime()).toBe(t.clock.now().getTime());

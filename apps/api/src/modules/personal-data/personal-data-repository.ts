@@ -1,0 +1,138 @@
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import {
+  agreementConsents,
+  agreements,
+  auditEvents,
+  passwordResets,
+  promoActivationRefusals,
+  promoCodes,
+  promoSeries,
+  sessions,
+  sessionTokens,
+  subscriptions,
+  transactions,
+  users,
+} from '../../db/all-tables';
+import type { Db } from '../../db/client';
+
+/** More audit events than this about one person means an automated actor; the newest are exported. */
+const AUDIT_EVENTS_MAX = 10_000;
+
+const aboutUser = (userId: number) =>
+  or(and(eq(auditEvents.entity, 'user'), eq(auditEvents.entityId, String(userId))), eq(auditEvents.actorId, userId));
+
+/** The SQL of the data-subject tools: every table that holds something about one person. */
+export const personalDataRepository = {
+  lockUser: async (db: Db, userId: number) => {
+    const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+    return row;
+  },
+
+  user: async (db: Db, userId: number) => {
+    const [row] = await db.select().from(users).where(eq(users.id, userId));
+    return row;
+  },
+
+  subscriptions: (db: Db, userId: number) =>
+    db.select().from(subscriptions).where(eq(subscriptions.owner, userId)).orderBy(asc(subscriptions.id)),
+
+  transactions: (db: Db, userId: number) =>
+    db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(asc(transactions.id)),
+
+  promoActivations: (db: Db, userId: number) =>
+    db
+      .select({
+        code: promoCodes.value,
+        seriesId: promoCodes.seriesId,
+        seriesName: promoSeries.name,
+        status: promoCodes.status,
+        activatedAt: promoCodes.activatedAt,
+      })
+      .from(promoCodes)
+      .innerJoin(promoSeries, eq(promoSeries.id, promoCodes.seriesId))
+      .where(eq(promoCodes.activatedBy, userId))
+      .orderBy(asc(promoCodes.activatedAt)),
+
+  promoRefusals: (db: Db, userId: number) =>
+    db
+      .select({
+        reason: promoActivationRefusals.reason,
+        ip: promoActivationRefusals.ip,
+        at: promoActivationRefusals.at,
+      })
+      .from(promoActivationRefusals)
+      .where(eq(promoActivationRefusals.userId, userId))
+      .orderBy(asc(promoActivationRefusals.at)),
+
+  /** Sessions without their token hashes: those are credentials, not data about the person. */
+  sessions: (db: Db, userId: number) =>
+    db
+      .select({
+        id: sessions.id,
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        revokedReason: sessions.revokedReason,
+        ip: sessions.ip,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.id)),
+
+  consents: (db: Db, userId: number) =>
+    db
+      .select({
+        type: agreements.type,
+        version: agreements.version,
+        title: agreements.title,
+        contentHash: agreementConsents.contentHash,
+        acceptedAt: agreementConsents.acceptedAt,
+        ip: agreementConsents.ip,
+        userAgent: agreementConsents.userAgent,
+        appVersion: agreementConsents.appVersion,
+      })
+      .from(agreementConsents)
+      .innerJoin(agreements, eq(agreements.id, agreementConsents.agreementId))
+      .where(eq(agreementConsents.userId, userId))
+      .orderBy(asc(agreementConsents.id)),
+
+  auditEvents: (db: Db, userId: number) =>
+    db.select().from(auditEvents).where(aboutUser(userId)).orderBy(desc(auditEvents.id)).limit(AUDIT_EVENTS_MAX),
+
+  /** Replaces every personal field of the user row by the pseudonym; ids and history stay. */
+  pseudonymise: (db: Db, userId: number, email: string, now: Date) =>
+    db
+      .update(users)
+      .set({
+        email,
+        phoneNumber: null,
+        firstName: null,
+        lastName: null,
+        passwordHash: null,
+        avatar: null,
+        status: 'deleted',
+        lastSeenAt: null,
+        updatedAt: now,
+      })
+      .where(eq(users.id, userId)),
+
+  async deleteSessions(db: Db, userId: number) {
+    const ids = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+    await db.delete(sessionTokens).where(inArray(sessionTokens.sessionId, ids));
+    await db.delete(sessions).where(eq(sessions.userId, userId));
+    await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  },
+
+  /** Addresses and user agents identify a person; the consent itself stays as the operator's proof. */
+  async eraseTraces(db: Db, userId: number) {
+    await db.update(agreementConsents).set({ ip: null, userAgent: null }).where(eq(agreementConsents.userId, userId));
+    await db.update(promoActivationRefusals).set({ ip: null }).where(eq(promoActivationRefusals.userId, userId));
+    // What the log said about the person (their e-mail, name, phone in before/after) and where they acted from.
+    await db
+      .update(auditEvents)
+      .set({ before: null, after: null })
+      .where(and(eq(auditEvents.entity, 'user'), eq(auditEvents.entityId, String(userId))));
+    await db.update(auditEvents).set({ ip: null }).where(eq(auditEvents.actorId, userId));
+  },
+};

@@ -1,0 +1,28 @@
+import { type SettingsValues, settingsValues } from '@pult/contract';
+
+/**
+ * What a fresh installation runs with. The promo limits keep the values the redemption limiter was
+ * built with: codes are 8+ characters from a 32-letter alphabet, so 10 wrong guesses per quarter
+ * hour per account make guessing hopeless while a person mistyping a few times is never stopped.
+ */
+export const DEFAULT_SETTINGS: SettingsValues = {
+  projectName: 'Pult',
+  supportContact: 'support@pult.local',
+  defaultTimeZone: 'Europe/Moscow',
+  pushQuietHours: { enabled: false, start: '22:00', end: '09:00' },
+  promoActivationLimits: { perUser: 10, perIp: 50, windowMinutes: 15 },
+};
+
+/**
+ * The stored JSON over the defaults, key by key: a key that is missing, or was written by hand and
+ * no longer validates, falls back to its default instead of breaking every reader.
+ */
+export function withDefaults(stored: unknown): SettingsValues {
+  const source = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  const result: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const [key, schema] of Object.entries(settingsValues.shape)) {
+    const parsed = schema.safeParse(source[key]);
+    if (parsed.success) result[key] = parsed.data;
+  }
+  return result as SettingsValues;
+}

@@ -1,0 +1,163 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  agreementConsents,
+  auditEvents,
+  sessions,
+  subscriptionPlans,
+  transactions,
+  users,
+} from '../../src/db/all-tables';
+import { buildTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
+const EMAIL = 'ivan.petrov@example.ru';
+let personId = 0;
+
+beforeAll(async () => {
+  t = await buildTestApp({ extraEnv: { TRUST_PROXY: '127.0.0.1' } });
+  for (const role of ['admin', 'editor'] as const) {
+    ids[role] = await t.createUser({ email: `${role}@pult.test`, role });
+    tokens[role] = (await t.signin(`${role}@pult.test`)).apiToken;
+  }
+  personId = await t.createUser({ email: EMAIL, role: 'user' });
+  await t.database.db
+    .update(users)
+    .set({ firstName: 'Иван', lastName: 'Петров', phoneNumber: '+79161234567', avatar: 'avatars/ivan.png' })
+    .where(eq(users.id, personId));
+  const person = await t.signin(EMAIL);
+  const [plan] = await t.database.db
+    .insert(subscriptionPlans)
+    .values({ title: 'Месяц', price: 29900, period: 'month', durationDays: 30 })
+    .returning();
+  await t.app.inject({
+    url: `/api/subscriptions/subscribe-by-admin/${personId}/${plan?.id}`,
+    headers: { 'api-token': tokens.admin ?? '' },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/users/${personId}`,
+    payload: { firstName: 'Иван' },
+    headers: { 'api-token': tokens.admin ?? '' },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/common/agreements',
+    payload: { type: 'personal-data-consent', title: 'Согласие', content: 'Текст согласия' },
+    headers: { 'api-token': tokens.editor ?? '' },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/client/agreements/accept',
+    payload: { type: 'personal-data-consent', version: 1 },
+    headers: { 'api-token': person.apiToken, 'user-agent': 'PlannerApp/3.1', 'x-forwarded-for': '198.51.100.9' },
+  });
+});
+afterAll(() => t.close());
+
+const exportOf = (id: number, token = tokens.admin) =>
+  t.app.inject({ url: `/api/users/${id}/personal-data`, headers: { 'api-token': token ?? '' } });
+const anonymise = (id: number, confirmation: string, token = tokens.admin) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/users/${id}/anonymise`,
+    payload: { confirmation },
+    headers: { 'api-token': token ?? '' },
+  });
+
+describe('exporting everything about a user', () => {
+  it('is one JSON download with profile, subscriptions, transactions, sessions, consents and audit events', async () => {
+    const response = await exportOf(personId);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain(`user-${personId}-personal-data.json`);
+    const data = response.json();
+    expect(data.profile).toMatchObject({ id: personId, email: EMAIL, firstName: 'Иван', phoneNumber: '+79161234567' });
+    expect(data.profile).not.toHaveProperty('passwordHash');
+    expect(data.subscriptions).toHaveLength(1);
+    expect(data.transactions).toHaveLength(1);
+    expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+    expect(data.sessions[0]).not.toHaveProperty('hash');
+    expect(data.consents).toEqual([
+      expect.objectContaining({
+        type: 'personal-data-consent',
+        version: 1,
+        ip: '198.51.100.9',
+        userAgent: 'PlannerApp/3.1',
+      }),
+    ]);
+    expect(data.auditEvents.map((event: { action: string }) => event.action)).toEqual(
+      expect.arrayContaining(['update', 'signin']),
+    );
+    for (const key of ['promoActivations', 'promoRefusals']) expect(data[key]).toEqual([]);
+  });
+
+  it('is recorded in the audit log, and admin only', async () => {
+    const [event] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'export-personal-data'));
+    expect(event).toMatchObject({ entity: 'user', entityId: String(personId), actorId: ids.admin });
+    expect((await exportOf(personId, tokens.editor)).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/users/${personId}/personal-data` })).statusCode).toBe(401);
+    expect((await exportOf(999_999)).json().code).toBe('USER_NOT_FOUND');
+  });
+});
+
+describe('anonymising a user', () => {
+  it('needs the e-mail typed again, is admin only, and refuses oneself', async () => {
+    const wrong = await anonymise(personId, 'someone@else.ru');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'CONFIRMATION_MISMATCH', errors: { confirmation: 'mismatch' } });
+    expect((await anonymise(personId, EMAIL, tokens.editor)).statusCode).toBe(403);
+    const self = await anonymise(ids.admin ?? 0, 'admin@pult.test');
+    expect(self.json().code).toBe('SELF_CHANGE');
+    expect((await anonymise(999_999, EMAIL)).statusCode).toBe(404);
+  });
+
+  it('leaves no personal field, deletes sessions, keeps transactions under the pseudonym', async () => {
+    const response = await anonymise(personId, ' Ivan.Petrov@example.ru ');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().email).toBe(`anonymised-${personId}@anonymised.invalid`);
+
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, personId));
+    expect(row).toMatchObject({
+      email: `anonymised-${personId}@anonymised.invalid`,
+      firstName: null,
+      lastName: null,
+      phoneNumber: null,
+      avatar: null,
+      passwordHash: null,
+      status: 'deleted',
+      lastSeenAt: null,
+    });
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, personId))).toEqual([]);
+    expect(await t.database.db.select().from(transactions).where(eq(transactions.userId, personId))).toHaveLength(1);
+    const [consent] = await t.database.db
+      .select()
+      .from(agreementConsents)
+      .where(eq(agreementConsents.userId, personId));
+    expect(consent).toMatchObject({ ip: null, userAgent: null });
+
+    // Nothing anywhere still names the person.
+    const data = JSON.stringify((await exportOf(personId)).json());
+    for (const trace of ['ivan', 'Иван', 'Петров', '79161234567', '198.51.100.9', 'PlannerApp', 'avatars/ivan'])
+      expect(data.toLowerCase()).not.toContain(trace.toLowerCase());
+
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      payload: { email: EMAIL, password: 'correct horse battery' },
+    });
+    expect(signin.statusCode).toBe(401);
+  });
+
+  it('is irreversible and audit-logged', async () => {
+    expect((await anonymise(personId, `anonymised-${personId}@anonymised.invalid`)).json().code).toBe(
+      'ALREADY_ANONYMISED',
+    );
+    const [event] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'anonymise'));
+    expect(event).toMatchObject({ entity: 'user', entityId: String(personId), actorId: ids.admin });
+  });
+});

@@ -1,0 +1,26 @@
+import { isStaffRole } from '@pult/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import type { SessionStore } from '../../../lib/session-store';
+import { agreementKeys } from './agreements-queries';
+
+/**
+ * When the signed-in user changes (sign-in, another account in another tab), the agreements are
+ * loaded again for them: what one staff member may see is not assumed to be what the next may. A token refresh stores the same user and reloads
+ * nothing; sign-out clears the whole cache elsewhere (main.tsx). Returns the unsubscribe.
+ */
+export const reloadAgreementsOnUserChange = (
+  store: Pick<SessionStore, 'get' | 'subscribe'>,
+  queryClient: Pick<QueryClient, 'invalidateQueries'>,
+): (() => void) => {
+  const staffId = () => {
+    const session = store.get();
+    return session && isStaffRole(session.role) ? session.id : null;
+  };
+  let current = staffId();
+  return store.subscribe(() => {
+    const next = staffId();
+    if (next === current) return;
+    current = next;
+    if (next !== null) void queryClient.invalidateQueries({ queryKey: agreementKeys.all });
+  });
+};

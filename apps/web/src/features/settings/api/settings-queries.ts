@@ -1,0 +1,38 @@
+import type { AuditFilters, UpdateSettingsBody } from '@pult/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { resourceKeys } from '../../../lib/resources/keys';
+import { configKeys } from '../../../lib/resources/public-config';
+
+export const settingsKeys = resourceKeys('settings');
+export const auditKeys = resourceKeys('audit-events');
+
+export const useSettings = () =>
+  useQuery({ queryKey: settingsKeys.one('system'), queryFn: ({ signal }) => api.settings.get({}, { signal }) });
+
+/** Saving also refreshes the public config: the project name in the header and title follows at once. */
+export const useSaveSettings = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateSettingsBody) => api.settings.update({ body }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(settingsKeys.one('system'), saved);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: configKeys.all }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+      ]);
+    },
+  });
+};
+
+const AUDIT_PAGE = 50;
+
+/** The audit log in keyset pages: «more» asks for the events older than the last one shown. */
+export const useAuditEvents = (filters: AuditFilters) =>
+  useInfiniteQuery({
+    queryKey: auditKeys.list(filters),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api.audit.list({ query: { ...filters, take: AUDIT_PAGE, cursor: pageParam } }, { signal }),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });

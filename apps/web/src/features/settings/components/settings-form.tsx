@@ -1,0 +1,149 @@
+import type { SettingsValues } from '@pult/contract';
+import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Switch, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocaleId } from '../../../config/theme-config';
+import { describeError } from '../../../lib/describe-error';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { formatDateTime } from '../../../lib/format';
+import { useSaveSettings, useSettings } from '../api/settings-queries';
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Every IANA zone the browser knows; the server checks the same way. */
+const timeZones = (): string[] => {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
+  return intl.supportedValuesOf?.('timeZone') ?? ['Europe/Moscow', 'UTC'];
+};
+
+/** The system settings form: saved together, validated here and on the server, audit-logged there. */
+export const SettingsForm = () => {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<SettingsValues>();
+  const settings = useSettings();
+  const save = useSaveSettings();
+  const zones = useMemo(() => timeZones().map((zone) => ({ value: zone, label: zone })), []);
+  const quietEnabled = Form.useWatch(['pushQuietHours', 'enabled'], form);
+
+  useEffect(() => {
+    if (settings.data) form.setFieldsValue(settings.data);
+  }, [settings.data, form]);
+
+  if (!settings.data) return <Card>{settings.error ? describeError(settings.error, t) : <Skeleton active />}</Card>;
+
+  const submit = async (values: SettingsValues) => {
+    try {
+      await save.mutateAsync(values);
+      message.success(t('settings.saved'));
+    } catch (error) {
+      if (!applyServerErrors(form, error, t)) message.error(describeError(error, t));
+    }
+  };
+
+  return (
+    <Card>
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={settings.data} data-testid="settings-form">
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="projectName"
+              label={t('settings.fields.projectName')}
+              extra={t('settings.hints.projectName')}
+              rules={[{ required: true, whitespace: true, max: 80 }]}
+            >
+              <Input maxLength={80} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="supportContact"
+              label={t('settings.fields.supportContact')}
+              rules={[{ required: true, whitespace: true, max: 200 }]}
+            >
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="defaultTimeZone"
+              label={t('settings.fields.defaultTimeZone')}
+              extra={t('settings.hints.defaultTimeZone')}
+              rules={[{ required: true }]}
+            >
+              <Select showSearch options={zones} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Typography.Title level={5}>{t('settings.sections.quietHours')}</Typography.Title>
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name={['pushQuietHours', 'enabled']}
+              label={t('settings.fields.quietEnabled')}
+              valuePropName="checked"
+            >
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item
+              name={['pushQuietHours', 'start']}
+              label={t('settings.fields.quietStart')}
+              rules={[{ required: true, pattern: TIME, message: t('settings.hints.time') }]}
+            >
+              <Input placeholder="22:00" disabled={!quietEnabled} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item
+              name={['pushQuietHours', 'end']}
+              label={t('settings.fields.quietEnd')}
+              rules={[{ required: true, pattern: TIME, message: t('settings.hints.time') }]}
+            >
+              <Input placeholder="09:00" disabled={!quietEnabled} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Typography.Title level={5}>{t('settings.sections.promoLimits')}</Typography.Title>
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name={['promoActivationLimits', 'perUser']}
+              label={t('settings.fields.perUser')}
+              rules={[{ required: true }]}
+            >
+              <InputNumber min={1} max={1000} precision={0} className="settings-number" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name={['promoActivationLimits', 'perIp']}
+              label={t('settings.fields.perIp')}
+              rules={[{ required: true }]}
+            >
+              <InputNumber min={1} max={100000} precision={0} className="settings-number" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name={['promoActivationLimits', 'windowMinutes']}
+              label={t('settings.fields.windowMinutes')}
+              rules={[{ required: true }]}
+            >
+              <InputNumber min={1} max={1440} precision={0} className="settings-number" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('settings.save')}
+        </Button>
+        {settings.data.updatedAt ? (
+          <Typography.Text type="secondary" className="settings-updated">
+            {t('settings.updatedAt', { date: formatDateTime(settings.data.updatedAt, i18n.language as LocaleId) })}
+          </Typography.Text>
+        ) : null}
+      </Form>
+    </Card>
+  );
+};

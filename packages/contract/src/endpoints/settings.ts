@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+
+/** `HH:MM`, 00:00–23:59. */
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+/** An IANA time zone the runtime knows (`Europe/Moscow`). */
+export const timeZone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
+export const quietHours = z.object({
+  enabled: z.boolean(),
+  /** Pushes due from `start` to `end` (in the default time zone) wait until `end`; may cross midnight. */
+  start: clockTime,
+  end: clockTime,
+});
+
+/** Failed promo redemptions allowed per planner account and per address within the window. */
+export const promoActivationLimits = z.object({
+  perUser: z.number().int().min(1).max(1000),
+  perIp: z.number().int().min(1).max(100_000),
+  windowMinutes: z.number().int().min(1).max(1440),
+});
+
+export const settingsValues = z.object({
+  projectName: z.string().trim().min(1).max(80),
+  supportContact: z.string().trim().min(1).max(200),
+  defaultTimeZone: timeZone,
+  pushQuietHours: quietHours,
+  promoActivationLimits,
+});
+export type SettingsValues = z.infer<typeof settingsValues>;
+
+export const systemSettings = settingsValues
+  .extend({
+    updatedAt: z.string().nullable(),
+    updatedBy: z.number().int().nullable(),
+  })
+  .meta({ id: 'SystemSettings' });
+export type SystemSettings = z.infer<typeof systemSettings>;
+
+/** Any subset of the values; a nested group (quiet hours, limits) is replaced whole. */
+export const updateSettingsBody = settingsValues.partial().strict();
+export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
+
+/** System settings, stored in the database: admins only. */
+export const settingsEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/common/settings',
+    operationId: 'getSettings',
+    summary: 'The system settings',
+    tag: 'settings',
+    access: ['admin'],
+    response: systemSettings,
+    errors: [],
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/common/settings',
+    operationId: 'updateSettings',
+    summary: 'Change system settings',
+    description: 'Audit-logged with before and after. Every API process sees the change within a second.',
+    tag: 'settings',
+    access: ['admin'],
+    body: updateSettingsBody,
+    response: systemSettings,
+    errors: [],
+  }),
+};
