@@ -16,6 +16,7 @@ import { configRoutes } from './modules/config';
 import { plansRoutes } from './modules/plans';
 import { landingPageRoutes, promoCodesRoutes } from './modules/promo-codes';
 import { subscriptionsRoutes } from './modules/subscriptions';
+import { telegramChannelsRoutes } from './modules/telegram-channels';
 import { transactionsRoutes } from './modules/transactions';
 import { usersRoutes } from './modules/users';
 import { auditPlugin } from './plugins/audit';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(transactionsRoutes);
       await api.register(promoCodesRoutes);
       await api.register(clientRoutes);
+      await api.register(telegramChannelsRoutes);
       api.setNotFoundHandler((request, reply) =>
         sendError(reply, 404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`),
       );

@@ -6,6 +6,7 @@ import { configEndpoints } from './endpoints/config';
 import { plansEndpoints } from './endpoints/plans';
 import { promoCodesEndpoints } from './endpoints/promo-codes';
 import { subscriptionsEndpoints } from './endpoints/subscriptions';
+import { telegramEndpoints } from './endpoints/telegram';
 import { transactionsEndpoints } from './endpoints/transactions';
 import { usersEndpoints } from './endpoints/users';
 
@@ -24,6 +25,7 @@ export const api = {
   promoCodes: promoCodesEndpoints,
   client: clientEndpoints,
   audit: auditEndpoints,
+  telegram: telegramEndpoints,
 } as const;
 
 export type Api = typeof api;

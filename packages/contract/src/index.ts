@@ -8,4 +8,5 @@ export * from './errors';
 export * from './fetch-client';
 export * from './promo-codes';
 export * from './subscriptions';
+export * from './telegram';
 export * from './users';

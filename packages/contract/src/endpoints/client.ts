@@ -1,6 +1,7 @@
 import { defineEndpoint } from '../endpoint';
 import { activatePromoBody } from '../promo-codes';
 import { subscription } from '../subscriptions';
+import { clientTgChannelsResponse } from '../telegram';
 
 /** What the planner app calls for its signed-in users (role `user`), never staff. */
 export const clientEndpoints = {
@@ -19,5 +20,16 @@ export const clientEndpoints = {
     body: activatePromoBody,
     response: subscription,
     errors: [404, 409, 429],
+  }),
+  tgChannels: defineEndpoint({
+    method: 'GET',
+    path: '/client/tg-channels',
+    operationId: 'clientTgChannels',
+    summary: 'Published Telegram channels, grouped by category, in order',
+    description: 'Categories without a published channel are left out. Icons are full URLs.',
+    tag: 'client',
+    access: ['user'],
+    response: clientTgChannelsResponse,
+    errors: [],
   }),
 };
