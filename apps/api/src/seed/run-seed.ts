@@ -4,6 +4,7 @@ import { createProgress } from './progress';
 import { readPlans, seedPlans, seedSubscriptions, seedTransactions } from './seed-billing';
 import { seedPromo } from './seed-promo';
 import type { SeedTarget } from './seed-target';
+import { seedTelegram } from './seed-telegram';
 import { generateStaffPassword, staffAccounts, staffRows } from './staff';
 import { loadUserPool } from './user-pool';
 
@@ -28,6 +29,8 @@ export interface SeedReport {
   transactions: number;
   promoSeries: number;
   promoCodes: number;
+  /** Demo Telegram channels created (0 when the database already had some). */
+  tgChannels: number;
   plansCreated: string[];
   staffCreated: string[];
   /** Set when the password was generated here: the only time it is ever shown. */
@@ -93,6 +96,7 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
   if (options.reset) await target.reset(['users']);
   const users = await stage('users', () => seedUsers(target, options));
   const plansCreated = await stage('plans', () => seedPlans(target, options), ['subscription_plans']);
+  const tgChannels = await stage('telegram', () => seedTelegram(target, options), ['tg_categories', 'tg_channels']);
 
   const subscriptions = options.subscriptions ?? 0;
   const transactions = options.transactions ?? 0;
@@ -123,6 +127,7 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
     transactions,
     promoSeries: promo.series,
     promoCodes: promo.codes,
+    tgChannels,
     plansCreated,
     staffCreated: users.staffCreated,
     ...(users.generatedPassword ? { generatedPassword: users.generatedPassword } : {}),
