@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../accounts';
 import { expect, test } from '../fixtures';
-import { apiAs, PNG_ICON, unique } from './subscriptions-data';
+import { apiAs, PNG_ICON, pickSingleOption, unique } from './subscriptions-data';
 
 const shots = (name: string) => `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}/screenshots/${name}.png`;
 /** A Telegram public name no other test uses: letters first, then a random tail. */
@@ -26,6 +26,22 @@ const categoryOrder = (page: Page, titles: string[]) =>
       titles,
     );
 
+/**
+ * Moves an item one step by keyboard, the way a keyboard user does: focus its handle, Space, an
+ * arrow, Space. Each key waits for the board's spoken announcement, so none is pressed before the
+ * previous one took effect.
+ */
+const keyboardMove = async (page: Page, handle: string, key: 'ArrowUp' | 'ArrowDown') => {
+  const live = page.locator('[id^="DndLiveRegion"]');
+  await page.getByRole('button', { name: handle }).focus();
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('Взят элемент');
+  await page.keyboard.press(key);
+  await expect(live).toContainText('над позицией');
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('положен');
+};
+
 test.describe('Telegram channels', () => {
   test('an editor adds a channel with an icon in the drawer, sees it in the table, then deletes it', async ({
     page,
@@ -44,7 +60,7 @@ test.describe('Telegram channels', () => {
     await drawer.getByLabel('Имя в Telegram').fill('bad name');
     await drawer.getByLabel('Описание').fill('Главное о планере');
     await drawer.getByLabel('Категория').click();
-    await page.getByRole('option', { name: category }).click();
+    await pickSingleOption(page, category);
     await drawer.getByRole('button', { name: 'Создать' }).click();
     await expect(drawer.getByText('Это не публичное имя Telegram')).toBeVisible();
     await drawer.getByLabel('Имя в Telegram').fill(`https://t.me/${name}`);
@@ -94,11 +110,7 @@ test.describe('Telegram channels', () => {
     await expect.poll(() => boardOrder(page, first)).toEqual([alpha, bravo, charlie]);
 
     // Keyboard: the handle takes focus, Space picks up, an arrow moves, Space drops.
-    const handle = page.getByRole('button', { name: `Перетащить канал «${charlie}»` });
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    await keyboardMove(page, `Перетащить канал «${charlie}»`, 'ArrowUp');
     await expect(page.getByText('Порядок сохранён')).toBeVisible();
     await expect.poll(() => boardOrder(page, first)).toEqual([alpha, charlie, bravo]);
 
@@ -116,10 +128,7 @@ test.describe('Telegram channels', () => {
     await expect.poll(() => boardOrder(page, first)).toEqual([charlie, bravo]);
 
     // Categories move by keyboard too.
-    await page.getByRole('button', { name: `Перетащить категорию «${second}»` }).focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    await keyboardMove(page, `Перетащить категорию «${second}»`, 'ArrowUp');
     await expect.poll(() => categoryOrder(page, [first, second])).toEqual([second, first]);
     await page.screenshot({ path: shots('tg-board'), fullPage: true });
 
@@ -144,7 +153,7 @@ test.describe('Telegram channels', () => {
     const dialog = page.getByRole('dialog', { name: `Удалить категорию «${doomed}»?` });
     await expect(dialog.getByText('В категории каналов: 1. Куда их перенести?')).toBeVisible();
     await dialog.getByLabel('Перенести в').click();
-    await page.getByRole('option', { name: target }).click();
+    await pickSingleOption(page, target);
     await dialog.getByRole('button', { name: 'Удалить' }).click();
     await expect(page.getByText('Категория удалена')).toBeVisible();
     await expect(page.getByTestId(`category-${doomed}`)).toBeHidden();

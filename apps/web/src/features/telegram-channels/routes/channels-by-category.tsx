@@ -3,13 +3,15 @@ import {
   type Announcements,
   type CollisionDetection,
   closestCenter,
-  closestCorners,
   DndContext,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
+  pointerWithin,
+  rectIntersection,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -51,18 +53,51 @@ const locate = (columns: CategoryColumn[], channelId: number) => {
 };
 
 /**
- * A dragged category is compared with categories only; a dragged channel with channels and with
- * categories (so an empty category takes it).
+ * What a drag is over. A dragged category is compared with categories only. A dragged channel is
+ * first placed in a category (the pointer's, or the one its box overlaps most when moved by
+ * keyboard), then next to the closest channel there; an empty category takes it as it is.
  */
-const collisions: CollisionDetection = (args) => {
-  const dragging = parse(args.active.id);
-  if (dragging?.kind === 'category')
-    return closestCenter({
-      ...args,
-      droppableContainers: args.droppableContainers.filter((each) => parse(each.id)?.kind === 'category'),
-    });
-  return closestCorners(args);
-};
+const collisionsFor =
+  (columns: () => CategoryColumn[]): CollisionDetection =>
+  (args) => {
+    const ofKind = (kind: DragTarget['kind']) =>
+      args.droppableContainers.filter((each) => parse(each.id)?.kind === kind);
+    const categories = ofKind('category');
+    if (parse(args.active.id)?.kind === 'category') return closestCenter({ ...args, droppableContainers: categories });
+    const inside = args.pointerCoordinates
+      ? pointerWithin({ ...args, droppableContainers: categories })
+      : rectIntersection({ ...args, droppableContainers: categories });
+    const category = parse(inside[0]?.id);
+    const channels = ofKind('channel');
+    if (!category) return closestCenter({ ...args, droppableContainers: channels });
+    const ids = new Set(
+      columns()
+        .find((column) => column.category.id === category.id)
+        ?.channels.map((channel) => `ch-${channel.id}`) ?? [],
+    );
+    const here = channels.filter((each) => ids.has(String(each.id)));
+    return here.length > 0 ? closestCenter({ ...args, droppableContainers: here }) : inside.slice(0, 1);
+  };
+
+/**
+ * Arrow keys on a category jump to the previous or next category (its box centred on theirs), not
+ * to the nearest drop target, which would be one of the channels in between. Channels use the
+ * sortable preset, which also crosses into the neighbouring category.
+ */
+const keyboardFor =
+  (columns: () => CategoryColumn[]): KeyboardCoordinateGetter =>
+  (event, args) => {
+    const { active, over, droppableRects, collisionRect } = args.context;
+    if (parse(active?.id)?.kind !== 'category') return sortableKeyboardCoordinates(event, args);
+    const step = event.code === 'ArrowUp' ? -1 : event.code === 'ArrowDown' ? 1 : 0;
+    if (step === 0 || !collisionRect) return undefined;
+    event.preventDefault();
+    const order = columns().map((column) => `cat-${column.category.id}`);
+    const target = order[order.indexOf(String(over?.id ?? active?.id)) + step];
+    const rect = target ? droppableRects.get(target) : undefined;
+    if (!rect) return undefined;
+    return { x: rect.left, y: rect.top + rect.height / 2 - collisionRect.height / 2 };
+  };
 
 /** `/app/telegram-chanels`: channels grouped by category, ordered by drag and drop (pointer or keyboard). */
 export const ChannelsByCategoryPage = () => {
@@ -79,18 +114,24 @@ export const ChannelsByCategoryPage = () => {
   const [deleting, setDeleting] = useState<TgCategory | null>(null);
   // The layout when the drag started: a cancelled or refused drag goes back to it.
   const before = useRef<CategoryColumn[]>([]);
+  const latest = useRef<CategoryColumn[]>([]);
+  latest.current = columns;
+  const collisions = useMemo(() => collisionsFor(() => latest.current), []);
+  const keyboardCoordinates = useMemo(() => keyboardFor(() => latest.current), []);
+  // Set with the drop itself, so the server's (older) layout cannot flash back while it is saved.
+  const [saving, setSaving] = useState(false);
 
   const server = useMemo(
     () => (channels.data && categories.data ? groupChannels(categories.data.items, channels.data.items) : null),
     [channels.data, categories.data],
   );
   useEffect(() => {
-    if (server && !active && !reorder.isPending) setColumns(server);
-  }, [server, active, reorder.isPending]);
+    if (server && !active && !saving) setColumns(server);
+  }, [server, active, saving]);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
 
   const titleOf = (id: string | number | undefined) => {
@@ -103,7 +144,9 @@ export const ChannelsByCategoryPage = () => {
   const announcements: Announcements = {
     onDragStart: ({ active: item }) => t('telegram.board.announce.pickup', { title: titleOf(item.id) }),
     onDragOver: ({ active: item, over }) =>
-      over ? t('telegram.board.announce.over', { title: titleOf(item.id), position: titleOf(over.id) }) : undefined,
+      over && over.id !== item.id
+        ? t('telegram.board.announce.over', { title: titleOf(item.id), position: titleOf(over.id) })
+        : undefined,
     onDragEnd: ({ active: item }) => t('telegram.board.announce.drop', { title: titleOf(item.id) }),
     onDragCancel: ({ active: item }) => t('telegram.board.announce.cancel', { title: titleOf(item.id) }),
   };
@@ -111,12 +154,15 @@ export const ChannelsByCategoryPage = () => {
   const save = async (next: CategoryColumn[]) => {
     const changed = JSON.stringify(layoutBody(next)) !== JSON.stringify(layoutBody(before.current));
     if (!changed) return;
+    setSaving(true);
     try {
       await reorder.mutateAsync(layoutBody(next));
       message.success(t('telegram.board.saved'));
     } catch (error) {
       setColumns(before.current);
       message.error(describeError(error, t));
+    } finally {
+      setSaving(false);
     }
   };
 
