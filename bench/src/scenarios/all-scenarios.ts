@@ -11,6 +11,7 @@ import { promoActivatedSearchEmailScenario, promoActivatedSearchScenario } from 
 import { promoGenerate1mScenario, promoGenerate100kScenario } from './promo-generate';
 import type { Scenario } from './scenario';
 import { signinScenario } from './signin';
+import { tgChannelsAllScenario } from './tg-channels';
 import { usersEmailFilterScenario } from './users-email-filter';
 import { usersExportScenario } from './users-export';
 import { usersPage1Scenario, usersPage1000Scenario, usersPageLastScenario } from './users-page';
@@ -33,6 +34,7 @@ export const allScenarios: readonly Scenario[] = [
   transactionsByUserScenario,
   promoActivatedSearchScenario,
   promoActivatedSearchEmailScenario,
+  tgChannelsAllScenario,
   usersExportScenario,
   promoGenerate1mScenario,
   promoGenerate100kScenario,
