@@ -103,6 +103,28 @@ describe('Telegram categories and the layout', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('applies concurrent reorders one after the other; a channel created meanwhile makes a stale layout 409, never a 500', async () => {
+    const current = await layout();
+    const reversed = [...current]
+      .reverse()
+      .map((category) => ({ ...category, channelIds: [...category.channelIds].reverse() }));
+    const [one, two, created] = await Promise.all([
+      call('POST', '/api/common/tg-channels/reorder', { categories: reversed }),
+      call('POST', '/api/common/tg-channels/reorder', { categories: current }),
+      call('POST', '/api/common/tg-channels', { title: 'Гонка', username: 'race_channel', categoryId: a }),
+    ]);
+    expect(created.statusCode, created.body).toBe(200);
+    for (const response of [one, two]) {
+      expect([200, 409], response.body).toContain(response.statusCode);
+      if (response.statusCode === 409) expect(response.json().code).toBe('TG_ORDER_STALE');
+    }
+    const after = await layout();
+    expect(after.flatMap((category) => category.channelIds)).toContain(created.json().id);
+    expect((await call('DELETE', `/api/common/tg-channels/${created.json().id}`)).statusCode).toBe(200);
+    await call('POST', '/api/common/tg-channels/reorder', { categories: current });
+    expect(await layout()).toEqual(current);
+  });
+
   it('does not delete a category that has channels unless told where they go', async () => {
     const refused = await call('DELETE', `/api/common/tg-categories/${a}`, undefined, 'editor');
     expect(refused.statusCode).toBe(409);
