@@ -215,6 +215,9 @@ export const ChannelDrawer = ({ open, channel, categories, telegramConfigured, o
                 form.setFieldsValue({ title: fresh.title, description: fresh.description });
               }}
             />
+            {telegramConfigured ? null : (
+              <Typography.Text type="warning">{t('telegram.notConfigured')}</Typography.Text>
+            )}
             <Typography.Text type="secondary">
               {current.checkedAt
                 ? t('telegram.checkedAt', { date: formatDateTime(current.checkedAt, locale) })
