@@ -21,6 +21,7 @@ import { profileRoutes } from './modules/profile';
 import { landingPageRoutes, promoCodesRoutes } from './modules/promo-codes';
 import { settingsRoutes } from './modules/settings';
 import { subscriptionsRoutes } from './modules/subscriptions';
+import { telegramChannelsRoutes } from './modules/telegram-channels';
 import { transactionsRoutes } from './modules/transactions';
 import { usersRoutes } from './modules/users';
 import { auditPlugin } from './plugins/audit';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(settingsRoutes);
       await api.register(personalDataRoutes);
       await api.register(profileRoutes);
+      await api.register(telegramChannelsRoutes);
       api.setNotFoundHandler((request, reply) =>
         sendError(reply, 404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`),
       );

@@ -23,6 +23,10 @@ const schema = z.object({
   PUSH_PROVIDER: z.enum(['log', 'fcm', 'webpush']).default('log'),
   CATALOG_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
+  /** Enables «Обновить из Telegram» on channels (a bot token from @BotFather). */
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  /** The Bot API's base; tests point it at a local fake. */
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Which reverse proxies may set X-Forwarded-For: off by default (lib/trust-proxy.ts). */

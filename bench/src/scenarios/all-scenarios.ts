@@ -13,6 +13,7 @@ import { promoActivatedSearchEmailScenario, promoActivatedSearchScenario } from 
 import { promoGenerate1mScenario, promoGenerate100kScenario } from './promo-generate';
 import type { Scenario } from './scenario';
 import { signinScenario } from './signin';
+import { tgChannelsAllScenario } from './tg-channels';
 import { usersEmailFilterScenario } from './users-email-filter';
 import { usersExportScenario } from './users-export';
 import { usersPage1Scenario, usersPage1000Scenario, usersPageLastScenario } from './users-page';
@@ -38,6 +39,7 @@ export const allScenarios: readonly Scenario[] = [
   notesSearchScenario,
   agreementsPublicScenario,
   auditFilteredPageScenario,
+  tgChannelsAllScenario,
   usersExportScenario,
   notesShareCardScenario,
   promoGenerate1mScenario,

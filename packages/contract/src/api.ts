@@ -11,6 +11,7 @@ import { profileEndpoints } from './endpoints/profile';
 import { promoCodesEndpoints } from './endpoints/promo-codes';
 import { settingsEndpoints } from './endpoints/settings';
 import { subscriptionsEndpoints } from './endpoints/subscriptions';
+import { telegramEndpoints } from './endpoints/telegram';
 import { transactionsEndpoints } from './endpoints/transactions';
 import { usersEndpoints } from './endpoints/users';
 
@@ -34,6 +35,7 @@ export const api = {
   settings: settingsEndpoints,
   personalData: personalDataEndpoints,
   profile: profileEndpoints,
+  telegram: telegramEndpoints,
 } as const;
 
 export type Api = typeof api;

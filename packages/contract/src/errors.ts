@@ -63,6 +63,17 @@ export const errorCodes = [
   'AGREEMENT_OUTDATED',
   'CONFIRMATION_MISMATCH',
   'ALREADY_ANONYMISED',
+  // Telegram channels and categories, and the Bot API behind «Обновить из Telegram».
+  'TG_CHANNEL_NOT_FOUND',
+  'TG_CATEGORY_NOT_FOUND',
+  'TG_USERNAME_TAKEN',
+  'TG_CATEGORY_TITLE_TAKEN',
+  'TG_CATEGORY_NOT_EMPTY',
+  'TG_ORDER_STALE',
+  'TELEGRAM_NOT_CONFIGURED',
+  'TELEGRAM_CHAT_NOT_FOUND',
+  'TELEGRAM_NOT_A_CHANNEL',
+  'TELEGRAM_ERROR',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

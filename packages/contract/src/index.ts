@@ -13,4 +13,5 @@ export * from './fetch-client';
 export * from './notes';
 export * from './promo-codes';
 export * from './subscriptions';
+export * from './telegram';
 export * from './users';

@@ -7,3 +7,4 @@ export * from './schema';
 export * from './tables/agreements';
 export * from './tables/notes';
 export * from './tables/settings';
+export * from './tables/telegram-channels';

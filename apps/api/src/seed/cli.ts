@@ -96,6 +96,7 @@ try {
       .join(', ')}`,
   );
   if (report.plansCreated.length > 0) console.log(`Plans created: ${report.plansCreated.join(', ')}`);
+  if (report.tgChannels > 0) console.log(`Telegram channels created: ${n(report.tgChannels)}`);
   if (report.staffCreated.length > 0) {
     console.log(`Staff accounts created: ${report.staffCreated.join(', ')}`);
     if (report.generatedPassword) {

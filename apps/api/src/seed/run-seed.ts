@@ -6,6 +6,7 @@ import { seedAgreements } from './seed-agreements';
 import { readPlans, seedPlans, seedSubscriptions, seedTransactions } from './seed-billing';
 import { seedPromo } from './seed-promo';
 import type { SeedTarget } from './seed-target';
+import { seedTelegram } from './seed-telegram';
 import { generateStaffPassword, staffAccounts, staffRows } from './staff';
 import { loadUserPool } from './user-pool';
 
@@ -36,6 +37,8 @@ export interface SeedReport {
   /** Agreement versions published by this run (only into a database without any) and consents recorded. */
   agreementVersions: number;
   consents: number;
+  /** Demo Telegram channels created (0 when the database already had some). */
+  tgChannels: number;
   plansCreated: string[];
   staffCreated: string[];
   /** Set when the password was generated here: the only time it is ever shown. */
@@ -101,6 +104,7 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
   if (options.reset) await target.reset(['users']);
   const users = await stage('users', () => seedUsers(target, options));
   const plansCreated = await stage('plans', () => seedPlans(target, options), ['subscription_plans']);
+  const tgChannels = await stage('telegram', () => seedTelegram(target, options), ['tg_categories', 'tg_channels']);
 
   const subscriptions = options.subscriptions ?? 0;
   const transactions = options.transactions ?? 0;
@@ -138,6 +142,7 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
     transactions,
     promoSeries: promo.series,
     promoCodes: promo.codes,
+    tgChannels,
     plansCreated,
     staffCreated: users.staffCreated,
     ...(users.generatedPassword ? { generatedPassword: users.generatedPassword } : {}),

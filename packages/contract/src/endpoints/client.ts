@@ -2,6 +2,7 @@ import { defineEndpoint } from '../endpoint';
 import { clientNotesPage, clientNotesQuery } from '../notes';
 import { activatePromoBody } from '../promo-codes';
 import { subscription } from '../subscriptions';
+import { clientTgChannelsResponse } from '../telegram';
 import { acceptAgreementBody, consentRecord } from './agreements';
 
 /** What the planner app calls for its signed-in users (role `user`), never staff. */
@@ -47,5 +48,16 @@ export const clientEndpoints = {
     body: acceptAgreementBody,
     response: consentRecord,
     errors: [404, 409],
+  }),
+  tgChannels: defineEndpoint({
+    method: 'GET',
+    path: '/client/tg-channels',
+    operationId: 'clientTgChannels',
+    summary: 'Published Telegram channels, grouped by category, in order',
+    description: 'Categories without a published channel are left out. Icons are full URLs.',
+    tag: 'client',
+    access: ['user'],
+    response: clientTgChannelsResponse,
+    errors: [],
   }),
 };

@@ -1,0 +1,2 @@
+/** The Telegram channels module's public face: app.ts imports from here only. */
+export { telegramChannelsRoutes } from './telegram-channels-routes';

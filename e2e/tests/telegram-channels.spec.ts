@@ -1,0 +1,162 @@
+import type { Page } from '@playwright/test';
+import { ACCOUNTS } from '../accounts';
+import { expect, test } from '../fixtures';
+import { apiAs, PNG_ICON, pickSingleOption, unique } from './subscriptions-data';
+
+const shots = (name: string) => `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}/screenshots/${name}.png`;
+/** A Telegram public name no other test uses: letters first, then a random tail. */
+const username = (prefix: string) => `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
+
+/** The usernames of a category's channels on the board, top to bottom. */
+const boardOrder = (page: Page, category: string) =>
+  page
+    .getByTestId(`category-${category}`)
+    .locator('li[data-testid^="channel-"]')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('data-testid')?.replace(/^channel-/, '')));
+
+const categoryOrder = (page: Page, titles: string[]) =>
+  page
+    .getByTestId('tg-board')
+    .locator('section[data-testid^="category-"]')
+    .evaluateAll(
+      (sections, wanted) =>
+        sections
+          .map((section) => section.getAttribute('data-testid')?.replace(/^category-/, '') ?? '')
+          .filter((title) => wanted.includes(title)),
+      titles,
+    );
+
+/**
+ * Moves an item one step by keyboard, the way a keyboard user does: focus its handle, Space, an
+ * arrow, Space. Each key waits for the board's spoken announcement, so none is pressed before the
+ * previous one took effect.
+ */
+const keyboardMove = async (page: Page, handle: string, key: 'ArrowUp' | 'ArrowDown') => {
+  const live = page.locator('[id^="DndLiveRegion"]');
+  await page.getByRole('button', { name: handle }).focus();
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('Взят элемент');
+  await page.keyboard.press(key);
+  await expect(live).toContainText('над позицией');
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('положен');
+};
+
+test.describe('Telegram channels', () => {
+  test('an editor adds a channel with an icon in the drawer, sees it in the table, then deletes it', async ({
+    page,
+    login,
+  }) => {
+    const session = await login(ACCOUNTS.editor);
+    const category = unique('Категория');
+    await apiAs(session.apiToken).telegram.saveCategory({ body: { title: category } });
+    const name = username('pult_news');
+    const title = unique('Новости Пульта');
+
+    await page.goto('/app/common/tg-channels');
+    await page.getByRole('button', { name: 'Добавить канал' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Новый канал' });
+    await drawer.getByLabel('Название').fill(title);
+    await drawer.getByLabel('Имя в Telegram').fill('bad name');
+    await drawer.getByLabel('Описание').fill('Главное о планере');
+    await drawer.getByLabel('Категория').click();
+    await pickSingleOption(page, category);
+    await drawer.getByRole('button', { name: 'Создать' }).click();
+    await expect(drawer.getByText('Это не публичное имя Telegram')).toBeVisible();
+    await drawer.getByLabel('Имя в Telegram').fill(`https://t.me/${name}`);
+    await drawer
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: PNG_ICON });
+    await drawer.getByRole('button', { name: 'Создать' }).click();
+    await expect(page.getByText(`Канал «${title}» создан`)).toBeVisible();
+    await expect(drawer).toBeHidden();
+
+    await page.getByLabel('Поиск по названию или имени').fill(name);
+    const row = page.getByRole('row', { name: new RegExp(title) });
+    await expect(row.getByRole('link', { name: `@${name}` })).toHaveAttribute('href', `https://t.me/${name}`);
+    await expect(row.getByText(category)).toBeVisible();
+    await expect(row.getByRole('img', { name: `Иконка канала «${title}»` })).toHaveAttribute(
+      'src',
+      /\/files\/tg-icons\/.+\.png$/,
+    );
+    // Without TELEGRAM_BOT_TOKEN the refresh button is off and says why.
+    await expect(row.getByRole('button', { name: 'Обновить из Telegram' })).toBeDisabled();
+    await page.screenshot({ path: shots('tg-channels'), fullPage: true });
+
+    await row.getByRole('button', { name: 'Удалить' }).click();
+    await expect(page.getByText(`Удалить канал «${title}»?`)).toBeVisible();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Удалить' }).click();
+    await expect(page.getByText('Канал удалён')).toBeVisible();
+    await expect(row).toBeHidden();
+    const left = await apiAs(session.apiToken).telegram.listChannels({ query: { take: 1000 } });
+    expect(left.items.some((channel) => channel.username === name)).toBe(false);
+  });
+
+  test('reorders channels by keyboard and by drag and drop; the order survives a reload', async ({ page, login }) => {
+    const session = await login(ACCOUNTS.editor);
+    const client = apiAs(session.apiToken);
+    const first = unique('Первая');
+    const second = unique('Вторая');
+    const a = await client.telegram.saveCategory({ body: { title: first } });
+    const b = await client.telegram.saveCategory({ body: { title: second } });
+    const names = [username('alpha'), username('bravo'), username('charlie')];
+    for (const name of names)
+      await client.telegram.saveChannel({ body: { title: name, username: name, categoryId: a.id } });
+    const other = username('delta');
+    await client.telegram.saveChannel({ body: { title: other, username: other, categoryId: b.id } });
+    const [alpha, bravo, charlie] = names as [string, string, string];
+
+    await page.goto('/app/telegram-chanels');
+    await expect.poll(() => boardOrder(page, first)).toEqual([alpha, bravo, charlie]);
+
+    // Keyboard: the handle takes focus, Space picks up, an arrow moves, Space drops.
+    await keyboardMove(page, `Перетащить канал «${charlie}»`, 'ArrowUp');
+    await expect(page.getByText('Порядок сохранён')).toBeVisible();
+    await expect.poll(() => boardOrder(page, first)).toEqual([alpha, charlie, bravo]);
+
+    // Pointer: drag alpha onto the other category's channel.
+    const from = await page.getByRole('button', { name: `Перетащить канал «${alpha}»` }).boundingBox();
+    const to = await page.getByTestId(`channel-${other}`).boundingBox();
+    if (!from || !to) throw new Error('board items not laid out');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 3 });
+    await page.mouse.move(to.x + 20, to.y + to.height - 4, { steps: 15 });
+    await page.mouse.move(to.x + 22, to.y + to.height - 2, { steps: 3 });
+    await page.mouse.up();
+    await expect.poll(() => boardOrder(page, second)).toContain(alpha);
+    await expect.poll(() => boardOrder(page, first)).toEqual([charlie, bravo]);
+
+    // Categories move by keyboard too.
+    await keyboardMove(page, `Перетащить категорию «${second}»`, 'ArrowUp');
+    await expect.poll(() => categoryOrder(page, [first, second])).toEqual([second, first]);
+    await page.screenshot({ path: shots('tg-board'), fullPage: true });
+
+    await page.reload();
+    await expect.poll(() => categoryOrder(page, [first, second])).toEqual([second, first]);
+    await expect.poll(() => boardOrder(page, first)).toEqual([charlie, bravo]);
+    expect(await boardOrder(page, second)).toContain(alpha);
+  });
+
+  test('a category with channels is deleted only after choosing where they go', async ({ page, login }) => {
+    const session = await login(ACCOUNTS.editor);
+    const client = apiAs(session.apiToken);
+    const doomed = unique('Удаляемая');
+    const target = unique('Приёмная');
+    const d = await client.telegram.saveCategory({ body: { title: doomed } });
+    await client.telegram.saveCategory({ body: { title: target } });
+    const name = username('moved');
+    await client.telegram.saveChannel({ body: { title: name, username: name, categoryId: d.id } });
+
+    await page.goto('/app/telegram-chanels');
+    await page.getByRole('button', { name: `Удалить категорию «${doomed}»?` }).click();
+    const dialog = page.getByRole('dialog', { name: `Удалить категорию «${doomed}»?` });
+    await expect(dialog.getByText('В категории каналов: 1. Куда их перенести?')).toBeVisible();
+    await dialog.getByLabel('Перенести в').click();
+    await pickSingleOption(page, target);
+    await dialog.getByRole('button', { name: 'Удалить' }).click();
+    await expect(page.getByText('Категория удалена')).toBeVisible();
+    await expect(page.getByTestId(`category-${doomed}`)).toBeHidden();
+    await expect.poll(() => boardOrder(page, target)).toEqual([name]);
+  });
+});
