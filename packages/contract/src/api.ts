@@ -3,6 +3,7 @@ import { auditEndpoints } from './endpoints/audit';
 import { authEndpoints } from './endpoints/auth';
 import { clientEndpoints } from './endpoints/client';
 import { configEndpoints } from './endpoints/config';
+import { dashboardEndpoints } from './endpoints/dashboard';
 import { plansEndpoints } from './endpoints/plans';
 import { promoCodesEndpoints } from './endpoints/promo-codes';
 import { subscriptionsEndpoints } from './endpoints/subscriptions';
@@ -24,6 +25,7 @@ export const api = {
   promoCodes: promoCodesEndpoints,
   client: clientEndpoints,
   audit: auditEndpoints,
+  dashboard: dashboardEndpoints,
 } as const;
 
 export type Api = typeof api;

@@ -1,6 +1,7 @@
 export * from './api';
 export * from './auth';
 export * from './common';
+export * from './dashboard';
 export * from './endpoint';
 export { type AuditEventEntry, auditEvent, auditEventsPage } from './endpoints/audit';
 export { type PublicConfig, publicConfig } from './endpoints/config';

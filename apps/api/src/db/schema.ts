@@ -406,3 +406,4 @@ export const promoSeriesCounters = pgTable(
 );
 
 // The newer features' tables, one file each (tables/README.md).
+export * from './tables/dashboard';
