@@ -84,7 +84,7 @@ export async function checkRollups(
         SELECT coalesce(a.metric, s.metric) AS metric, to_char(coalesce(a.day, s.day), 'YYYY-MM-DD') AS day,
           coalesce(a.dim, s.dim) AS dim, coalesce(s.value, 0)::float8 AS stored, coalesce(a.value, 0)::float8 AS actual
         FROM actual a FULL JOIN stored s ON s.metric = a.metric AND s.day = a.day AND s.dim = a.dim
-        WHERE a.value IS DISTINCT FROM s.value
+        WHERE coalesce(a.value, 0) <> coalesce(s.value, 0)
         ORDER BY 2, 1, 3`,
   );
   if (!options.repair || differences.length === 0) return { differences, repairedDays: 0 };
