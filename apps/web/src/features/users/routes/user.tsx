@@ -11,6 +11,7 @@ import { UserActionsCard } from '../components/user-actions-card';
 import { UserEditCard } from '../components/user-edit-card';
 import { UserProfileCard } from '../components/user-profile-card';
 import { UserSubscriptionsCard } from '../components/user-subscriptions-card';
+import { UserTimelineCard } from '../components/user-timeline-card';
 import { USERS_PATH } from '../paths';
 import { useCanManageUsers } from '../use-can-manage';
 import '../users.css';
@@ -73,6 +74,7 @@ export const UserPage = () => {
         <Col xs={24} lg={16} xxl={18}>
           <UserEditCard user={user} canEdit={canManage} />
           <UserSubscriptionsCard user={user} canGrant={canManage} />
+          <UserTimelineCard userId={user.id} />
         </Col>
       </Row>
     </>
