@@ -1,11 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { type DashboardPeriod, dashboardPeriods } from '@pult/contract';
-import { Alert, Button, Card, Col, Flex, Row, Segmented, Skeleton, Statistic } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Segmented, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import type { UrlParam, UrlSchema } from '../../../lib/url-params';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useDashboard } from '../api/get-dashboard';
@@ -59,7 +59,14 @@ export const HomePage = () => {
   return (
     <>
       <Flex align="center" justify="space-between" gap="middle" className="home-head">
-        <PageTitle>{t('nav.home')}</PageTitle>
+        <Flex vertical>
+          <PageTitle>{t('nav.home')}</PageTitle>
+          {data ? (
+            <Typography.Text type="secondary" data-testid="home-range">
+              {t('home.period.range', { from: formatDate(data.from, locale), to: formatDate(data.to, locale) })}
+            </Typography.Text>
+          ) : null}
+        </Flex>
         <Segmented<DashboardPeriod>
           aria-label={t('home.period.label')}
           value={period}
