@@ -6,6 +6,7 @@ import {
   transactionsPage1Scenario,
   transactionsPage1000Scenario,
 } from './billing-lists';
+import { dashboardDataScenario, userTimelineScenario } from './dashboard';
 import { promoActivateScenario } from './promo-activate';
 import { promoActivatedSearchEmailScenario, promoActivatedSearchScenario } from './promo-activated-search';
 import { promoGenerate1mScenario, promoGenerate100kScenario } from './promo-generate';
@@ -33,6 +34,8 @@ export const allScenarios: readonly Scenario[] = [
   transactionsByUserScenario,
   promoActivatedSearchScenario,
   promoActivatedSearchEmailScenario,
+  dashboardDataScenario,
+  userTimelineScenario,
   usersExportScenario,
   promoGenerate1mScenario,
   promoGenerate100kScenario,
