@@ -134,7 +134,7 @@ describe(`every dashboard figure equals its definition over the raw rows (${test
       for (const point of data.daily)
         expect(point.registrations, point.day).toBe(r.dailyRegistrations.find((d) => d.day === point.day)?.n ?? 0);
       // The figures are not all zero: the seed gave the test something to count.
-      expect(r.revenue[0] + r.usersTotal[0] + r.active[0]).toBeGreaterThan(0);
+      expect((r.revenue[0] ?? 0) + (r.usersTotal[0] ?? 0) + (r.active[0] ?? 0)).toBeGreaterThan(0);
     });
   }
 

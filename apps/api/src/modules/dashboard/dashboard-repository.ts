@@ -59,10 +59,15 @@ export const dashboardRepository = {
           FROM (${dailyFigures(dayStart, new Date(now.getTime() + 1))}) today`,
     ),
 
+  /**
+   * Everyone seen, counted from the `(last_seen_at, id)` index alone, minus the few staff: filtering
+   * on role instead would read every matching row from the heap (100 000s of them on 30 days).
+   */
   activeUsers: async (db: Db, since: Date): Promise<number> => {
     const [row] = await queryRows<{ n: number }>(
       db,
-      sql`SELECT count(*)::int AS n FROM users WHERE last_seen_at >= ${since}::timestamptz AND role = 'user'`,
+      sql`SELECT ((SELECT count(*) FROM users WHERE last_seen_at >= ${since}::timestamptz)
+            - (SELECT count(*) FROM users WHERE role IN ('admin', 'editor') AND last_seen_at >= ${since}::timestamptz))::int AS n`,
     );
     return row?.n ?? 0;
   },
