@@ -108,6 +108,14 @@ describe('edge days, refunds in another period, lifetime plans', () => {
     expect(data.subscriptions.churned).toEqual({ current: 0, previous: 1 });
   });
 
+  it('counts active users from the sightings the triggers keep, in the same transaction', async () => {
+    await exec(`UPDATE users SET last_seen_at = '2025-05-20T10:00:00Z' WHERE id IN (1001, 1002)`);
+    await exec(`UPDATE users SET last_seen_at = '2025-06-01T08:00:00Z' WHERE id = 1002`);
+    await exec(`UPDATE users SET last_seen_at = '2025-04-20T08:00:00Z' WHERE id = 1004`);
+    expect((await t.data(30)).users.active.current).toBe(2);
+    expect((await t.data(7)).users.active.current).toBe(1);
+  });
+
   it('sees a back-dated write after the job runs, and the check finds no drift', async () => {
     await exec(`INSERT INTO transactions (user_id, plan_id, amount, status, provider, kind, created_at)
       VALUES (1002, 101, 29900, 'succeeded', 'yookassa', 'renewal', '2025-05-25T10:00:00Z')`);
@@ -120,10 +128,12 @@ describe('edge days, refunds in another period, lifetime plans', () => {
   it('finds a drifted rollup and repairs it from the raw rows', async () => {
     await exec(`UPDATE dashboard_daily SET value = value + 5 WHERE metric = 'registrations' AND day = '2025-05-03'`);
     await exec(`INSERT INTO dashboard_daily (metric, day, dim, value) VALUES ('revenue', '2025-05-04', '', 777)`);
+    await exec(`INSERT INTO dashboard_last_seen (day, shard, users) VALUES ('2025-05-05', 3, 2)`);
     const found = await t.database.db.transaction((tx) => checkRollups(tx, t.clock.now(), { repair: true }));
     expect(found.differences).toEqual([
       { metric: 'registrations', day: '2025-05-03', dim: '', stored: 6, actual: 1 },
       { metric: 'revenue', day: '2025-05-04', dim: '', stored: 777, actual: 0 },
+      { metric: 'last_seen', day: '2025-05-05', dim: '', stored: 2, actual: 0 },
     ]);
     expect(found.repairedDays).toBe(2);
     const again = await t.database.db.transaction((tx) => checkRollups(tx, t.clock.now(), { repair: false }));

@@ -7,6 +7,14 @@ CREATE TABLE "dashboard_daily" (
 	CONSTRAINT "dashboard_daily_metric_check" CHECK ("dashboard_daily"."metric" IN ('registrations', 'revenue', 'new', 'starts', 'ends', 'churned', 'activations', 'refusals', 'retained'))
 );
 --> statement-breakpoint
+CREATE TABLE "dashboard_last_seen" (
+	"day" date NOT NULL,
+	"shard" integer NOT NULL,
+	"users" integer NOT NULL,
+	CONSTRAINT "dashboard_last_seen_day_shard_pk" PRIMARY KEY("day","shard"),
+	CONSTRAINT "dashboard_last_seen_shard_check" CHECK ("dashboard_last_seen"."shard" BETWEEN 0 AND 7)
+);
+--> statement-breakpoint
 CREATE TABLE "dashboard_rollup_days" (
 	"day" date PRIMARY KEY NOT NULL
 );
@@ -59,6 +67,48 @@ CREATE TRIGGER users_rollup_update AFTER UPDATE ON users REFERENCING OLD TABLE A
 --> statement-breakpoint
 CREATE TRIGGER users_rollup_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION pult_mark_user_days();
+--> statement-breakpoint
+-- Moves each planner user whose last sighting changed from the old day's count to the new day's,
+-- in the same transaction; a random shard of the day's eight keeps concurrent sign-ins apart.
+CREATE FUNCTION pult_count_last_seen(moves jsonb) RETURNS void LANGUAGE sql VOLATILE AS $$
+  INSERT INTO dashboard_last_seen AS l (day, shard, users)
+  SELECT (m->>'day')::date, floor(random() * 8)::int, sum((m->>'delta')::int)::int
+  FROM jsonb_array_elements(moves) AS m
+  GROUP BY 1
+  HAVING sum((m->>'delta')::int) <> 0
+  ON CONFLICT (day, shard) DO UPDATE SET users = l.users + excluded.users
+$$;
+--> statement-breakpoint
+CREATE FUNCTION pult_track_last_seen() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF pult_rollup_marks_off() THEN RETURN NULL; END IF;
+  IF TG_OP = 'INSERT' THEN
+    PERFORM pult_count_last_seen((SELECT coalesce(jsonb_agg(jsonb_build_object('day', pult_day(n.last_seen_at), 'delta', 1)), '[]')
+      FROM new_rows n WHERE n.role = 'user' AND n.last_seen_at IS NOT NULL));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM pult_count_last_seen((SELECT coalesce(jsonb_agg(jsonb_build_object('day', pult_day(o.last_seen_at), 'delta', -1)), '[]')
+      FROM old_rows o WHERE o.role = 'user' AND o.last_seen_at IS NOT NULL));
+  ELSE
+    PERFORM pult_count_last_seen((SELECT coalesce(jsonb_agg(x.move), '[]')
+      FROM old_rows o JOIN new_rows n USING (id),
+        LATERAL (
+          SELECT jsonb_build_object('day', pult_day(o.last_seen_at), 'delta', -1) WHERE o.role = 'user' AND o.last_seen_at IS NOT NULL
+          UNION ALL
+          SELECT jsonb_build_object('day', pult_day(n.last_seen_at), 'delta', 1) WHERE n.role = 'user' AND n.last_seen_at IS NOT NULL
+        ) AS x(move)
+      WHERE (o.role, o.last_seen_at) IS DISTINCT FROM (n.role, n.last_seen_at)));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER users_last_seen_insert AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION pult_track_last_seen();
+--> statement-breakpoint
+CREATE TRIGGER users_last_seen_update AFTER UPDATE ON users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION pult_track_last_seen();
+--> statement-breakpoint
+CREATE TRIGGER users_last_seen_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION pult_track_last_seen();
 --> statement-breakpoint
 -- A subscription's start and end days change, and so does whether its owner's other subscriptions
 -- count as churned (a new one may cover their end): those end days are marked too.

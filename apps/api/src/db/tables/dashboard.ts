@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, check, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * The dashboard's daily rollups (docs/decisions/0016): one number per Moscow day, figure and
@@ -32,3 +32,22 @@ export const dashboardDaily = pgTable(
 export const dashboardRollupDays = pgTable('dashboard_rollup_days', {
   day: date('day', { mode: 'string' }).primaryKey(),
 });
+
+/**
+ * How many planner users were last seen on each Moscow day, kept exact in the same transaction as
+ * the `last_seen_at` update (a trigger moves the user from the old day to the new one). Spread over
+ * a few shards per day so concurrent sign-ins do not queue on one row lock; a day's count is the sum.
+ * "Active in the period" is then a sum over the period's days instead of a scan of the users index.
+ */
+export const dashboardLastSeen = pgTable(
+  'dashboard_last_seen',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    shard: integer('shard').notNull(),
+    users: integer('users').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.shard] }),
+    check('dashboard_last_seen_shard_check', sql`${t.shard} BETWEEN 0 AND 7`),
+  ],
+);

@@ -59,7 +59,7 @@ export const dashboardService = {
       repo.sums(ctx.db, bounds),
       repo.days(ctx.db, bounds),
       repo.today(ctx.db, startOfDay(today), now),
-      repo.activeUsers(ctx.db, startOfDay(from)),
+      repo.activeUsers(ctx.db, from),
       repo.plans(ctx.db),
       repo.retained(ctx.db, today),
     ]);

@@ -73,3 +73,11 @@ export function retainedFigures(at: Date, day: string): SQL {
     UNION ALL
     SELECT 'retained', ${day}::date, '', coalesce(sum(value), 0)::bigint FROM per_series`;
 }
+
+/** Planner users per Moscow day of their last sighting, all in shard 0 (the triggers spread later moves). */
+export function lastSeenFigures(): SQL {
+  return sql`
+    SELECT pult_day(u.last_seen_at) AS day, 0 AS shard, count(*)::int AS users
+    FROM users u WHERE u.role = 'user' AND u.last_seen_at IS NOT NULL
+    GROUP BY 1`;
+}

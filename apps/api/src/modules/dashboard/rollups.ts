@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { addDays, dayOf, startOfDay } from './moscow-day';
-import { dailyFigures, retainedFigures } from './rollup-sql';
+import { dailyFigures, lastSeenFigures, retainedFigures } from './rollup-sql';
 
 /** Dirty days recomputed per run at most, so a burst of back-dated writes spreads over a few runs. */
 const DAYS_PER_RUN = 62;
@@ -49,6 +49,8 @@ export async function refreshRollups(tx: Db, now: Date): Promise<Record<string, 
 
 /** Every rollup from scratch (the seed, after a bulk load that skipped the marking). */
 export async function rebuildRollups(tx: Db, now: Date): Promise<void> {
+  await tx.execute(sql`DELETE FROM dashboard_last_seen`);
+  await tx.execute(sql`INSERT INTO dashboard_last_seen (day, shard, users) ${lastSeenFigures()}`);
   await tx.execute(sql`DELETE FROM dashboard_daily`);
   await tx.execute(sql`INSERT INTO dashboard_daily (metric, day, dim, value) ${dailyFigures(null, null)}`);
   await tx.execute(sql`DELETE FROM dashboard_rollup_days WHERE day < ${dayOf(now)}::date`);
@@ -87,8 +89,25 @@ export async function checkRollups(
         WHERE coalesce(a.value, 0) <> coalesce(s.value, 0)
         ORDER BY 2, 1, 3`,
   );
+  const lastSeen = await queryRows<RollupDifference>(
+    tx,
+    sql`WITH actual AS (SELECT day, users FROM (${lastSeenFigures()}) f),
+        stored AS (SELECT day, sum(users)::int AS users FROM dashboard_last_seen GROUP BY day)
+        SELECT 'last_seen' AS metric, to_char(coalesce(a.day, s.day), 'YYYY-MM-DD') AS day, '' AS dim,
+          coalesce(s.users, 0)::float8 AS stored, coalesce(a.users, 0)::float8 AS actual
+        FROM actual a FULL JOIN stored s ON s.day = a.day
+        WHERE coalesce(a.users, 0) <> coalesce(s.users, 0)
+        ORDER BY 2`,
+  );
+  differences.push(...lastSeen);
   if (!options.repair || differences.length === 0) return { differences, repairedDays: 0 };
-  const days = new Set(differences.filter((d) => d.metric !== 'retained').map((d) => d.day));
+  if (lastSeen.length > 0) {
+    await tx.execute(sql`DELETE FROM dashboard_last_seen`);
+    await tx.execute(sql`INSERT INTO dashboard_last_seen (day, shard, users) ${lastSeenFigures()}`);
+  }
+  const days = new Set(
+    differences.filter((d) => d.metric !== 'retained' && d.metric !== 'last_seen').map((d) => d.day),
+  );
   for (const day of days) await recomputeDay(tx, day);
   if (differences.some((d) => d.metric === 'retained')) {
     await tx.execute(sql`DELETE FROM dashboard_daily WHERE metric = 'retained'`);
