@@ -12,7 +12,13 @@ const vendorGroups = [
   { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/, priority: 20 },
   { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|dayjs)[\\/]/, priority: 15 },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 15 },
-  { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+  // Everything else, except recharts and what only it uses: those stay with the home screen, the one
+  // route that draws charts, so the shell never downloads them.
+  {
+    name: 'vendor',
+    test: /node_modules[\\/](?!(recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/])/,
+    priority: 10,
+  },
 ];
 
 export default defineConfig({

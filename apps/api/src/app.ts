@@ -14,6 +14,7 @@ import { auditRoutes } from './modules/audit';
 import { authRoutes, logMailer, type Mailer, smtpMailer } from './modules/auth';
 import { clientRoutes } from './modules/client';
 import { configRoutes } from './modules/config';
+import { dashboardRoutes } from './modules/dashboard';
 import { notesRoutes } from './modules/notes';
 import { personalDataRoutes } from './modules/personal-data';
 import { plansRoutes } from './modules/plans';
@@ -27,6 +28,7 @@ import { usersRoutes } from './modules/users';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { cleanupPlugin } from './plugins/cleanup';
+import { dashboardRollupsPlugin } from './plugins/dashboard-rollups';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, sendError } from './plugins/errors';
@@ -83,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(docsPlugin);
   await app.register(promoGenerationPlugin);
   await app.register(cleanupPlugin, deps.cleanup ?? {});
+  await app.register(dashboardRollupsPlugin);
   await app.register(multipart, { limits: { fileSize: 10 * 1_048_576, files: 1, fields: 20 } });
 
   await app.register(
@@ -104,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(personalDataRoutes);
       await api.register(profileRoutes);
       await api.register(telegramChannelsRoutes);
+      await api.register(dashboardRoutes);
       api.setNotFoundHandler((request, reply) =>
         sendError(reply, 404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`),
       );

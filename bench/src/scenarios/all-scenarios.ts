@@ -7,6 +7,7 @@ import {
   transactionsPage1Scenario,
   transactionsPage1000Scenario,
 } from './billing-lists';
+import { dashboardDataScenario, userTimelineScenario } from './dashboard';
 import { notesSearchScenario, notesShareCardScenario } from './notes';
 import { promoActivateScenario } from './promo-activate';
 import { promoActivatedSearchEmailScenario, promoActivatedSearchScenario } from './promo-activated-search';
@@ -40,6 +41,8 @@ export const allScenarios: readonly Scenario[] = [
   agreementsPublicScenario,
   auditFilteredPageScenario,
   tgChannelsAllScenario,
+  dashboardDataScenario,
+  userTimelineScenario,
   usersExportScenario,
   notesShareCardScenario,
   promoGenerate1mScenario,

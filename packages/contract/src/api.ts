@@ -4,6 +4,7 @@ import { auditEndpoints } from './endpoints/audit';
 import { authEndpoints } from './endpoints/auth';
 import { clientEndpoints } from './endpoints/client';
 import { configEndpoints } from './endpoints/config';
+import { dashboardEndpoints } from './endpoints/dashboard';
 import { notesEndpoints } from './endpoints/notes';
 import { personalDataEndpoints } from './endpoints/personal-data';
 import { plansEndpoints } from './endpoints/plans';
@@ -36,6 +37,7 @@ export const api = {
   personalData: personalDataEndpoints,
   profile: profileEndpoints,
   telegram: telegramEndpoints,
+  dashboard: dashboardEndpoints,
 } as const;
 
 export type Api = typeof api;

@@ -1,6 +1,7 @@
 export * from './api';
 export * from './auth';
 export * from './common';
+export * from './dashboard';
 export * from './endpoint';
 export * from './endpoints/agreements';
 export * from './endpoints/audit';

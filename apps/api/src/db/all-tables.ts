@@ -5,6 +5,7 @@
  */
 export * from './schema';
 export * from './tables/agreements';
+export * from './tables/dashboard';
 export * from './tables/notes';
 export * from './tables/settings';
 export * from './tables/telegram-channels';

@@ -1,24 +1,134 @@
-import { ToolOutlined } from '@ant-design/icons';
-import { Card, Result } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { type DashboardPeriod, dashboardPeriods } from '@pult/contract';
+import { Alert, Button, Card, Col, Flex, Row, Segmented, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
-import { displayName } from '../../../lib/person-name';
-import { useSession } from '../../../lib/session-store';
+import type { LocaleId } from '../../../config/theme-config';
+import { describeError } from '../../../lib/describe-error';
+import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+import type { UrlParam, UrlSchema } from '../../../lib/url-params';
+import { useUrlState } from '../../../lib/use-url-state';
+import { useDashboard } from '../api/get-dashboard';
+import { NewSubscriptionsChart, PlansChart, TrendChart } from '../components/dashboard-charts';
+import { KpiCard } from '../components/kpi-card';
+import { PromoFunnelCard } from '../components/promo-funnel-card';
+import '../home.css';
 
-/** `/app/home`: the dashboard. Its figures come with a later issue; for now a greeting. */
+/** `?period=7|90`; 30 days, the default, keeps a plain URL. */
+const periodParam: UrlParam<DashboardPeriod | undefined> = {
+  read: (raw) => dashboardPeriods.find((p) => String(p) === raw),
+  write: (value) => (value === undefined || value === 30 ? undefined : String(value)),
+};
+const homeParams = { period: periodParam } satisfies UrlSchema;
+
+const ChartSkeleton = () => (
+  <Card size="small">
+    <Skeleton active paragraph={{ rows: 6 }} />
+  </Card>
+);
+
+/** `/app/home`: how the business is doing, with each figure against the previous period. */
 export const HomePage = () => {
-  const { t } = useTranslation();
-  const session = useSession();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as LocaleId;
+  const [state, update] = useUrlState(homeParams);
+  const period = state.period ?? 30;
+  const query = useDashboard(period);
+  const data = query.data;
+  const loading = query.isPending;
+  const money = (v: number) => formatMoney(v, locale);
+  const number = (v: number) => formatNumber(v, locale);
+  const percent = (v: number) =>
+    new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(v);
+
+  const kpis = [
+    { key: 'revenue', figure: data?.money.revenue, format: money },
+    { key: 'mrr', figure: data?.money.mrr, format: money },
+    { key: 'arppu', figure: data?.money.arppu, format: money },
+    { key: 'activeSubscriptions', figure: data?.subscriptions.active, format: number },
+    { key: 'newSubscriptions', figure: data?.subscriptions.new, format: number },
+    { key: 'churnRate', figure: data?.subscriptions.churnRate, format: percent, goodWhen: 'down' as const },
+    { key: 'usersTotal', figure: data?.users.total, format: number },
+    { key: 'usersNew', figure: data?.users.new, format: number },
+    { key: 'usersActive', figure: data?.users.active, format: number },
+    { key: 'activations', figure: data?.promo.activations, format: number },
+    { key: 'refused', figure: data?.promo.refused, format: number, goodWhen: 'down' as const },
+    { key: 'lifetime', figure: data?.money.lifetime, format: number },
+  ];
+
   return (
     <>
-      <PageTitle>{t('nav.home')}</PageTitle>
-      <Card>
-        <Result
-          icon={<ToolOutlined />}
-          title={session ? t('screens.welcome', { name: displayName(session) }) : t('screens.underConstruction')}
-          subTitle={`${t('screens.underConstruction')}. ${t('screens.underConstructionText')}`}
+      <Flex align="center" justify="space-between" gap="middle" className="home-head">
+        <Flex vertical>
+          <PageTitle>{t('nav.home')}</PageTitle>
+          {data ? (
+            <Typography.Text type="secondary" data-testid="home-range">
+              {t('home.period.range', { from: formatDate(data.from, locale), to: formatDate(data.to, locale) })}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+        <Segmented<DashboardPeriod>
+          aria-label={t('home.period.label')}
+          value={period}
+          onChange={(value) => update({ period: value })}
+          options={dashboardPeriods.map((p) => ({ value: p, label: t('home.period.days', { count: p }) }))}
         />
-      </Card>
+      </Flex>
+      {query.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('home.loadError')}
+          description={describeError(query.error, t)}
+          action={
+            <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
+              {t('home.retry')}
+            </Button>
+          }
+        />
+      ) : null}
+      <Row gutter={[12, 12]} data-testid="home-kpis">
+        {kpis.map((kpi) => (
+          <Col key={kpi.key} xs={12} md={8} xl={6} xxl={4}>
+            <KpiCard
+              title={t(`home.kpi.${kpi.key}`)}
+              figure={kpi.figure}
+              format={kpi.format}
+              goodWhen={kpi.goodWhen ?? 'up'}
+              loading={loading}
+            />
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
+        <Col xs={24} xl={16}>
+          {data ? <TrendChart data={data} /> : <ChartSkeleton />}
+        </Col>
+        <Col xs={24} xl={8}>
+          {data ? <PlansChart data={data} /> : <ChartSkeleton />}
+        </Col>
+        <Col xs={24} xl={12}>
+          {data ? <NewSubscriptionsChart data={data} /> : <ChartSkeleton />}
+        </Col>
+        <Col xs={24} xl={12}>
+          {data ? <PromoFunnelCard data={data} /> : <ChartSkeleton />}
+        </Col>
+        <Col xs={24}>
+          <Card size="small" title={t('home.push.title')} loading={loading}>
+            {data && !data.push.available ? (
+              <Alert type="info" showIcon message={t('home.push.unavailable')} style={{ marginBottom: 12 }} />
+            ) : null}
+            <Row gutter={12}>
+              {(['sent', 'failed', 'opened'] as const).map((key) => (
+                <Col key={key} xs={8}>
+                  <Statistic title={t(`home.push.${key}`)} value={data ? number(data.push[key].current) : '—'} />
+                </Col>
+              ))}
+            </Row>
+          </Card>
+        </Col>
+      </Row>
     </>
   );
 };

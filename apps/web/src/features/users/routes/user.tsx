@@ -13,6 +13,7 @@ import { UserActionsCard } from '../components/user-actions-card';
 import { UserEditCard } from '../components/user-edit-card';
 import { UserProfileCard } from '../components/user-profile-card';
 import { UserSubscriptionsCard } from '../components/user-subscriptions-card';
+import { UserTimelineCard } from '../components/user-timeline-card';
 import { USERS_PATH } from '../paths';
 import { useCanManageUsers } from '../use-can-manage';
 import '../users.css';
@@ -85,6 +86,7 @@ export const UserPage = ({ slots = {} }: { slots?: UserPageSlots }) => {
           <UserEditCard user={user} canEdit={canManage} />
           <UserSubscriptionsCard user={user} canGrant={canManage} />
           {slots.main?.(user, canManage)}
+          <UserTimelineCard userId={user.id} />
         </Col>
       </Row>
     </>

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { dailyFigures } from './rollup-sql';
+
+export interface FigureSums {
+  metric: string;
+  dim: string;
+  /** Days of the period before today. */
+  current: number;
+  previous: number;
+  /** Every day before the period, and before the previous period: for stocks at their starts. */
+  beforeCurrent: number;
+  beforePrevious: number;
+}
+
+export interface DayFigure {
+  metric: string;
+  day: string;
+  dim: string;
+  value: number;
+}
+
+export interface Bounds {
+  today: string;
+  from: string;
+  previousFrom: string;
+}
+
+/** SQL only: the dashboard's reads over rollups (past days) and raw rows (today). */
+export const dashboardRepository = {
+  /** Sums of every stored figure over the spans the answer needs, in one pass over the rollups. */
+  sums: (db: Db, b: Bounds) =>
+    queryRows<FigureSums>(
+      db,
+      sql`SELECT metric, dim,
+            coalesce(sum(value) FILTER (WHERE day >= ${b.from}::date), 0)::float8 AS current,
+            coalesce(sum(value) FILTER (WHERE day >= ${b.previousFrom}::date AND day < ${b.from}::date), 0)::float8 AS previous,
+            coalesce(sum(value) FILTER (WHERE day < ${b.from}::date), 0)::float8 AS "beforeCurrent",
+            coalesce(sum(value) FILTER (WHERE day < ${b.previousFrom}::date), 0)::float8 AS "beforePrevious"
+          FROM dashboard_daily
+          WHERE metric <> 'retained' AND day < ${b.today}::date
+          GROUP BY metric, dim`,
+    ),
+
+  /** The period's past days, per day, for the charts. */
+  days: (db: Db, b: Bounds) =>
+    queryRows<DayFigure>(
+      db,
+      sql`SELECT metric, to_char(day, 'YYYY-MM-DD') AS day, dim, value::float8 AS value FROM dashboard_daily
+          WHERE metric IN ('registrations', 'revenue', 'new', 'activations')
+            AND day >= ${b.from}::date AND day < ${b.today}::date`,
+    ),
+
+  /** Today so far, counted live with the rollups' own definitions. */
+  today: (db: Db, dayStart: Date, now: Date) =>
+    queryRows<DayFigure>(
+      db,
+      sql`SELECT metric, to_char(day, 'YYYY-MM-DD') AS day, dim, value::float8 AS value
+          FROM (${dailyFigures(dayStart, new Date(now.getTime() + 1))}) today`,
+    ),
+
+  /** From the last-seen day counts the triggers keep exact; the period's days include today. */
+  activeUsers: async (db: Db, from: string): Promise<number> => {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT coalesce(sum(users), 0)::int AS n FROM dashboard_last_seen WHERE day >= ${from}::date`,
+    );
+    return row?.n ?? 0;
+  },
+
+  plans: (db: Db) =>
+    queryRows<{ id: number; title: string; period: string; price: number }>(
+      db,
+      sql`SELECT id, title, period, price FROM subscription_plans ORDER BY sort_order, id`,
+    ),
+
+  /** The latest funnel snapshot (taken at the start of today by the job). */
+  retained: (db: Db, before: string) =>
+    queryRows<{ dim: string; value: number }>(
+      db,
+      sql`SELECT dim, value::float8 AS value FROM dashboard_daily
+          WHERE metric = 'retained' AND dim <> ''
+            AND day = (SELECT max(day) FROM dashboard_daily WHERE metric = 'retained' AND day < ${before}::date)`,
+    ),
+
+  series: (db: Db, ids: number[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : queryRows<{ id: number; name: string; generated: number; activated: number }>(
+          db,
+          sql`SELECT ps.id, ps.name, ps.generated,
+                coalesce((SELECT sum(c.activated) FROM promo_series_counters c WHERE c.series_id = ps.id), 0)::int AS activated
+              FROM promo_series ps WHERE ps.id IN (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})`,
+        ),
+};

@@ -1,0 +1,83 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * Every daily figure of the dashboard, per Moscow day, for the rows whose own time falls in
+ * [from, to): the one definition the rollups, today's live figures and the check all use.
+ * Rows: (metric, day, dim, value); dims are '' or a plan and source (`3:purchase`), a source,
+ * a series id or a refusal reason. Zero values are left out: an absent row reads as 0.
+ */
+export function dailyFigures(from: Date | null, to: Date | null): SQL {
+  const lo = from ?? new Date('1970-01-01T00:00:00Z');
+  const hi = to ?? new Date('9999-01-01T00:00:00Z');
+  const inRange = (column: SQL) => sql`${column} >= ${lo}::timestamptz AND ${column} < ${hi}::timestamptz`;
+  return sql`
+    SELECT metric, day, dim, value FROM (
+      SELECT 'registrations' AS metric, pult_day(u.created_at) AS day, '' AS dim, count(*)::bigint AS value
+        FROM users u WHERE u.role = 'user' AND ${inRange(sql`u.created_at`)} GROUP BY 2
+      UNION ALL
+      SELECT 'revenue', pult_day(t.created_at), '', sum(t.amount)::bigint
+        FROM transactions t
+        WHERE ${inRange(sql`t.created_at`)}
+          AND ((t.kind IN ('purchase', 'renewal') AND t.status IN ('succeeded', 'refunded'))
+            OR (t.kind = 'refund' AND t.status = 'succeeded'))
+        GROUP BY 2
+      UNION ALL
+      SELECT 'new', pult_day(s.started_at), s.source, count(*)::bigint
+        FROM subscriptions s WHERE ${inRange(sql`s.started_at`)} GROUP BY 2, 3
+      UNION ALL
+      SELECT 'starts', pult_day(s.started_at), s.plan_id || ':' || s.source, count(*)::bigint
+        FROM subscriptions s WHERE s.status <> 'canceled' AND ${inRange(sql`s.started_at`)} GROUP BY 2, 3
+      UNION ALL
+      SELECT 'ends', pult_day(s.expires_at), s.plan_id || ':' || s.source, count(*)::bigint
+        FROM subscriptions s WHERE s.status <> 'canceled' AND ${inRange(sql`s.expires_at`)} GROUP BY 2, 3
+      UNION ALL
+      SELECT 'churned', pult_day(s.expires_at), '', count(*)::bigint
+        FROM subscriptions s
+        WHERE ${inRange(sql`s.expires_at`)}
+          AND NOT EXISTS (
+            SELECT 1 FROM subscriptions o
+            WHERE o.owner = s.owner AND o.id <> s.id AND o.status <> 'canceled'
+              AND o.started_at <= s.expires_at AND (o.expires_at IS NULL OR o.expires_at > s.expires_at))
+        GROUP BY 2
+      UNION ALL
+      SELECT 'activations', pult_day(c.activated_at), c.series_id::text, count(*)::bigint
+        FROM promo_codes c WHERE c.activated_at IS NOT NULL AND ${inRange(sql`c.activated_at`)} GROUP BY 2, 3
+      UNION ALL
+      SELECT 'refusals', pult_day(r.at), r.reason, count(*)::bigint
+        FROM promo_activation_refusals r WHERE ${inRange(sql`r.at`)} GROUP BY 2, 3
+    ) figures
+    WHERE value <> 0`;
+}
+
+/**
+ * The promo funnel's last step, as of the instant `at`: per series, users who activated one of its
+ * codes whose promo time ran out by then and who hold a running purchased subscription at `at`.
+ * Stored under the day before `at` (metric 'retained'), with a '' row for the total that marks the
+ * snapshot as taken even when every series has none.
+ */
+export function retainedFigures(at: Date, day: string): SQL {
+  return sql`
+    WITH per_series AS (
+      SELECT c.series_id::text AS dim, count(DISTINCT c.activated_by)::bigint AS value
+      FROM promo_codes c
+      JOIN promo_series ps ON ps.id = c.series_id
+      WHERE c.activated_at IS NOT NULL AND c.activated_by IS NOT NULL
+        AND c.activated_at + make_interval(days => ps.duration_days) <= ${at}::timestamptz
+        AND EXISTS (
+          SELECT 1 FROM subscriptions s
+          WHERE s.owner = c.activated_by AND s.source = 'purchase' AND s.status <> 'canceled'
+            AND s.started_at <= ${at}::timestamptz AND (s.expires_at IS NULL OR s.expires_at > ${at}::timestamptz))
+      GROUP BY c.series_id
+    )
+    SELECT 'retained' AS metric, ${day}::date AS day, dim, value FROM per_series
+    UNION ALL
+    SELECT 'retained', ${day}::date, '', coalesce(sum(value), 0)::bigint FROM per_series`;
+}
+
+/** Planner users per Moscow day of their last sighting, all in shard 0 (the triggers spread later moves). */
+export function lastSeenFigures(): SQL {
+  return sql`
+    SELECT pult_day(u.last_seen_at) AS day, 0 AS shard, count(*)::int AS users
+    FROM users u WHERE u.role = 'user' AND u.last_seen_at IS NOT NULL
+    GROUP BY 1`;
+}

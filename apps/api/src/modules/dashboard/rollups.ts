@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { addDays, dayOf, startOfDay } from './moscow-day';
+import { dailyFigures, lastSeenFigures, retainedFigures } from './rollup-sql';
+
+/** Dirty days recomputed per run at most, so a burst of back-dated writes spreads over a few runs. */
+const DAYS_PER_RUN = 62;
+
+const figuresOfDay = (day: string) => dailyFigures(startOfDay(day), startOfDay(addDays(day, 1)));
+
+async function recomputeDay(tx: Db, day: string): Promise<void> {
+  await tx.execute(sql`DELETE FROM dashboard_daily WHERE day = ${day}::date AND metric <> 'retained'`);
+  await tx.execute(sql`INSERT INTO dashboard_daily (metric, day, dim, value) ${figuresOfDay(day)}`);
+}
+
+/** The funnel's "retained" snapshot, taken once a day for the instant today began. */
+async function snapshotRetained(tx: Db, today: string): Promise<number> {
+  const day = addDays(today, -1);
+  const [taken] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM dashboard_daily WHERE metric = 'retained' AND day = ${day}::date AND dim = ''`,
+  );
+  if ((taken?.n ?? 0) > 0) return 0;
+  await tx.execute(sql`DELETE FROM dashboard_daily WHERE metric = 'retained' AND day < ${day}::date`);
+  await tx.execute(
+    sql`INSERT INTO dashboard_daily (metric, day, dim, value) ${retainedFigures(startOfDay(today), day)}`,
+  );
+  return 1;
+}
+
+/**
+ * One run of the rollup job (docs/decisions/0016): recompute every past day a write marked, and
+ * yesterday always — a write committed just after midnight, or racing the previous run, lands in
+ * it a run later. Today and later days stay marked until they are past (today is counted live).
+ */
+export async function refreshRollups(tx: Db, now: Date): Promise<Record<string, number>> {
+  const today = dayOf(now);
+  const marked = await queryRows<{ day: string }>(
+    tx,
+    sql`DELETE FROM dashboard_rollup_days WHERE day IN (
+          SELECT day FROM dashboard_rollup_days WHERE day < ${today}::date ORDER BY day DESC LIMIT ${DAYS_PER_RUN})
+        RETURNING to_char(day, 'YYYY-MM-DD') AS day`,
+  );
+  const days = new Set([...marked.map((row) => row.day), addDays(today, -1)]);
+  for (const day of days) await recomputeDay(tx, day);
+  const retained = await snapshotRetained(tx, today);
+  return { days: marked.length, retained };
+}
+
+/** Every rollup from scratch (the seed, after a bulk load that skipped the marking). */
+export async function rebuildRollups(tx: Db, now: Date): Promise<void> {
+  await tx.execute(sql`DELETE FROM dashboard_last_seen`);
+  await tx.execute(sql`INSERT INTO dashboard_last_seen (day, shard, users) ${lastSeenFigures()}`);
+  await tx.execute(sql`DELETE FROM dashboard_daily`);
+  await tx.execute(sql`INSERT INTO dashboard_daily (metric, day, dim, value) ${dailyFigures(null, null)}`);
+  await tx.execute(sql`DELETE FROM dashboard_rollup_days WHERE day < ${dayOf(now)}::date`);
+  await snapshotRetained(tx, dayOf(now));
+}
+
+export interface RollupDifference {
+  metric: string;
+  day: string;
+  dim: string;
+  stored: number;
+  actual: number;
+}
+
+/**
+ * Compares every stored past day with the raw rows (and the latest funnel snapshot with a fresh
+ * count for the same instant); with `repair`, recomputes the days that differ. A difference is a
+ * bug or a write that raced the job: either way the raw rows win.
+ */
+export async function checkRollups(
+  tx: Db,
+  now: Date,
+  options: { repair: boolean },
+): Promise<{ differences: RollupDifference[]; repairedDays: number }> {
+  const today = dayOf(now);
+  const yesterday = addDays(today, -1);
+  const differences = await queryRows<RollupDifference>(
+    tx,
+    sql`WITH actual AS (SELECT * FROM (${dailyFigures(null, startOfDay(today))}) daily
+          UNION ALL SELECT * FROM (${retainedFigures(startOfDay(today), yesterday)}) retained),
+        stored AS (SELECT metric, day, dim, value FROM dashboard_daily
+          WHERE day < ${today}::date AND (metric <> 'retained' OR day = ${yesterday}::date))
+        SELECT coalesce(a.metric, s.metric) AS metric, to_char(coalesce(a.day, s.day), 'YYYY-MM-DD') AS day,
+          coalesce(a.dim, s.dim) AS dim, coalesce(s.value, 0)::float8 AS stored, coalesce(a.value, 0)::float8 AS actual
+        FROM actual a FULL JOIN stored s ON s.metric = a.metric AND s.day = a.day AND s.dim = a.dim
+        WHERE coalesce(a.value, 0) <> coalesce(s.value, 0)
+        ORDER BY 2, 1, 3`,
+  );
+  const lastSeen = await queryRows<RollupDifference>(
+    tx,
+    sql`WITH actual AS (SELECT day, users FROM (${lastSeenFigures()}) f),
+        stored AS (SELECT day, sum(users)::int AS users FROM dashboard_last_seen GROUP BY day)
+        SELECT 'last_seen' AS metric, to_char(coalesce(a.day, s.day), 'YYYY-MM-DD') AS day, '' AS dim,
+          coalesce(s.users, 0)::float8 AS stored, coalesce(a.users, 0)::float8 AS actual
+        FROM actual a FULL JOIN stored s ON s.day = a.day
+        WHERE coalesce(a.users, 0) <> coalesce(s.users, 0)
+        ORDER BY 2`,
+  );
+  differences.push(...lastSeen);
+  if (!options.repair || differences.length === 0) return { differences, repairedDays: 0 };
+  if (lastSeen.length > 0) {
+    await tx.execute(sql`DELETE FROM dashboard_last_seen`);
+    await tx.execute(sql`INSERT INTO dashboard_last_seen (day, shard, users) ${lastSeenFigures()}`);
+  }
+  const days = new Set(
+    differences.filter((d) => d.metric !== 'retained' && d.metric !== 'last_seen').map((d) => d.day),
+  );
+  for (const day of days) await recomputeDay(tx, day);
+  if (differences.some((d) => d.metric === 'retained')) {
+    await tx.execute(sql`DELETE FROM dashboard_daily WHERE metric = 'retained'`);
+    await snapshotRetained(tx, today);
+  }
+  return { differences, repairedDays: days.size };
+}

@@ -1,0 +1,65 @@
+import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined } from '@ant-design/icons';
+import { Card, Statistic, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export interface KpiFigure {
+  current: number;
+  previous: number | null;
+}
+
+/** The change against the previous period, as a fraction; null when there is nothing to compare with. */
+export const changeOf = ({ current, previous }: KpiFigure): number | null =>
+  previous === null || previous === 0 ? null : (current - previous) / Math.abs(previous);
+
+/**
+ * One figure with its change against the previous period: an arrow and a colour for the eye (green
+ * when the move is good for the business, which for churn is down), and a sentence for screen readers.
+ */
+export const KpiCard = ({
+  title,
+  figure,
+  format,
+  goodWhen = 'up',
+  loading,
+}: {
+  title: string;
+  figure: KpiFigure | undefined;
+  format: (value: number) => string;
+  goodWhen?: 'up' | 'down';
+  loading: boolean;
+}) => {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const change = figure ? changeOf(figure) : null;
+  const percent =
+    change === null
+      ? ''
+      : new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(Math.abs(change));
+  const direction = change === null || change === 0 ? 'flat' : change > 0 ? 'up' : 'down';
+  const good = direction === 'flat' ? null : direction === goodWhen;
+  const color = good === null ? token.colorTextSecondary : good ? token.colorSuccess : token.colorError;
+  const Arrow = direction === 'up' ? ArrowUpOutlined : direction === 'down' ? ArrowDownOutlined : MinusOutlined;
+  const previousText = figure?.previous === null || figure === undefined ? '' : format(figure.previous);
+
+  return (
+    <Card size="small" className="kpi-card" loading={loading && !figure}>
+      <Statistic title={title} value={figure ? format(figure.current) : '—'} />
+      {figure ? (
+        <Typography.Text style={{ color }}>
+          <Arrow aria-hidden /> <span aria-hidden>{change === null ? t('home.change.none') : percent}</span>
+          <span className="sr-only">
+            {change === null
+              ? t('home.change.noneLong')
+              : t(`home.change.${direction}Long`, { percent, previous: previousText })}
+          </span>
+          {figure.previous !== null ? (
+            <Typography.Text type="secondary" aria-hidden>
+              {' '}
+              {t('home.change.was', { value: previousText })}
+            </Typography.Text>
+          ) : null}
+        </Typography.Text>
+      ) : null}
+    </Card>
+  );
+};

@@ -1,0 +1,36 @@
+import { api, pathOf } from '../lib/api';
+import type { LoadScenario, ScenarioContext } from './scenario';
+
+/** Dashboard figures for 30 days: past days from the rollups, today live (docs/decisions/0016). */
+export const dashboardDataScenario: LoadScenario = {
+  name: 'dashboard-data-30',
+  mode: { kind: 'fixed-rate' },
+  target: { p99Ms: 100 },
+  notes: 'GET /api/common/dashboard-data?period=30 at the fixed rate (the issue asks 20 req/s).',
+  request: ({ token }) => ({
+    method: 'GET',
+    path: pathOf(api.dashboard.data, { query: { period: 30 } }),
+    headers: { 'api-token': token },
+  }),
+  check: (body) => ((body as { daily?: unknown[] }).daily?.length === 30 ? null : 'no 30 daily points in the answer'),
+};
+
+/** The user with the most transactions on the first page: a timeline of hundreds of events. */
+async function busyUser(context: ScenarioContext): Promise<number> {
+  const { items } = await context.api.transactions.list({ query: { take: 100, page: 1 } });
+  const id = items[0]?.userId;
+  if (id === undefined) throw new Error('no transactions to take a user from: seed them first');
+  return id;
+}
+
+export const userTimelineScenario: LoadScenario = {
+  name: 'user-timeline-page-1',
+  mode: { kind: 'fixed-rate' },
+  target: { p99Ms: 50 },
+  notes: "GET /api/users/:id/timeline?take=20&page=1: one user's events from every source, merged.",
+  request: async (context) => ({
+    method: 'GET',
+    path: pathOf(api.dashboard.userTimeline, { params: { id: await busyUser(context) }, query: { take: 20, page: 1 } }),
+    headers: { 'api-token': context.token },
+  }),
+};

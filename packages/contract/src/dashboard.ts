@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { paged, pageQuery } from './common';
+
+/**
+ * The home dashboard's figures. Each is defined once, here (these descriptions reach the OpenAPI
+ * document) and in docs/decisions/0016-dashboard-figures.md, and a test recomputes each from raw rows.
+ *
+ * A "day" is a calendar day in Europe/Moscow. A period of N days is the N days ending today
+ * (today included, up to now); the previous period is the N days before it.
+ */
+export const dashboardPeriods = [7, 30, 90] as const;
+export const dashboardPeriod = z.union([z.literal(7), z.literal(30), z.literal(90)]);
+export type DashboardPeriod = z.infer<typeof dashboardPeriod>;
+
+export const dashboardQuery = z.object({
+  period: z.coerce
+    .number()
+    .pipe(dashboardPeriod)
+    .default(30)
+    .meta({ description: 'Days in the period, today included: 7, 30 or 90.' }),
+});
+
+/** A figure for the period and the same figure for the previous period (null where history is not kept). */
+const compared = (description: string) =>
+  z.object({ current: z.number(), previous: z.number().nullable() }).meta({ description });
+
+const planCount = z.object({
+  planId: z.number().int(),
+  title: z.string(),
+  period: z.string(),
+  count: z.number().int(),
+});
+
+const seriesFunnel = z.object({
+  seriesId: z.number().int(),
+  name: z.string(),
+  generated: z.number().int().meta({ description: 'Codes generated in the series so far.' }),
+  activated: z.number().int().meta({ description: 'Codes of the series ever activated.' }),
+  activatedInPeriod: z.number().int().meta({ description: 'Codes of the series activated in the period.' }),
+  retained: z
+    .number()
+    .int()
+    .meta({
+      description:
+        'Users who activated a code of the series, whose promo time has run out (activation + the series duration ' +
+        'before the start of today), and who hold an active purchased subscription: counted once a day, at the ' +
+        'start of the day.',
+    }),
+});
+
+export const dailyPoint = z.object({
+  day: z.string().meta({ description: 'YYYY-MM-DD, Europe/Moscow.' }),
+  registrations: z.number().int(),
+  revenue: z.number().int(),
+  newByPurchase: z.number().int(),
+  newByPromo: z.number().int(),
+  newByAdmin: z.number().int(),
+  activations: z.number().int(),
+});
+
+export const dashboardData = z.object({
+  period: dashboardPeriod,
+  from: z.string().meta({ description: 'First day of the period (YYYY-MM-DD, Europe/Moscow).' }),
+  to: z.string().meta({ description: 'Last day of the period: today.' }),
+  asOf: z.string().meta({ description: 'The moment "now" of this answer (ISO).' }),
+  currency: z.literal('RUB'),
+  users: z.object({
+    total: compared('Planner accounts (role user) registered up to the end of the period, deleted ones included.'),
+    new: compared('Planner accounts registered in the period.'),
+    active: compared(
+      'Planner accounts whose last sign-in or token refresh falls in the period. Only the latest sighting is ' +
+        'stored, so the previous period is null.',
+    ),
+  }),
+  subscriptions: z.object({
+    active: compared(
+      'Subscriptions not canceled, started and not yet expired at the end of the period (now). A canceled ' +
+        'subscription never counts as active: the time of cancellation is not recorded.',
+    ),
+    byPlan: z.array(planCount).meta({ description: 'Active subscriptions now, per plan.' }),
+    bySource: z
+      .object({ purchase: z.number().int(), promo: z.number().int(), admin: z.number().int() })
+      .meta({ description: 'Active subscriptions now, per source.' }),
+    new: compared('Subscriptions started in the period, any source and status.'),
+    churned: compared(
+      'Subscriptions (canceled or not) whose end falls in the period, up to now, when the owner holds no other ' +
+        'non-canceled subscription running at that moment (not renewed).',
+    ),
+    churnRate: compared('churned ÷ active at the start of the period, as a fraction; 0 when nothing was active.'),
+  }),
+  money: z.object({
+    revenue: compared(
+      'Kopecks: purchases and renewals that were paid (succeeded, or refunded later) plus succeeded refunds ' +
+        '(negative), each on the day of its own transaction: a refund lowers the period it happens in.',
+    ),
+    mrr: compared(
+      'Kopecks per month: active purchased subscriptions of monthly plans at their plan price, of yearly plans ' +
+        'at price ÷ 12 (current plan prices), at the end of the period. Lifetime plans are excluded.',
+    ),
+    arppu: compared('Kopecks: MRR ÷ active purchased monthly/yearly subscriptions; 0 when there are none.'),
+    lifetime: compared('Active purchased subscriptions of lifetime plans at the end of the period (not in MRR).'),
+  }),
+  promo: z.object({
+    activations: compared('Promo codes activated in the period.'),
+    refused: compared(
+      'Refused promo redemptions in the period (unknown, used or blocked codes, inactive series, rate limit): ' +
+        'an abuse signal.',
+    ),
+    refusedByReason: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+    funnel: z.array(seriesFunnel).meta({ description: 'The ten series with most activations in the period.' }),
+  }),
+  push: z.object({
+    available: z.boolean().meta({ description: 'False until push notifications exist: the figures are then 0.' }),
+    sent: compared('Push deliveries sent in the period.'),
+    failed: compared('Push deliveries that failed in the period.'),
+    opened: compared('Push deliveries opened in the period.'),
+  }),
+  daily: z.array(dailyPoint).meta({ description: 'One point per day of the period, oldest first.' }),
+});
+export type DashboardData = z.infer<typeof dashboardData>;
+
+/**
+ * The kinds of a user's timeline. `push` and `agreement` have no source yet: their features add one
+ * (modules/dashboard/timeline-sources.ts) and their entries appear without changing this contract.
+ */
+export const timelineKinds = [
+  'registration',
+  'subscription',
+  'transaction',
+  'promo',
+  'push',
+  'agreement',
+  'staff',
+] as const;
+export const timelineKind = z.enum(timelineKinds);
+export type TimelineKind = z.infer<typeof timelineKind>;
+
+const kindList = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',').filter((part) => part !== '') : value),
+  z.array(timelineKind).max(timelineKinds.length),
+);
+
+export const timelineQuery = pageQuery.extend({
+  kind: kindList.optional().meta({ description: 'Comma-separated kinds; all when left out.' }),
+});
+
+const detailValue = z.unknown();
+
+export const timelineEntry = z.object({
+  key: z.string().meta({ description: 'Stable and unique within the timeline.' }),
+  kind: timelineKind,
+  event: z.string().meta({
+    description:
+      'registered · subscription-started · subscription-expired · transaction · promo-activated · promo-refused · ' +
+      'the audit action for staff entries (block, update, grant-subscription, …)',
+  }),
+  at: z.string(),
+  entity: z.string().nullable().meta({ description: 'What the entry links to: user, subscription, transaction, …' }),
+  entityId: z.string().nullable(),
+  actor: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  details: z.record(z.string(), detailValue),
+});
+export type TimelineEntry = z.infer<typeof timelineEntry>;
+export const timelinePage = paged(timelineEntry);

@@ -1,0 +1,36 @@
+import { idParam } from '../common';
+import { dashboardData, dashboardQuery, timelinePage, timelineQuery } from '../dashboard';
+import { defineEndpoint } from '../endpoint';
+
+/** The home dashboard and each user's timeline: read-only views over the other features' rows. */
+export const dashboardEndpoints = {
+  data: defineEndpoint({
+    method: 'GET',
+    path: '/common/dashboard-data',
+    operationId: 'getDashboardData',
+    summary: 'Business figures for a period, with the previous period beside them',
+    description:
+      'Past days come from daily rollups (kept by a job within a minute of each write), today is counted live. ' +
+      'Every figure is defined in the response schema and in docs/decisions/0016.',
+    tag: 'dashboard',
+    access: ['admin', 'editor'],
+    query: dashboardQuery,
+    response: dashboardData,
+    errors: [],
+  }),
+  userTimeline: defineEndpoint({
+    method: 'GET',
+    path: '/users/:id/timeline',
+    operationId: 'getUserTimeline',
+    summary: 'Everything that happened to a user, newest first',
+    description:
+      'Registration, subscriptions, transactions, promo activations and refused attempts, staff actions from the ' +
+      'audit log (and pushes and agreements once those features exist), paged and filterable by kind.',
+    tag: 'dashboard',
+    access: ['admin', 'editor'],
+    params: idParam,
+    query: timelineQuery,
+    response: timelinePage,
+    errors: [404],
+  }),
+};
