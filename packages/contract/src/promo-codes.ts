@@ -183,10 +183,15 @@ export const DEFAULT_PROMO_THEME: PromoTheme = {
 };
 
 export type UpdatePromoThemeBody = z.input<typeof updatePromoThemeBody>;
+/**
+ * Colours and texts change here; `images` is read-only (uploads change it) but accepted when it matches
+ * the stored images, so a client can read the theme, edit it and send the whole document back.
+ */
 export const updatePromoThemeBody = z
   .object({
     colors: promoTheme.shape.colors.partial().strict(),
     texts: promoTheme.shape.texts.partial().strict(),
+    images: promoTheme.shape.images.partial().strict(),
   })
   .partial()
   .strict();
