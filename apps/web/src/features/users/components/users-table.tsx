@@ -29,17 +29,21 @@ const orderOf = (sort: string, field: string): SortOrder => {
   return direction === 'asc' ? 'ascend' : 'descend';
 };
 
+/** antd steps through these from the column's current order; an unsorted column takes the first. */
+const SORT_DIRECTIONS: SortOrder[] = ['ascend', 'descend', 'ascend'];
+
 /** Server-side paging and sorting: antd reports what the user clicked, the URL remembers it. */
 export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra }: Props) => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const locale = i18n.language as LocaleId;
 
-  // Clicking a sorted column again flips it, never unsorts: the list always has an order.
+  // The first click sorts ascending (А→Я, oldest first), as every table does; clicking again flips it,
+  // never unsorts: the list always has an order.
   const sortable = (field: string) => ({
     sorter: true,
     sortOrder: orderOf(sort, field),
-    sortDirections: ['descend', 'ascend', 'descend'] as SortOrder[],
+    sortDirections: SORT_DIRECTIONS,
   });
 
   const columns: TableProps<User>['columns'] = [
