@@ -4,6 +4,7 @@ import { Flex, type TableProps, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Ltr } from '../../../components/ltr';
 import { PagedTable, type Paging } from '../../../components/paged-table';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { LocaleId } from '../../../config/theme-config';
@@ -66,12 +67,20 @@ export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra 
         </Flex>
       ),
     },
-    { key: 'email', dataIndex: 'email', title: t('users.columns.email'), ...sortable('email'), ellipsis: true },
+    {
+      key: 'email',
+      dataIndex: 'email',
+      title: t('users.columns.email'),
+      render: (email: string) => <Ltr>{email}</Ltr>,
+      ...sortable('email'),
+      ellipsis: true,
+    },
     {
       key: 'phoneNumber',
       dataIndex: 'phoneNumber',
       title: t('users.columns.phone'),
-      render: (phone: string | null) => phone ?? <Typography.Text type="secondary">—</Typography.Text>,
+      render: (phone: string | null) =>
+        phone ? <Ltr>{phone}</Ltr> : <Typography.Text type="secondary">—</Typography.Text>,
       responsive: ['lg'],
       className: 'users-nowrap',
     },
