@@ -49,7 +49,7 @@ export const Breadcrumbs = () => {
     if (index < segments.length - 1) return [];
     if (isId(segment)) {
       const loading = (
-        <span className="breadcrumb-loading" role="status" aria-label={t('breadcrumbs.loading')}>
+        <span key="loading" className="breadcrumb-loading" role="status" aria-label={t('breadcrumbs.loading')}>
           <Skeleton.Input active size="small" />
         </span>
       );
