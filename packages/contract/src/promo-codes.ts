@@ -203,3 +203,6 @@ export const customization = z.object({ basketId: z.string(), nameProject: z.str
 export type Customization = z.infer<typeof customization>;
 
 export const activatePromoBody = z.object({ code: z.string().trim().min(1).max(64) });
+
+/** The landing page's own form (urlencoded): an empty or overlong code is answered on the page, not as a 400. */
+export const landingCheckBody = z.object({ code: z.string().max(200).default('') });

@@ -13,9 +13,11 @@ export const UnsavedChangesGuard = () => {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const dirty = useHasUnsavedChanges();
-  // Only a new page loses the form; a query-string change (a tab, a filter) keeps it mounted.
+  // A new query string counts too: tabs live in it and unmount their forms (the promo theme editor).
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => hasUnsavedChanges() && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      hasUnsavedChanges() &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
   useEffect(() => {
