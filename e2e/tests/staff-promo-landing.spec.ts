@@ -1,18 +1,15 @@
 import { expect, test } from '../fixtures';
-import { activateAsPlanner, createGeneratedSeries, firstCodes } from './promo-api';
+import { activateAsPlanner, createGeneratedSeries, firstCodes, signIn } from './promo-api';
 
 // The page allows no scripts: the check must work as a plain form, so the browser runs none either.
 test.use({ javaScriptEnabled: false });
 test.describe.configure({ timeout: 90_000 });
 
-test('«Активировать» on the public landing page checks the code and hands it to the planner app', async ({
-  page,
-  login,
-}) => {
-  // Signing in needs the SPA's localStorage only for the token; the landing page itself is public.
-  const session = await login();
-  const series = await createGeneratedSeries(session.apiToken, { codesCount: 3 });
-  const [valid = '', used = ''] = await firstCodes(session.apiToken, series.id, 2);
+test('«Активировать» on the public landing page checks the code and hands it to the planner app', async ({ page }) => {
+  // Set-up through the API; the landing page itself is public.
+  const token = await signIn();
+  const series = await createGeneratedSeries(token, { codesCount: 3 });
+  const [valid = '', used = ''] = await firstCodes(token, series.id, 2);
   await activateAsPlanner(used);
 
   await page.goto(`/promo/${series.id}`);
