@@ -60,6 +60,7 @@ test.describe('one cache of plans for every view', () => {
     const toggle = page.getByRole('article', { name: stale.title }).getByRole('switch');
     await expect(toggle).toBeChecked();
     await toggle.click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Выключить' }).click();
     await expect(page.getByText(`Тариф «${stale.title}» выключен`)).toBeVisible();
 
     // Back to the user through the menu and a link, within the same page: the dialog offers it no more.

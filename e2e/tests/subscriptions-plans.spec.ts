@@ -50,6 +50,7 @@ test.describe('plans', () => {
     const toggle = card.getByRole('switch', { name: 'Включён' });
     await expect(toggle).toBeChecked();
     await toggle.click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Выключить' }).click();
     await expect(page.getByText(`Тариф «${title}» выключен`)).toBeVisible();
     await expect(toggle).not.toBeChecked();
     await expect(card.getByText('Выключен')).toBeVisible();

@@ -28,6 +28,14 @@ const schema = z.object({
   /** The Bot API's base; tests point it at a local fake. */
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
   PUBLIC_URL: z.string().url().optional(),
+  /** Where a checked promo code goes from the landing page: the planner app's link, `{code}` filled in. */
+  APP_PROMO_DEEPLINK: z
+    .string()
+    .refine((value) => value.includes('{code}'), 'must contain {code}')
+    .default('planner://promo?code={code}'),
+  /** The planner app in the stores: the landing page's fallback when the app is not installed. */
+  APP_STORE_URL: z.string().url().optional(),
+  GOOGLE_PLAY_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Which reverse proxies may set X-Forwarded-For: off by default (lib/trust-proxy.ts). */
   TRUST_PROXY: z

@@ -183,10 +183,15 @@ export const DEFAULT_PROMO_THEME: PromoTheme = {
 };
 
 export type UpdatePromoThemeBody = z.input<typeof updatePromoThemeBody>;
+/**
+ * Colours and texts change here; `images` is read-only (uploads change it) but accepted when it matches
+ * the stored images, so a client can read the theme, edit it and send the whole document back.
+ */
 export const updatePromoThemeBody = z
   .object({
     colors: promoTheme.shape.colors.partial().strict(),
     texts: promoTheme.shape.texts.partial().strict(),
+    images: promoTheme.shape.images.partial().strict(),
   })
   .partial()
   .strict();
@@ -198,3 +203,6 @@ export const customization = z.object({ basketId: z.string(), nameProject: z.str
 export type Customization = z.infer<typeof customization>;
 
 export const activatePromoBody = z.object({ code: z.string().trim().min(1).max(64) });
+
+/** The landing page's own form (urlencoded): an empty or overlong code is answered on the page, not as a 400. */
+export const landingCheckBody = z.object({ code: z.string().max(200).default('') });

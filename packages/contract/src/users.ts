@@ -36,6 +36,8 @@ export type User = z.infer<typeof user>;
  */
 export const userWhere = z
   .object({
+    /** Contains, in the e-mail, the phone number or the name (any of them): the search box's «everywhere». */
+    any: z.string().trim().min(1).max(100),
     email: z.string().trim().min(1).max(100),
     phoneNumber: z.string().trim().min(1).max(30),
     name: z.string().trim().min(1).max(100),

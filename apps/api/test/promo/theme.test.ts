@@ -52,6 +52,26 @@ describe('the promo theme', () => {
     expect((await f.call('GET', `/api/promo-codes/${seriesId}/theme`)).json()).toEqual(before);
   });
 
+  it('takes back the whole document GET answered, with one text edited (images unchanged)', async () => {
+    const read = (await f.call('GET', `/api/promo-codes/${seriesId}/theme`)).json();
+    const edited = { ...read, texts: { ...read.texts, subtitle: 'Прочитано, изменено, сохранено' } };
+    const response = await f.call('PATCH', `/api/promo-codes/${seriesId}/theme`, edited);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual(edited);
+  });
+
+  it('refuses a changed image in a PATCH, naming the field, and an unknown key next to a whole document', async () => {
+    const read = (await f.call('GET', `/api/promo-codes/${seriesId}/theme`)).json();
+    const changed = await f.call('PATCH', `/api/promo-codes/${seriesId}/theme`, {
+      ...read,
+      images: { ...read.images, banner: 'promo-banners/other.png' },
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { 'images.banner': 'not_allowed' } });
+    const unknown = await f.call('PATCH', `/api/promo-codes/${seriesId}/theme`, { ...read, layout: 'grid' });
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('stores logo, background and banner images, checked by content', async () => {
     for (const kind of ['logo', 'background', 'banner']) {
       const response = await upload(kind, PNG_1PX);

@@ -80,6 +80,22 @@ describe('GET /users filters', () => {
     expect(await emails({ name: 'ИВАНОВА' })).toEqual(['maria.ivanova@yandex.ru']);
   });
 
+  it('`any` looks in the e-mail, the phone and the name at once', async () => {
+    // Part of an e-mail only, part of a name only, part of a phone only.
+    expect(await emails({ any: 'yandex' })).toEqual(['maria.ivanova@yandex.ru']);
+    expect(await emails({ any: 'удалённый' })).toEqual(['deleted.ivan@mail.ru']);
+    expect(await emails({ any: '+7916' })).toEqual(['deleted.ivan@mail.ru', 'ivan.petrov@mail.ru']);
+    // Typed the way people write phones: «8 (916) …» finds the stored «+7916…».
+    expect(await emails({ any: '8 (916) 000-00-00' })).toEqual(['deleted.ivan@mail.ru']);
+    // One word, several columns: «ivan» is in e-mails, «Иван» in names.
+    expect(await emails({ any: 'ivan' })).toEqual([
+      'deleted.ivan@mail.ru',
+      'ivan.petrov@mail.ru',
+      'maria.ivanova@yandex.ru',
+    ]);
+    expect(await emails({ any: 'ivan', status: 'active' })).toEqual(['ivan.petrov@mail.ru', 'maria.ivanova@yandex.ru']);
+  });
+
   it('treats % and _ in a search as plain characters', async () => {
     expect(await emails({ email: '50%' })).toEqual(['oleg_50%@gmail.com']);
     expect(await emails({ email: '_' })).toEqual(['oleg_50%@gmail.com']);

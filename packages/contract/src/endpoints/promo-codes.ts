@@ -10,6 +10,7 @@ import {
   customizationQuery,
   generatedCodesPage,
   generatedCodesQuery,
+  landingCheckBody,
   manageSeriesParams,
   prefilledSeries,
   promoSeries,
@@ -210,6 +211,25 @@ export const promoCodesEndpoints = {
     params: idParam,
     response: 'html',
     errors: [404],
+    root: true,
+  }),
+  landingCheck: defineEndpoint({
+    method: 'POST',
+    path: '/promo/:id',
+    operationId: 'checkPromoLandingCode',
+    summary: "Check a code on a series' public landing page",
+    description:
+      'The landing page’s own form posts here (application/x-www-form-urlencoded, field `code`; no script ' +
+      'needed) and gets the landing page back with the result: valid (with a link that opens the planner app, ' +
+      'APP_PROMO_DEEPLINK, and the store links as the fallback), already used, blocked, expired, not started ' +
+      'or unknown. Only codes of this series are looked at, so the page says nothing about other codes. Every ' +
+      'check counts against its address (20 per quarter hour), then 429 with Retry-After, the page saying so.',
+    tag: 'promo-codes',
+    access: 'public',
+    params: idParam,
+    body: landingCheckBody,
+    response: 'html',
+    errors: [404, 429],
     root: true,
   }),
 };

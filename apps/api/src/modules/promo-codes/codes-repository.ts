@@ -23,6 +23,15 @@ const CSV_BATCH = 10_000;
 
 /** The SQL of the codes of a series; no rules, no HTTP. */
 export const codesRepository = {
+  /** A code's status, looked up only inside one series: other series' codes stay invisible. */
+  async statusInSeries(db: Db, seriesId: number, value: string): Promise<CodeRow['status'] | null> {
+    const [row] = await db
+      .select({ status: promoCodes.status })
+      .from(promoCodes)
+      .where(and(eq(promoCodes.value, value), eq(promoCodes.seriesId, seriesId)));
+    return row?.status ?? null;
+  },
+
   async page(db: Db, seriesId: number, take: number, page: number): Promise<{ items: GeneratedCode[] } & PageCount> {
     const condition = eq(promoCodes.seriesId, seriesId);
     const total = await countRows(db, db.select({ id: promoCodes.id }).from(promoCodes).where(condition));

@@ -1,6 +1,8 @@
+import { type LimitRule, reserveAttempt } from '../../lib/rate-limit';
 import type { ServiceContext } from '../../lib/service-context';
 import { currentSettings } from '../settings';
-import { renderLanding } from './landing-page';
+import { codesRepository } from './codes-repository';
+import { type LandingOutcome, type LandingResult, renderLanding } from './landing-page';
 import { seriesRepository } from './series-repository';
 import { themeOf } from './theme';
 
@@ -9,16 +11,95 @@ export interface LandingPage {
   html: string;
   /** Where the page may load images from: its own origin, and the files host when that is another. */
   imgSrc: string;
+  /** Seconds until the address may check again, when it checked too often. */
+  retryAfter?: number;
+}
+
+/** Where a valid code is sent: the planner app (its link, `{code}` filled in) or, without it, the stores. */
+export interface AppLinks {
+  deepLink: string;
+  appStoreUrl?: string;
+  googlePlayUrl?: string;
+}
+
+/**
+ * Checks per address. The answer tells a valid code from an unknown one, so every check counts, not
+ * only failures: 20 per quarter hour is plenty for a person and hopeless for guessing 8+ characters.
+ */
+export const LANDING_CHECKS_PER_IP: LimitRule = { max: 20, windowMs: 15 * 60_000 };
+
+const STATUS_OUTCOMES = { new: 'valid', activated: 'used', blocked: 'blocked' } as const;
+
+async function loadSeries(ctx: ServiceContext, id: number) {
+  const series = await seriesRepository.head(ctx.db, id);
+  if (series?.status !== 'enabled') return null;
+  const filesBase = ctx.storage.publicBaseUrl;
+  const imgSrc = filesBase.startsWith('http') ? `'self' ${new URL(filesBase).origin}` : "'self'";
+  return { series, filesBase, imgSrc };
 }
 
 export const landingService = {
   /** The landing page of an enabled series; null while it is disabled or unknown (both answer the same 404). */
   page: async (ctx: ServiceContext, id: number): Promise<LandingPage | null> => {
-    const series = await seriesRepository.head(ctx.db, id);
-    if (series?.status !== 'enabled') return null;
-    const filesBase = ctx.storage.publicBaseUrl;
-    const imgSrc = filesBase.startsWith('http') ? `'self' ${new URL(filesBase).origin}` : "'self'";
-    const { projectName } = await currentSettings(ctx);
-    return { html: renderLanding(themeOf(series.theme), filesBase, series.name, projectName), imgSrc };
+    const found = await loadSeries(ctx, id);
+    if (!found) return null;
+    const { series, filesBase, imgSrc } = found;
+    return {
+      html: renderLanding(
+        themeOf(series.theme),
+        filesBase,
+        series.name,
+        series.id,
+        (await currentSettings(ctx)).projectName,
+      ),
+      imgSrc,
+    };
+  },
+
+  /**
+   * The landing page again, saying what the code typed into it is. Only this series' codes are looked
+   * at; nothing is redeemed here: the planner app does that, signed in, through the link.
+   */
+  check: async (ctx: ServiceContext, id: number, rawCode: string, links: AppLinks): Promise<LandingPage | null> => {
+    const found = await loadSeries(ctx, id);
+    if (!found) return null;
+    const { series, filesBase, imgSrc } = found;
+    const code = rawCode.trim().toUpperCase().slice(0, 64);
+    const result = await checkCode(ctx, series, code, links);
+    return {
+      html: renderLanding(
+        themeOf(series.theme),
+        filesBase,
+        series.name,
+        series.id,
+        (await currentSettings(ctx)).projectName,
+        result,
+      ),
+      imgSrc,
+      ...(result.retryAfter ? { retryAfter: result.retryAfter } : {}),
+    };
   },
 };
+
+async function checkCode(
+  ctx: ServiceContext,
+  series: { id: number; startsAt: Date | null; endsAt: Date | null },
+  code: string,
+  links: AppLinks,
+): Promise<LandingResult & { retryAfter?: number }> {
+  if (!code) return { outcome: 'empty', code };
+  const now = ctx.clock.now();
+  const reservation = await reserveAttempt(ctx.db, `promo-landing:ip:${ctx.ip}`, LANDING_CHECKS_PER_IP, now);
+  if (!reservation.allowed) return { outcome: 'limited', code, retryAfter: reservation.retryAfter };
+  const status = await codesRepository.statusInSeries(ctx.db, series.id, code);
+  let outcome: LandingOutcome = status ? STATUS_OUTCOMES[status] : 'unknown';
+  // Dates matter only for a code that could still be redeemed: a used one stays «used».
+  if (outcome === 'valid' && series.endsAt && series.endsAt <= now) outcome = 'expired';
+  if (outcome === 'valid' && series.startsAt && series.startsAt > now) outcome = 'notStarted';
+  if (outcome !== 'valid') return { outcome, code };
+  const stores = [
+    ...(links.appStoreUrl ? [{ label: 'App Store', url: links.appStoreUrl }] : []),
+    ...(links.googlePlayUrl ? [{ label: 'Google Play', url: links.googlePlayUrl }] : []),
+  ];
+  return { outcome, code, appLink: links.deepLink.replaceAll('{code}', encodeURIComponent(code)), stores };
+}

@@ -82,7 +82,14 @@ export const seriesRepository = {
   /** The few columns most routes need to know a series exists; null when it does not. */
   async head(db: Db, id: number) {
     const [row] = await db
-      .select({ id: promoSeries.id, name: promoSeries.name, status: promoSeries.status, theme: promoSeries.theme })
+      .select({
+        id: promoSeries.id,
+        name: promoSeries.name,
+        status: promoSeries.status,
+        theme: promoSeries.theme,
+        startsAt: promoSeries.startsAt,
+        endsAt: promoSeries.endsAt,
+      })
       .from(promoSeries)
       .where(eq(promoSeries.id, id));
     return row ?? null;

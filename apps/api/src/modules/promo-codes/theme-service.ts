@@ -1,5 +1,6 @@
 import type { PromoTheme, ThemeImageKind, UpdatePromoThemeBody } from '@pult/contract';
 import type { Db } from '../../db/client';
+import { badRequest } from '../../lib/http-errors';
 import type { ServiceContext } from '../../lib/service-context';
 import type { CheckedImage } from '../../storage/read-upload';
 import { removeStoredFile, replaceStoredFile } from '../../storage/replace-file';
@@ -23,6 +24,16 @@ async function setImage(ctx: ServiceContext, tx: Db, id: number, kind: ThemeImag
   return { result: after, previous: before.images[kind] };
 }
 
+/** Images change only by upload or removal; a PATCH may repeat them as they are, never change them. */
+function refuseImageChanges(before: PromoTheme, images: UpdatePromoThemeBody['images']) {
+  const changed = Object.entries(images ?? {}).filter(
+    ([kind, value]) => value !== undefined && before.images[kind as ThemeImageKind] !== value,
+  );
+  if (changed.length === 0) return;
+  const fields = Object.fromEntries(changed.map(([kind]) => [`images.${kind}`, 'not_allowed' as const]));
+  throw badRequest('VALIDATION_FAILED', 'images change only by uploading or removing a file', fields);
+}
+
 /** The landing-page theme of a series: colours, texts and three images, each uploaded or removed. */
 export const themeService = {
   get: async (ctx: ServiceContext, id: number): Promise<PromoTheme> => {
@@ -34,6 +45,7 @@ export const themeService = {
   update: (ctx: ServiceContext, id: number, body: UpdatePromoThemeBody): Promise<PromoTheme> =>
     ctx.db.transaction(async (tx) => {
       const before = await lockedTheme(tx, id);
+      refuseImageChanges(before, body.images);
       const after = themeOf({
         colors: { ...before.colors, ...body.colors },
         texts: { ...before.texts, ...body.texts },

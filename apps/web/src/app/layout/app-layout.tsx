@@ -1,6 +1,7 @@
 import { Grid, Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { ThemeDrawer } from '../../features/theme/components/theme-drawer';
 import { themeStore, useTheme } from '../../lib/theme-store';
 import { AppFooter } from './app-footer';
@@ -38,6 +39,7 @@ export const AppLayout = () => {
       </Layout>
       {isMobile ? <MobileNav /> : null}
       <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
+      <UnsavedChangesGuard />
     </Layout>
   );
 };

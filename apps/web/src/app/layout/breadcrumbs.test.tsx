@@ -26,10 +26,13 @@ const Screen = ({ label, path }: { label: string | undefined; path: string }) =>
 
 describe('Breadcrumbs', () => {
   // The first antd render in jsdom compiles its styles, which takes seconds on a small machine.
-  it('names a detail page by what it registered, and by its id until then', { timeout: 30_000 }, async () => {
+  it('names a detail page by what it registered, and shows a placeholder, not the id, until then', {
+    timeout: 30_000,
+  }, async () => {
     const { rerender } = render(<Screen path="/app/users/11" label={undefined} />);
     const nav = await screen.findByRole('navigation');
-    expect(nav.textContent).toBe('Главная/Пользователи/11');
+    expect(nav.textContent).toBe('Главная/Пользователи/');
+    expect(screen.getByRole('status', { name: 'Загрузка…' })).toBeTruthy();
     rerender(<Screen path="/app/users/11" label="ivan@mail.ru" />);
     expect((await screen.findByRole('navigation')).textContent).toBe('Главная/Пользователи/ivan@mail.ru');
   });
@@ -39,6 +42,17 @@ describe('Breadcrumbs', () => {
     expect((await screen.findByRole('navigation')).textContent).toContain('Осень');
     unmount();
     render(<Screen path="/app/promo-codes/3" label={undefined} />);
-    expect((await screen.findByRole('navigation')).textContent).toBe('Главная/Промокоды/3');
+    expect((await screen.findByRole('navigation')).textContent).toBe('Главная/Промокоды/');
+  });
+
+  it('names path words by their menu group and an unknown page as not found', { timeout: 30_000 }, async () => {
+    render(<Screen path="/app/common/tg-channels" label={undefined} />);
+    expect((await screen.findByRole('navigation')).textContent).toBe('Главная/Общее/Список телеграм-каналов');
+    cleanup();
+    render(<Screen path="/app/does-not-exist" label={undefined} />);
+    expect((await screen.findByRole('navigation')).textContent).toBe('Главная/Страница не найдена');
+    cleanup();
+    render(<Screen path="/app/nowhere/at/all" label={undefined} />);
+    expect((await screen.findByRole('navigation')).textContent).toBe('Главная/Страница не найдена');
   });
 });

@@ -1,16 +1,35 @@
-import { Breadcrumb } from 'antd';
+import { Breadcrumb, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { APP_PREFIX_PATH, HOME_PATH } from '../../config/app-config';
-import { EXTRA_PAGES, MENU_LEAVES, MENU_PATHS } from '../../config/navigation';
+import { EXTRA_PAGES, MAIN_MENU, MENU_LEAVES, MENU_PATHS } from '../../config/navigation';
 import { normalizePath, useRegisteredBreadcrumbLabel } from '../../lib/breadcrumb-label';
 
 const TITLES = new Map([...MENU_LEAVES, ...EXTRA_PAGES].map((page) => [page.path ?? '', page.title]));
 
+/** Menu groups whose pages share a path prefix (`/app/common/…` → «Общее»): named, but not pages. */
+const GROUP_TITLES = new Map(
+  (MAIN_MENU.children ?? [])
+    .filter((item) => item.children)
+    .map((item) => [`${APP_PREFIX_PATH}/${item.key}`, item.title]),
+);
+
+/** A detail page's path ends with its entity's id. */
+const isId = (segment: string) => /^\d+$/.test(segment);
+
+interface Crumb {
+  href: string;
+  label: ReactNode;
+  /** A real page, so an earlier crumb may link to it. */
+  page: boolean;
+}
+
 /**
- * Breadcrumbs built from the path, e.g. Главная / Профиль; a detail page names its own crumb
- * (`useBreadcrumbLabel`). Hidden on menu entries, where the highlighted menu already says where the
- * user is.
+ * Breadcrumbs built from the path, e.g. Главная / Профиль; every crumb is a translated label: a detail page
+ * names its own crumb (`useBreadcrumbLabel`) and shows a placeholder until it has, a path word that is no
+ * page is named by its menu group or left out, and an unknown page reads «not found». Hidden on menu
+ * entries, where the highlighted menu already says where the user is.
  */
 export const Breadcrumbs = () => {
   const { t } = useTranslation();
@@ -20,11 +39,23 @@ export const Breadcrumbs = () => {
   if (MENU_PATHS.has(path) || !path.startsWith(`${APP_PREFIX_PATH}/`)) return null;
 
   const segments = path.slice(APP_PREFIX_PATH.length + 1).split('/');
-  const crumbs = segments.map((segment, index) => {
+  const crumbs = segments.flatMap((segment, index): Crumb[] => {
     const href = `${APP_PREFIX_PATH}/${segments.slice(0, index + 1).join('/')}`;
     const titleKey = TITLES.get(href);
-    const named = registered?.path === href ? registered.label : undefined;
-    return { href, label: titleKey ? t(titleKey) : (named ?? decodeURIComponent(segment)) };
+    if (titleKey) return [{ href, label: t(titleKey), page: true }];
+    if (registered?.path === href) return [{ href, label: registered.label, page: false }];
+    const groupKey = GROUP_TITLES.get(href);
+    if (groupKey) return [{ href, label: t(groupKey), page: false }];
+    if (index < segments.length - 1) return [];
+    if (isId(segment)) {
+      const loading = (
+        <span key="loading" className="breadcrumb-loading" role="status" aria-label={t('breadcrumbs.loading')}>
+          <Skeleton.Input active size="small" />
+        </span>
+      );
+      return [{ href, label: loading, page: false }];
+    }
+    return [{ href, label: t('breadcrumbs.notFound'), page: false }];
   });
 
   const items = [
@@ -32,8 +63,7 @@ export const Breadcrumbs = () => {
     ...crumbs.map((crumb, index) => ({
       key: crumb.href,
       // The last crumb is where the user is; earlier ones link only if they are real pages.
-      title:
-        index < crumbs.length - 1 && TITLES.has(crumb.href) ? <Link to={crumb.href}>{crumb.label}</Link> : crumb.label,
+      title: index < crumbs.length - 1 && crumb.page ? <Link to={crumb.href}>{crumb.label}</Link> : crumb.label,
     })),
   ];
 

@@ -20,18 +20,22 @@ interface Props {
   theme: 'light' | 'dark';
   /** Called after a page was chosen, e.g. to close the mobile drawer. */
   onNavigate?: () => void;
+  /** The side navigation shows icons only: a group heading would be cut to «Главно…». */
+  collapsed?: boolean;
 }
 
 /** The main menu, as side (inline) or top (horizontal) navigation. */
-export const NavMenu = ({ mode, theme, onNavigate }: Props) => {
+export const NavMenu = ({ mode, theme, onNavigate, collapsed = false }: Props) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [openKeys, setOpenKeys] = useState(() => openKeysFor(pathname));
   const entries = toMenuItems(MAIN_MENU.children ?? [], t);
-  // A group heading reads well in a column; in a horizontal bar it would only take room.
+  // A group heading reads well in a full column; in a horizontal bar or an icon strip it would only take room.
   const items: MenuItem[] =
-    mode === 'inline' ? [{ type: 'group', key: MAIN_MENU.key, label: t(MAIN_MENU.title), children: entries }] : entries;
+    mode === 'inline' && !collapsed
+      ? [{ type: 'group', key: MAIN_MENU.key, label: t(MAIN_MENU.title), children: entries }]
+      : entries;
 
   return (
     <Menu

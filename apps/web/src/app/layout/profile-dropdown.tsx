@@ -2,6 +2,7 @@ import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons
 import { Dropdown, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Ltr } from '../../components/ltr';
 import { UserAvatar } from '../../components/user-avatar';
 import { PROFILE_PATH, SETTINGS_PATH } from '../../config/app-config';
 import { useSignOut } from '../../features/auth/api/sign-out';
@@ -42,11 +43,11 @@ export const ProfileDropdown = ({ user, compact }: { user: StoredSession; compac
         {compact ? null : (
           <Flex vertical className="profile-trigger-text">
             <Typography.Text strong ellipsis>
-              {user.email}
+              <Ltr>{user.email}</Ltr>
             </Typography.Text>
             {user.phoneNumber ? (
               <Typography.Text type="secondary" className="profile-trigger-phone">
-                {user.phoneNumber}
+                <Ltr>{user.phoneNumber}</Ltr>
               </Typography.Text>
             ) : null}
           </Flex>

@@ -18,7 +18,7 @@ export const SideNav = () => {
       className="side-nav"
     >
       <nav aria-label={t('nav.mainMenu')}>
-        <NavMenu mode="inline" theme={sideNavTheme} />
+        <NavMenu mode="inline" theme={sideNavTheme} collapsed={navCollapsed} />
       </nav>
     </Layout.Sider>
   );

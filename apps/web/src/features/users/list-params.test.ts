@@ -4,7 +4,6 @@ import {
   EMPTY_FILTER,
   normalizePhoneQuery,
   parseListParams,
-  searchFieldFor,
   serializeListParams,
   toWhere,
   type UsersListState,
@@ -84,20 +83,7 @@ describe('users list URL', () => {
   });
 });
 
-describe('search text → field', () => {
-  it.each([
-    ['anna@example.com', 'email'],
-    ['@mail', 'email'],
-    ['+7 916 123-45-67', 'phoneNumber'],
-    ['8 (916) 123 45 67', 'phoneNumber'],
-    ['9161', 'phoneNumber'],
-    ['Анна Петрова', 'name'],
-    ['user42', 'name'],
-    ['+', 'name'],
-  ] as const)('%s → %s', (text, field) => {
-    expect(searchFieldFor(text)).toBe(field);
-  });
-
+describe('phone search', () => {
   it('normalises typed phones to the stored E.164 form', () => {
     expect(normalizePhoneQuery('+7 (916) 123-45-67')).toBe('+79161234567');
     expect(normalizePhoneQuery('8 916 123 45 67')).toBe('+79161234567');
@@ -110,10 +96,14 @@ describe('filter → where', () => {
     expect(toWhere(EMPTY_FILTER)).toEqual({});
   });
 
-  it('sends the search to the detected or chosen field', () => {
-    expect(toWhere({ ...EMPTY_FILTER, q: 'ann@x.ru' })).toEqual({ email: 'ann@x.ru' });
-    expect(toWhere({ ...EMPTY_FILTER, q: '8 916 123 45 67' })).toEqual({ phoneNumber: '+79161234567' });
-    expect(toWhere({ ...EMPTY_FILTER, q: 'Анна' })).toEqual({ name: 'Анна' });
+  it('searches everywhere by default and in the chosen field otherwise', () => {
+    // «Везде» means e-mail, phone and name at once, whatever the text looks like.
+    expect(toWhere({ ...EMPTY_FILTER, q: 'bulk1' })).toEqual({ any: 'bulk1' });
+    expect(toWhere({ ...EMPTY_FILTER, q: 'ann@x.ru' })).toEqual({ any: 'ann@x.ru' });
+    expect(toWhere({ ...EMPTY_FILTER, q: '8 916 123 45 67', searchIn: 'phoneNumber' })).toEqual({
+      phoneNumber: '+79161234567',
+    });
+    expect(toWhere({ ...EMPTY_FILTER, q: 'Анна', searchIn: 'name' })).toEqual({ name: 'Анна' });
     expect(toWhere({ ...EMPTY_FILTER, q: 'ann', searchIn: 'email' })).toEqual({ email: 'ann' });
   });
 

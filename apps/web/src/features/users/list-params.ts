@@ -2,10 +2,12 @@ import { roles, type UserWhere, userSortFields, userStatuses, userWhere } from '
 import dayjs from 'dayjs';
 import { named, orElse, pagingParams, readUrl, type UrlValues, urlParam, writeUrl } from '../../lib/url-params';
 
-/** Which user field the search box looks in; `auto` lets the text decide (see `searchFieldFor`). */
+/**
+ * Which user field the search box looks in; `auto` («everywhere») sends `any`, which the API matches
+ * against the e-mail, the phone and the name at once.
+ */
 export const searchFields = ['auto', 'name', 'email', 'phoneNumber'] as const;
 export type SearchField = (typeof searchFields)[number];
-type ConcreteField = Exclude<SearchField, 'auto'>;
 
 export const DEFAULT_SORT = 'createdAt:desc';
 
@@ -54,17 +56,6 @@ export const serializeListParams = ({ filter, page, take, sort }: UsersListState
   writeUrl(usersParams, { ...filter, page, take, sort });
 
 /**
- * The search box's rule when the field is `auto`: an `@` means an e-mail, text made of digits and
- * phone punctuation means a phone number, anything else a name.
- */
-export const searchFieldFor = (text: string): ConcreteField => {
-  const value = text.trim();
-  if (value.includes('@')) return 'email';
-  if (/^\+?[\d\s().-]+$/.test(value) && /\d/.test(value)) return 'phoneNumber';
-  return 'name';
-};
-
-/**
  * Phones are stored in E.164 (+79161234567); people type «8 (916) 123-45-67». Keep digits and a
  * leading plus, and turn a full Russian «8…» number into «+7…» so the substring still matches.
  */
@@ -84,7 +75,7 @@ export const toWhere = (filter: UsersFilter): UserWhere => {
   const where: UserWhere = {};
   const q = filter.q.trim();
   if (q) {
-    const field = filter.searchIn === 'auto' ? searchFieldFor(q) : filter.searchIn;
+    const field = filter.searchIn === 'auto' ? 'any' : filter.searchIn;
     const value = field === 'phoneNumber' ? normalizePhoneQuery(q) : q;
     if (value) where[field] = value.slice(0, field === 'phoneNumber' ? 30 : 100);
   }

@@ -3,6 +3,7 @@ import type { ActivatedCode } from '@pult/contract';
 import { Flex, Input, Segmented, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/ltr';
 import { PagedTable } from '../../../components/paged-table';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDateTime } from '../../../lib/format';
@@ -53,9 +54,11 @@ export const ActivatedCodesTab = ({ seriesId }: { seriesId: number }) => {
       render: (_, code) =>
         code.activatedBy ? (
           <Flex vertical>
-            <span>{code.activatedBy.email}</span>
+            <Ltr>{code.activatedBy.email}</Ltr>
             {code.activatedBy.phoneNumber ? (
-              <Typography.Text type="secondary">{code.activatedBy.phoneNumber}</Typography.Text>
+              <Typography.Text type="secondary">
+                <Ltr>{code.activatedBy.phoneNumber}</Ltr>
+              </Typography.Text>
             ) : null}
           </Flex>
         ) : (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useCreatePromoSeries, usePrefilledSeries } from '../api/promo-series';
 import { basketMessage, isCatalogRefusal } from '../lib/basket-message';
 import { type SeriesFormValues, toSeriesBody } from '../lib/series-form';
@@ -24,10 +25,15 @@ export const CreateSeriesDrawer = ({ open, onClose, onCreated }: Props) => {
   const create = useCreatePromoSeries();
   // A refusal shown next to its field needs no banner; any other failure is said above the form.
   const [fieldError, setFieldError] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const releaseChanges = useUnsavedChanges(open && touched);
 
   const submit = (values: SeriesFormValues) =>
     create.mutate(toSeriesBody(values), {
       onSuccess: (series) => {
+        // Saved: opening the new series must not ask about the changes it was made from.
+        releaseChanges();
+        setTouched(false);
         message.success(t('promoCodes.create.done', { name: series.name }));
         form.resetFields();
         onClose();
@@ -49,6 +55,9 @@ export const CreateSeriesDrawer = ({ open, onClose, onCreated }: Props) => {
     <Drawer
       open={open}
       onClose={onClose}
+      afterOpenChange={(visible) => {
+        if (!visible) setTouched(false);
+      }}
       size={600}
       title={t('promoCodes.create.title')}
       destroyOnHidden
@@ -79,6 +88,7 @@ export const CreateSeriesDrawer = ({ open, onClose, onCreated }: Props) => {
           initialValues={fromPrefilled(prefilled.data)}
           onFinish={submit}
           disabled={create.isPending}
+          onValuesChange={() => setTouched(true)}
         />
       ) : (
         <Skeleton active paragraph={{ rows: 10 }} />

@@ -27,10 +27,12 @@ interface Props {
   initialValues: SeriesFormValues;
   onFinish: (values: SeriesFormValues) => void;
   disabled: boolean;
+  /** The user changed a field (the drawer tracks unsaved changes with it). */
+  onValuesChange?: () => void;
 }
 
 /** The series fields, validated with the contract's schema as the user types. */
-export const SeriesForm = ({ form, initialValues, onFinish, disabled }: Props) => {
+export const SeriesForm = ({ form, initialValues, onFinish, disabled, onValuesChange }: Props) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const plans = useEnabledPlans();
@@ -56,6 +58,7 @@ export const SeriesForm = ({ form, initialValues, onFinish, disabled }: Props) =
       layout="vertical"
       initialValues={initialValues}
       onFinish={onFinish}
+      onValuesChange={onValuesChange}
       disabled={disabled}
       scrollToFirstError
     >

@@ -1,6 +1,7 @@
 import type { PromoSeries } from '@pult/contract';
-import { App, Popconfirm, Switch } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConfirmOffSwitch } from '../../../components/confirm-off-switch';
 import { useManagePromoSeries } from '../api/promo-series';
 
 interface Props {
@@ -24,27 +25,21 @@ export const SeriesStatusSwitch = ({ series }: Props) => {
       },
     );
 
-  const toggle = (
-    <Switch
+  return (
+    <ConfirmOffSwitch
       checked={enabled}
       loading={manage.isPending}
-      aria-label={t('promoCodes.status.toggle', { name: series.name })}
+      label={t('promoCodes.status.toggle', { name: series.name })}
       checkedChildren={t('promoCodes.status.on')}
       unCheckedChildren={t('promoCodes.status.off')}
-      onChange={enabled ? undefined : () => run('enable')}
+      onEnable={() => run('enable')}
+      onDisable={() => run('disable')}
+      confirm={{
+        title: t('promoCodes.status.disableTitle'),
+        description: t('promoCodes.status.disableText', { name: series.name }),
+        okText: t('promoCodes.status.disable'),
+        cancelText: t('promoCodes.common.cancel'),
+      }}
     />
-  );
-  if (!enabled) return toggle;
-  return (
-    <Popconfirm
-      title={t('promoCodes.status.disableTitle')}
-      description={t('promoCodes.status.disableText', { name: series.name })}
-      okText={t('promoCodes.status.disable')}
-      cancelText={t('promoCodes.common.cancel')}
-      okButtonProps={{ danger: true }}
-      onConfirm={() => run('disable')}
-    >
-      {toggle}
-    </Popconfirm>
   );
 };

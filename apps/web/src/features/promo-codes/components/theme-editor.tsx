@@ -3,6 +3,7 @@ import { type PromoSeries, type PromoTheme, themeImageKinds } from '@pult/contra
 import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../lib/resources/public-config';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { usePromoTheme, useUpdatePromoTheme } from '../api/theme';
 import { ColorField } from './color-field';
 import { PreviewFrame } from './preview-frame';
@@ -49,6 +50,7 @@ const ThemeForm = ({ series, saved }: { series: PromoSeries; saved: PromoTheme }
   const preview = previewTheme(saved, draft);
   const dirty = JSON.stringify([preview.colors, preview.texts]) !== JSON.stringify([saved.colors, saved.texts]);
   const enabled = series.status === 'enabled';
+  useUnsavedChanges(dirty);
 
   const save = (values: ThemeValues) =>
     update.mutate(

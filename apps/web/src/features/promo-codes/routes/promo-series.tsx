@@ -26,7 +26,7 @@ export const PromoSeriesPage = () => {
   const tabParam = searchParams.get('tab');
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'codes';
   const series = usePromoSeries(valid ? id : 0);
-  useBreadcrumbLabel(series.data?.name);
+  useBreadcrumbLabel(series.data?.name ?? (series.isError || !valid ? t('breadcrumbs.notFound') : undefined));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 

@@ -1,7 +1,8 @@
 import { CheckOutlined, EditOutlined } from '@ant-design/icons';
 import type { Plan } from '@pult/contract';
-import { App, Button, Card, Flex, Switch, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConfirmOffSwitch } from '../../../components/confirm-off-switch';
 import { describeError } from '../../../lib/describe-error';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
@@ -40,11 +41,18 @@ export const PlanCard = ({ plan, canManage, onEdit }: Props) => {
 
   const state = canManage ? (
     <Flex component="label" gap="small" align="center" className="plan-card-switch">
-      <Switch
+      <ConfirmOffSwitch
         checked={plan.enabled}
         loading={manage.isPending}
-        onChange={toggle}
-        aria-label={t('subscriptions.plans.enabled')}
+        label={t('subscriptions.plans.enabled')}
+        onEnable={() => toggle(true)}
+        onDisable={() => toggle(false)}
+        confirm={{
+          title: t('subscriptions.plans.disableTitle'),
+          description: t('subscriptions.plans.disableText', { title: plan.title }),
+          okText: t('subscriptions.plans.disable'),
+          cancelText: t('subscriptions.form.cancel'),
+        }}
       />
       <Typography.Text type={plan.enabled ? undefined : 'secondary'}>
         {t(plan.enabled ? 'subscriptions.plans.enabled' : 'subscriptions.plans.disabled')}

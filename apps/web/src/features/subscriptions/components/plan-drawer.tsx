@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { describeError, errorCodeOf, fieldErrorsOf } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useTheme } from '../../../lib/theme-store';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useCreatePlan, useUpdatePlan, useUploadPlanIcon } from '../api/plan-mutations';
 import {
   durationForPeriod,
@@ -52,6 +53,9 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
   const [current, setCurrent] = useState<Plan | null>(plan);
   const [pendingIcon, setPendingIcon] = useState<File | null>(null);
   const [iconError, setIconError] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  // Only while open: a closed drawer has nothing left to lose (closing it is the user's «discard»).
+  const releaseChanges = useUnsavedChanges(open && (touched || pendingIcon !== null));
   const createPlan = useCreatePlan();
   const updatePlan = useUpdatePlan();
   const uploadIcon = useUploadPlanIcon();
@@ -124,6 +128,7 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
           return;
         }
         message.success(t('subscriptions.form.created', { title: created.title }));
+        releaseChanges();
         onClose();
         return;
       }
@@ -132,6 +137,7 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
         await updatePlan.mutateAsync({ id: current.id, changes });
         message.success(t('subscriptions.form.saved'));
       }
+      releaseChanges();
       onClose();
     } catch (error) {
       showServerError(error);
@@ -139,6 +145,7 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
   };
 
   const onValuesChange = (changed: Partial<PlanFormValues>) => {
+    setTouched(true);
     if (changed.period) {
       const days = form.getFieldValue('durationDays') as number | null;
       form.setFieldsValue({ durationDays: durationForPeriod(changed.period, days) });

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Flex, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Ltr } from '../../../components/ltr';
 import { PagedTable, type Paging } from '../../../components/paged-table';
 import { formatDate } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
@@ -29,9 +30,13 @@ export const SubscriptionsTable = ({ list, paging, onPage }: Props) => {
         return (
           <Flex vertical>
             <Link to={`/app/users/${item.owner}`}>
-              {user?.email ?? t('subscriptions.columns.unknownUser', { id: item.owner })}
+              {user?.email ? <Ltr>{user.email}</Ltr> : t('subscriptions.columns.unknownUser', { id: item.owner })}
             </Link>
-            {user?.phoneNumber ? <Typography.Text type="secondary">{user.phoneNumber}</Typography.Text> : null}
+            {user?.phoneNumber ? (
+              <Typography.Text type="secondary">
+                <Ltr>{user.phoneNumber}</Ltr>
+              </Typography.Text>
+            ) : null}
           </Flex>
         );
       },

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Ltr } from '../../../components/ltr';
 import { PagedTable, type Paging } from '../../../components/paged-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
@@ -34,7 +35,7 @@ export const TransactionsTable = ({ list, paging, onPage, filtered }: Props) => 
       title: t('transactions.columns.user'),
       render: (_, item) => (
         <Link to={`/app/users/${item.userId}`}>
-          {item.userEmail ?? t('transactions.columns.unknownUser', { id: item.userId })}
+          {item.userEmail ? <Ltr>{item.userEmail}</Ltr> : t('transactions.columns.unknownUser', { id: item.userId })}
         </Link>
       ),
     },

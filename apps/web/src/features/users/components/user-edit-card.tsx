@@ -1,10 +1,11 @@
 import { SaveOutlined } from '@ant-design/icons';
 import type { User } from '@pult/contract';
 import { Alert, App, Button, Card, Flex, Form } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useUpdateUser } from '../api/update-user';
 import { toUpdateBody, type UserFormValues, userToForm } from '../user-form';
 import { UserFormFields } from './user-form-fields';
@@ -15,6 +16,8 @@ export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }
   const { message } = App.useApp();
   const [form] = Form.useForm<UserFormValues>();
   const update = useUpdateUser();
+  const [touched, setTouched] = useState(false);
+  const releaseChanges = useUnsavedChanges(touched);
 
   // A manage action or a grant changes the user under the form: show the server's copy.
   useEffect(() => {
@@ -26,6 +29,8 @@ export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }
       { id: user.id, body: toUpdateBody(values, user) },
       {
         onSuccess: (saved) => {
+          releaseChanges();
+          setTouched(false);
           message.success(t('users.form.saved'));
           form.resetFields();
           form.setFieldsValue(userToForm(saved));
@@ -47,6 +52,7 @@ export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }
         name="edit-user"
         initialValues={userToForm(user)}
         onFinish={submit}
+        onValuesChange={() => setTouched(true)}
         disabled={!canEdit || update.isPending}
         requiredMark={canEdit}
       >

@@ -1,6 +1,7 @@
 import type { User } from '@pult/contract';
 import { Card, Descriptions, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/ltr';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDateTime } from '../../../lib/format';
 import { UserAvatarUpload } from './user-avatar-upload';
@@ -15,7 +16,7 @@ export const UserProfileCard = ({ user, canEdit }: { user: User; canEdit: boolea
       <UserAvatarUpload user={user} canEdit={canEdit} />
       {/* The name is the page's heading; the card adds how to reach the person. */}
       <Typography.Paragraph className="user-profile-email" copyable={{ text: user.email }}>
-        {user.email}
+        <Ltr>{user.email}</Ltr>
       </Typography.Paragraph>
       <Flex justify="center" gap={4} wrap className="user-profile-tags">
         <RoleTag role={user.role} />

@@ -6,14 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { DATE_FORMATS } from '../../../lib/format';
-import {
-  EMPTY_FILTER,
-  isFilterEmpty,
-  type SearchField,
-  searchFieldFor,
-  searchFields,
-  type UsersFilter,
-} from '../list-params';
+import { EMPTY_FILTER, isFilterEmpty, type SearchField, searchFields, type UsersFilter } from '../list-params';
 
 interface Props {
   filter: UsersFilter;
@@ -39,7 +32,6 @@ export const UsersFilterBar = ({ filter, onChange }: Props) => {
     return () => window.clearTimeout(timer);
   }, [text, filter.q, onChange]);
 
-  const detected = text.trim() && filter.searchIn === 'auto' ? searchFieldFor(text) : null;
   const dateFormat = DATE_FORMATS[i18n.language as LocaleId];
 
   return (
@@ -62,7 +54,6 @@ export const UsersFilterBar = ({ filter, onChange }: Props) => {
             value={text}
             onChange={(event) => setText(event.target.value)}
             onPressEnter={() => onChange({ q: text.trim() })}
-            suffix={detected ? <span className="users-search-hint">{t(`users.filter.in.${detected}`)}</span> : <span />}
           />
         </Space.Compact>
         <Select

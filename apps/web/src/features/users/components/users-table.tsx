@@ -4,6 +4,7 @@ import { Flex, type TableProps, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Ltr } from '../../../components/ltr';
 import { PagedTable, type Paging } from '../../../components/paged-table';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { LocaleId } from '../../../config/theme-config';
@@ -29,17 +30,21 @@ const orderOf = (sort: string, field: string): SortOrder => {
   return direction === 'asc' ? 'ascend' : 'descend';
 };
 
+/** antd steps through these from the column's current order; an unsorted column takes the first. */
+const SORT_DIRECTIONS: SortOrder[] = ['ascend', 'descend', 'ascend'];
+
 /** Server-side paging and sorting: antd reports what the user clicked, the URL remembers it. */
 export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra }: Props) => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const locale = i18n.language as LocaleId;
 
-  // Clicking a sorted column again flips it, never unsorts: the list always has an order.
+  // The first click sorts ascending (А→Я, oldest first), as every table does; clicking again flips it,
+  // never unsorts: the list always has an order.
   const sortable = (field: string) => ({
     sorter: true,
     sortOrder: orderOf(sort, field),
-    sortDirections: ['descend', 'ascend', 'descend'] as SortOrder[],
+    sortDirections: SORT_DIRECTIONS,
   });
 
   const columns: TableProps<User>['columns'] = [
@@ -62,12 +67,20 @@ export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra 
         </Flex>
       ),
     },
-    { key: 'email', dataIndex: 'email', title: t('users.columns.email'), ...sortable('email'), ellipsis: true },
+    {
+      key: 'email',
+      dataIndex: 'email',
+      title: t('users.columns.email'),
+      render: (email: string) => <Ltr>{email}</Ltr>,
+      ...sortable('email'),
+      ellipsis: true,
+    },
     {
       key: 'phoneNumber',
       dataIndex: 'phoneNumber',
       title: t('users.columns.phone'),
-      render: (phone: string | null) => phone ?? <Typography.Text type="secondary">—</Typography.Text>,
+      render: (phone: string | null) =>
+        phone ? <Ltr>{phone}</Ltr> : <Typography.Text type="secondary">—</Typography.Text>,
       responsive: ['lg'],
       className: 'users-nowrap',
     },

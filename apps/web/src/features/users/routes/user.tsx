@@ -33,7 +33,8 @@ export const UserPage = ({ slots = {} }: { slots?: UserPageSlots }) => {
   const userId = Number(id);
   const canManage = useCanManageUsers();
   const query = useUser(userId);
-  useBreadcrumbLabel(query.data?.email);
+  // A user that cannot be shown still gets a named crumb rather than a placeholder that never resolves.
+  useBreadcrumbLabel(query.data?.email ?? (query.isError ? t('breadcrumbs.notFound') : undefined));
   const backLink = (
     <Link to={USERS_PATH}>
       <Button icon={<ArrowLeftOutlined />}>{t('users.page.back')}</Button>
