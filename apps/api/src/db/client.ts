@@ -35,6 +35,11 @@ const MIGRATION_LOCK = 7_146_031;
 export async function openDatabase(options: { url?: string; pgliteDir?: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server ends (a restart, an admin's terminate) must not take the process
+    // down as an unhandled 'error': the pool drops it and opens a new one on the next query.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
