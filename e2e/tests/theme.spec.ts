@@ -91,8 +91,9 @@ test.describe('languages', () => {
     await switchTo('语言', '日本語', 'ユーザー');
     await switchTo('言語', 'Français', 'Utilisateurs');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
-    await page.goto('/app/profile');
-    await expect(page.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).first()).toBeVisible();
+    // The users list shows registration dates: French writes them day first, with slashes.
+    await page.goto('/app/users');
+    await expect(page.getByRole('cell', { name: /^\d{2}\/\d{2}\/\d{4}$/ }).first()).toBeVisible();
     await switchTo('Langue', 'Русский', 'Пользователи');
   });
 });

@@ -100,6 +100,6 @@ describe('POST /users/:id/avatar (local storage)', () => {
 
   it('tells the SPA where relative file paths live', async () => {
     const response = await t.app.inject({ url: '/api/config' });
-    expect(response.json()).toEqual({ filesBaseUrl: '/files' });
+    expect(response.json()).toMatchObject({ filesBaseUrl: '/files' });
   });
 });

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
 import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useArchiveNote, useNote, useNoteTags, useSaveNote } from '../api/notes-queries';
@@ -22,6 +23,12 @@ export const NoteEditorPage = () => {
   const id = rawId && /^\d+$/.test(rawId) ? Number(rawId) : undefined;
   const { t } = useTranslation();
   const note = useNote(id);
+  // The crumb names the note (or says it is new, or not found) instead of showing its id.
+  useBreadcrumbLabel(
+    id === undefined
+      ? t('notes.editor.newTitle')
+      : (note.data?.title ?? (note.isError ? t('breadcrumbs.notFound') : undefined)),
+  );
   if (id !== undefined && note.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (note.isError) return <Alert type="error" showIcon title={describeError(note.error, t)} />;
   return <NoteEditor key={note.data?.id ?? 'new'} note={note.data} />;
