@@ -24,7 +24,7 @@ import { cleanupPlugin } from './plugins/cleanup';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, sendError } from './plugins/errors';
-import { promoGenerationPlugin } from './plugins/promo-generation';
+import { jobsPlugin } from './plugins/jobs';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticFilesPlugin } from './plugins/static-files';
 import { storagePlugin } from './plugins/storage';
@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storagePlugin, { storage: deps.storage });
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin);
-  await app.register(promoGenerationPlugin);
+  await app.register(jobsPlugin);
   await app.register(cleanupPlugin, deps.cleanup ?? {});
   await app.register(multipart, { limits: { fileSize: 10 * 1_048_576, files: 1, fields: 20 } });
 
