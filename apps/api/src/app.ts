@@ -15,6 +15,14 @@ import { clientRoutes } from './modules/client';
 import { configRoutes } from './modules/config';
 import { plansRoutes } from './modules/plans';
 import { landingPageRoutes, promoCodesRoutes } from './modules/promo-codes';
+import {
+  type DispatcherOptions,
+  PUSH_DISPATCH_JOB,
+  type PushProvider,
+  providerFromEnv,
+  pushDispatchHandler,
+  remindersRoutes,
+} from './modules/push';
 import { subscriptionsRoutes } from './modules/subscriptions';
 import { transactionsRoutes } from './modules/transactions';
 import { usersRoutes } from './modules/users';
@@ -41,6 +49,16 @@ export interface AppDeps {
   storage?: Storage;
   /** The expired-rows job's period and batch; tests shrink the batch. */
   cleanup?: { everyMs?: number; batch?: number };
+  /** Built from PUSH_PROVIDER when left out; tests pass fakes, a smaller batch, a crash hook. */
+  push?: { provider?: PushProvider } & Pick<DispatcherOptions, 'batchSize' | 'afterSend'>;
+  /** How often the job worker looks for due work. */
+  jobsPollMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pushProvider: PushProvider;
+  }
 }
 
 /**
@@ -75,7 +93,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storagePlugin, { storage: deps.storage });
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin);
-  await app.register(jobsPlugin);
+  app.decorate('pushProvider', deps.push?.provider ?? providerFromEnv(env, app.log));
+  await app.register(jobsPlugin, {
+    pollMs: deps.jobsPollMs,
+    handlers: (instance) => ({
+      [PUSH_DISPATCH_JOB]: pushDispatchHandler({
+        db: instance.db,
+        clock: instance.clock,
+        log: instance.log,
+        provider: instance.pushProvider,
+        batchSize: deps.push?.batchSize,
+        afterSend: deps.push?.afterSend,
+      }),
+    }),
+  });
   await app.register(cleanupPlugin, deps.cleanup ?? {});
   await app.register(multipart, { limits: { fileSize: 10 * 1_048_576, files: 1, fields: 20 } });
 
@@ -91,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(subscriptionsRoutes);
       await api.register(transactionsRoutes);
       await api.register(promoCodesRoutes);
+      await api.register(remindersRoutes);
       await api.register(clientRoutes);
       api.setNotFoundHandler((request, reply) =>
         sendError(reply, 404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`),

@@ -5,6 +5,7 @@ import { clientEndpoints } from './endpoints/client';
 import { configEndpoints } from './endpoints/config';
 import { plansEndpoints } from './endpoints/plans';
 import { promoCodesEndpoints } from './endpoints/promo-codes';
+import { remindersEndpoints } from './endpoints/reminders';
 import { subscriptionsEndpoints } from './endpoints/subscriptions';
 import { transactionsEndpoints } from './endpoints/transactions';
 import { usersEndpoints } from './endpoints/users';
@@ -22,6 +23,7 @@ export const api = {
   subscriptions: subscriptionsEndpoints,
   transactions: transactionsEndpoints,
   promoCodes: promoCodesEndpoints,
+  reminders: remindersEndpoints,
   client: clientEndpoints,
   audit: auditEndpoints,
 } as const;

@@ -55,6 +55,12 @@ export const errorCodes = [
   'FILE_REQUIRED',
   'FILE_TOO_LARGE',
   'FILE_TYPE_UNSUPPORTED',
+  // Push notifications and devices.
+  'REMINDER_NOT_FOUND',
+  'REMINDER_NOT_CANCELABLE',
+  'NO_DEVICES',
+  'DEVICE_NOT_FOUND',
+  'DELIVERY_NOT_FOUND',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

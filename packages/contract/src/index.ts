@@ -7,5 +7,6 @@ export { type PublicConfig, publicConfig } from './endpoints/config';
 export * from './errors';
 export * from './fetch-client';
 export * from './promo-codes';
+export * from './reminders';
 export * from './subscriptions';
 export * from './users';

@@ -405,3 +405,4 @@ export const promoSeriesCounters = pgTable(
 
 // The newer features' tables, one file each (tables/README.md).
 export * from './tables/jobs';
+export * from './tables/push';
