@@ -72,15 +72,13 @@ describe('exactly once per (reminder, device)', () => {
     opened.push(f.t);
     const second = await buildTestApp({ database: f.t.database, push: { provider, batchSize: 7 } });
     opened.push(second);
-    await f.t.database.db
-      .insert(devices)
-      .values(
-        Array.from({ length: 120 }, (_, i) => ({
-          userId: f.ids.other,
-          token: `two-${i}`,
-          platform: 'android' as const,
-        })),
-      );
+    await f.t.database.db.insert(devices).values(
+      Array.from({ length: 120 }, (_, i) => ({
+        userId: f.ids.other,
+        token: `two-${i}`,
+        platform: 'android' as const,
+      })),
+    );
     const created = await f.schedule({ type: 'users', userIds: [f.ids.other] });
     f.t.app.jobs.wake();
     second.app.jobs.wake();
