@@ -167,10 +167,7 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
           <Input placeholder="/plans" />
         </Form.Item>
         <Form.Item name="type" label={t('push.fields.audience')}>
-          <Radio.Group
-            optionType="button"
-            options={reminderTypes.map((value) => ({ value, label: t(`push.type.${value}`) }))}
-          />
+          <Radio.Group options={reminderTypes.map((value) => ({ value, label: t(`push.type.${value}`) }))} />
         </Form.Item>
         {type === 'users' ? (
           <Form.Item
@@ -205,11 +202,11 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
       </Form>
       <PhonePreview title={title} body={body} appName={t('push.preview.appName')} />
       <Typography.Title level={5} style={{ marginTop: 24 }}>
-        {t('push.test.title')}
+        <label htmlFor="push-test-user">{t('push.test.title')}</label>
       </Typography.Title>
       <Space.Compact style={{ width: '100%' }}>
         <div style={{ flex: 1 }}>
-          <UserPicker value={testUser} onChange={(value) => setTestUser(value as number)} />
+          <UserPicker id="push-test-user" value={testUser} onChange={(value) => setTestUser(value as number)} />
         </div>
         <Button onClick={runTest} loading={testSend.isPending} disabled={!testUser}>
           {t('push.test.submit')}

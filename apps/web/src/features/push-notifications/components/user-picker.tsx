@@ -18,6 +18,7 @@ export const UserPicker = ({ value, onChange, multiple, id }: Props) => {
   return (
     <Select
       id={id}
+      style={{ width: '100%' }}
       mode={multiple ? 'multiple' : undefined}
       showSearch={{ filterOption: false, onSearch: setText }}
       value={value}
