@@ -16,6 +16,7 @@ import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatCount } from '../../../lib/format';
 import { useAudienceCount, useCreateReminder, useTestSend } from '../api/reminders';
+import { fitDrawer } from '../lib/fit-drawer';
 import { fromMoscowWallClock, moscowWallClock } from '../lib/moscow-time';
 import { PhonePreview } from './phone-preview';
 import { UserPicker } from './user-picker';
@@ -122,7 +123,7 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
     <Drawer
       open={open}
       onClose={onClose}
-      size={640}
+      size={fitDrawer(640)}
       title={t('push.create.title')}
       destroyOnHidden
       footer={

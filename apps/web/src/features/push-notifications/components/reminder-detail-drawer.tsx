@@ -4,6 +4,7 @@ import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
 import { formatNumber } from '../../../lib/format';
 import { useCancelReminder, useReminder } from '../api/reminders';
+import { fitDrawer } from '../lib/fit-drawer';
 import { formatMoscow } from '../lib/moscow-time';
 import { openRate } from '../lib/open-rate';
 import { ReminderStatusTag } from './reminder-status-tag';
@@ -43,7 +44,7 @@ export const ReminderDetailDrawer = ({ id, onClose }: Props) => {
     <Drawer
       open={Boolean(id)}
       onClose={onClose}
-      size={560}
+      size={fitDrawer(560)}
       title={data?.title ?? t('push.detail.title')}
       destroyOnHidden
     >
@@ -87,6 +88,7 @@ export const ReminderDetailDrawer = ({ id, onClose }: Props) => {
               size="small"
               rowKey="platform"
               pagination={false}
+              scroll={{ x: 'max-content' }}
               dataSource={data.byPlatform}
               columns={[
                 { key: 'platform', title: t('push.fields.platform'), dataIndex: 'platform' },
