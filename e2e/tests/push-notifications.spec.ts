@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../accounts';
 import { apiAs, expect, test } from '../fixtures';
 
@@ -18,6 +19,16 @@ async function plannerWithDevices() {
   });
   return session.id;
 }
+
+/**
+ * Clicks an option of the select with this id: antd draws the clickable items itself (its
+ * role=option nodes are hidden a11y mirrors), in a dropdown holding the select's `<id>_list`.
+ */
+const pick = (page: Page, selectId: string, title: RegExp) =>
+  page
+    .locator('.ant-select-dropdown', { has: page.locator(`#${selectId}_list`) })
+    .getByTitle(title)
+    .click();
 
 /** Today in Moscow as YYYY-MM-DD (the list's range is in Moscow days). */
 const moscowToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
