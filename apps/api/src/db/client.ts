@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockPgliteFolder } from './pglite-lock';
 import * as schema from './schema';
 import { validatePendingConstraints } from './validate-constraints';
 
@@ -49,12 +50,19 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   const dir = options.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  let release = () => {};
+  if (!dir.startsWith('memory://')) {
+    mkdirSync(dir, { recursive: true });
+    release = lockPgliteFolder(dir);
+  }
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } }).catch((error: unknown) => {
+    release();
+    throw error;
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   await validatePendingConstraints(async <T>(text: string) => (await client.query<T>(text)).rows);
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close().finally(release) };
 }
 
 /**
