@@ -3,6 +3,7 @@ import { generateUsers, type UserRow, userSource } from './generate-users';
 import { createProgress } from './progress';
 import { readPlans, seedPlans, seedSubscriptions, seedTransactions } from './seed-billing';
 import { seedPromo } from './seed-promo';
+import { seedPush } from './seed-push';
 import type { SeedTarget } from './seed-target';
 import { generateStaffPassword, staffAccounts, staffRows } from './staff';
 import { loadUserPool } from './user-pool';
@@ -24,6 +25,9 @@ export interface SeedOptions {
 
 export interface SeedReport {
   users: number;
+  devices: number;
+  reminders: number;
+  pushDeliveries: number;
   subscriptions: number;
   transactions: number;
   promoSeries: number;
@@ -90,7 +94,7 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
   };
 
   // Empties everything referencing users too: sessions, subscriptions, transactions, promo series and codes.
-  if (options.reset) await target.reset(['users']);
+  if (options.reset) await target.reset(['users', 'jobs']);
   const users = await stage('users', () => seedUsers(target, options));
   const plansCreated = await stage('plans', () => seedPlans(target, options), ['subscription_plans']);
 
@@ -117,8 +121,14 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
     }
   }
 
+  // Phones of the planner users and a history of pushes: what the push screen and its counts read.
+  const push = await stage('push', () => seedPush(target, options), ['devices', 'reminders', 'push_deliveries']);
+
   return {
     users: options.users,
+    devices: push.devices,
+    reminders: push.reminders,
+    pushDeliveries: push.deliveries,
     subscriptions,
     transactions,
     promoSeries: promo.series,
