@@ -91,4 +91,26 @@ describe('exactly once per (reminder, device)', () => {
     expect([...sends.values()].every((n) => n === 1)).toBe(true);
     expect(sends.size).toBe(120);
   });
+
+  it('a cancel while sending stops the dispatcher before its next batch', async () => {
+    const { provider, sends } = countingProvider();
+    let cancel: (id: number) => Promise<unknown> = async () => undefined;
+    const f = await pushFixture({
+      push: {
+        provider,
+        batchSize: 3,
+        afterSend: async (id, batch) => {
+          if (batch === 1) await cancel(id);
+        },
+      },
+    });
+    opened.push(f.t);
+    for (let i = 0; i < 9; i++) await f.device('free', `cancel-${i}`);
+    cancel = (id) => f.call('GET', `/api/reminders/${id}/cancel`);
+    const created = await f.schedule({ type: 'users', userIds: [f.ids.free] });
+    await f.drain();
+    const detail = (await f.call('GET', `/api/reminders/${created.id}`)).json();
+    expect(detail).toMatchObject({ status: 'canceled', targeted: 9, sent: 3, pending: 6 });
+    expect(sends.size).toBe(3);
+  });
 });
