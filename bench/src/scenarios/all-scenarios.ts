@@ -9,6 +9,7 @@ import {
 import { promoActivateScenario } from './promo-activate';
 import { promoActivatedSearchEmailScenario, promoActivatedSearchScenario } from './promo-activated-search';
 import { promoGenerate1mScenario, promoGenerate100kScenario } from './promo-generate';
+import { pushAudienceCountScenario, pushFanoutScenario } from './push-fanout';
 import type { Scenario } from './scenario';
 import { signinScenario } from './signin';
 import { usersEmailFilterScenario } from './users-email-filter';
@@ -34,7 +35,9 @@ export const allScenarios: readonly Scenario[] = [
   promoActivatedSearchScenario,
   promoActivatedSearchEmailScenario,
   usersExportScenario,
+  pushAudienceCountScenario,
   promoGenerate1mScenario,
   promoGenerate100kScenario,
   promoActivateScenario,
+  pushFanoutScenario,
 ];
