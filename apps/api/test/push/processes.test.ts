@@ -20,7 +20,8 @@ const DEVICES = 4000;
 describe.skipIf(testDbKind !== 'postgres')('push dispatch across real processes (PostgreSQL)', () => {
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
   const name = `pult_t_push_${randomBytes(4).toString('hex')}`;
-  const url = new URL(adminUrl);
+  // Read even when the suite is skipped (PGlite), so it must parse without TEST_DATABASE_URL.
+  const url = new URL(adminUrl || 'postgres://127.0.0.1/unused');
   url.pathname = `/${name}`;
   let sql: pg.Client;
   let fake: Server;

@@ -48,7 +48,7 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
       if (!reminder || reminder.targetedAt) return;
       const now = clock.now();
       const due = reminder.localTime
-        ? sql`((${reminder.scheduledAt}::timestamptz AT TIME ZONE ${SCHEDULING_ZONE}) AT TIME ZONE coalesce(a.time_zone, ${SCHEDULING_ZONE}))`
+        ? sql`((${reminder.scheduledAt}::timestamptz AT TIME ZONE ${SCHEDULING_ZONE}) AT TIME ZONE coalesce(z.name, ${SCHEDULING_ZONE}))`
         : sql`${reminder.scheduledAt}::timestamptz`;
       const [inserted] = await queryRows<{ n: number }>(
         tx,
@@ -56,6 +56,8 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
               INSERT INTO push_deliveries (reminder_id, device_id, user_id, platform, due_at)
               SELECT ${reminderId}, a.device_id, a.user_id, a.platform, ${due}
               FROM (${audienceDevices(reminder.type, reminder.userIds, now)}) a
+              -- A zone the app sent but this server's zone database does not know reads as Moscow.
+              LEFT JOIN (SELECT name FROM pg_timezone_names) z ON z.name = a.time_zone
               ON CONFLICT (reminder_id, device_id) DO NOTHING
               RETURNING 1)
             SELECT count(*)::int AS n FROM added`,
