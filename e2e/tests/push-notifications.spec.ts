@@ -100,7 +100,7 @@ test.describe('push notifications', () => {
     await expect(page.getByRole('dialog', { name: title }).getByRole('cell', { name: 'android' })).toBeVisible();
     // At phone width the drawer fits the screen.
     const box = await page.locator('.ant-drawer-content-wrapper').boundingBox();
-    expect(box?.width ?? 999).toBeLessThanOrEqual(390);
+    expect(Math.round(box?.width ?? 999)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: shots('push-detail-390') });
   });
 });
