@@ -52,7 +52,7 @@ test.describe('push notifications', () => {
     await drawer.getByRole('combobox', { name: 'Пользователи' }).fill('planner@');
     // antd draws the clickable items itself; its role=option nodes are hidden a11y mirrors.
     await pick(page, 'userIds', /planner@pult\.test/);
-    await expect(drawer.getByTestId('audience-count')).toHaveText(/^Пользователей: 1 · устройств: [2-9]\d*$/);
+    await expect(drawer.getByTestId('audience-count')).toHaveText(/^Пользователей: 1 · устройств: ([2-9]|\d{2,})$/);
 
     await drawer.getByRole('combobox', { name: 'Тестовая отправка' }).fill('planner@');
     await pick(page, 'push-test-user', /planner@pult\.test/);
