@@ -20,6 +20,14 @@ import { personalDataRoutes } from './modules/personal-data';
 import { plansRoutes } from './modules/plans';
 import { profileRoutes } from './modules/profile';
 import { landingPageRoutes, promoCodesRoutes } from './modules/promo-codes';
+import {
+  type DispatcherOptions,
+  PUSH_DISPATCH_JOB,
+  type PushProvider,
+  providerFromEnv,
+  pushDispatchHandler,
+  remindersRoutes,
+} from './modules/push';
 import { settingsRoutes } from './modules/settings';
 import { subscriptionsRoutes } from './modules/subscriptions';
 import { telegramChannelsRoutes } from './modules/telegram-channels';
@@ -32,7 +40,7 @@ import { dashboardRollupsPlugin } from './plugins/dashboard-rollups';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, sendError } from './plugins/errors';
-import { promoGenerationPlugin } from './plugins/promo-generation';
+import { jobsPlugin } from './plugins/jobs';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticFilesPlugin } from './plugins/static-files';
 import { storagePlugin } from './plugins/storage';
@@ -49,6 +57,16 @@ export interface AppDeps {
   storage?: Storage;
   /** The expired-rows job's period and batch; tests shrink the batch. */
   cleanup?: { everyMs?: number; batch?: number };
+  /** Built from PUSH_PROVIDER when left out; tests pass fakes, a smaller batch, a crash hook. */
+  push?: { provider?: PushProvider } & Pick<DispatcherOptions, 'batchSize' | 'afterSend'>;
+  /** How often the job worker looks for due work. */
+  jobsPollMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pushProvider: PushProvider;
+  }
 }
 
 /**
@@ -83,7 +101,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storagePlugin, { storage: deps.storage });
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin);
-  await app.register(promoGenerationPlugin);
+  app.decorate('pushProvider', deps.push?.provider ?? providerFromEnv(env, app.log));
+  await app.register(jobsPlugin, {
+    pollMs: deps.jobsPollMs,
+    handlers: (instance) => ({
+      [PUSH_DISPATCH_JOB]: pushDispatchHandler({
+        db: instance.db,
+        clock: instance.clock,
+        log: instance.log,
+        provider: instance.pushProvider,
+        batchSize: deps.push?.batchSize,
+        afterSend: deps.push?.afterSend,
+      }),
+    }),
+  });
   await app.register(cleanupPlugin, deps.cleanup ?? {});
   await app.register(dashboardRollupsPlugin);
   await app.register(multipart, { limits: { fileSize: 10 * 1_048_576, files: 1, fields: 20 } });
@@ -101,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(transactionsRoutes);
       await api.register(promoCodesRoutes);
       await api.register(notesRoutes);
+      await api.register(remindersRoutes);
       await api.register(clientRoutes);
       await api.register(agreementsRoutes);
       await api.register(settingsRoutes);

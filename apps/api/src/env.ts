@@ -21,6 +21,13 @@ const schema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   PUSH_PROVIDER: z.enum(['log', 'fcm', 'webpush']).default('log'),
+  /** Service-account JSON file for FCM HTTP v1. */
+  FCM_CREDENTIALS: z.string().optional(),
+  /** FCM's API base; tests point it at a local fake. */
+  FCM_BASE_URL: z.string().url().default('https://fcm.googleapis.com'),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default('mailto:admin@example.com'),
   CATALOG_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   /** Enables «Обновить из Telegram» on channels (a bot token from @BotFather). */

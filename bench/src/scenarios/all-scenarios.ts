@@ -12,6 +12,7 @@ import { notesSearchScenario, notesShareCardScenario } from './notes';
 import { promoActivateScenario } from './promo-activate';
 import { promoActivatedSearchEmailScenario, promoActivatedSearchScenario } from './promo-activated-search';
 import { promoGenerate1mScenario, promoGenerate100kScenario } from './promo-generate';
+import { pushAudienceCountScenario, pushFanoutScenario } from './push-fanout';
 import type { Scenario } from './scenario';
 import { signinScenario } from './signin';
 import { tgChannelsAllScenario } from './tg-channels';
@@ -45,7 +46,9 @@ export const allScenarios: readonly Scenario[] = [
   userTimelineScenario,
   usersExportScenario,
   notesShareCardScenario,
+  pushAudienceCountScenario,
   promoGenerate1mScenario,
   promoGenerate100kScenario,
   promoActivateScenario,
+  pushFanoutScenario,
 ];

@@ -10,6 +10,7 @@ import { personalDataEndpoints } from './endpoints/personal-data';
 import { plansEndpoints } from './endpoints/plans';
 import { profileEndpoints } from './endpoints/profile';
 import { promoCodesEndpoints } from './endpoints/promo-codes';
+import { remindersEndpoints } from './endpoints/reminders';
 import { settingsEndpoints } from './endpoints/settings';
 import { subscriptionsEndpoints } from './endpoints/subscriptions';
 import { telegramEndpoints } from './endpoints/telegram';
@@ -29,6 +30,7 @@ export const api = {
   subscriptions: subscriptionsEndpoints,
   transactions: transactionsEndpoints,
   promoCodes: promoCodesEndpoints,
+  reminders: remindersEndpoints,
   client: clientEndpoints,
   audit: auditEndpoints,
   notes: notesEndpoints,

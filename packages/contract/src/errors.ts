@@ -74,6 +74,12 @@ export const errorCodes = [
   'TELEGRAM_CHAT_NOT_FOUND',
   'TELEGRAM_NOT_A_CHANNEL',
   'TELEGRAM_ERROR',
+  // Push notifications and devices.
+  'REMINDER_NOT_FOUND',
+  'REMINDER_NOT_CANCELABLE',
+  'NO_DEVICES',
+  'DEVICE_NOT_FOUND',
+  'DELIVERY_NOT_FOUND',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

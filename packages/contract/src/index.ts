@@ -13,6 +13,7 @@ export * from './errors';
 export * from './fetch-client';
 export * from './notes';
 export * from './promo-codes';
+export * from './reminders';
 export * from './subscriptions';
 export * from './telegram';
 export * from './users';

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './all-tables';
+import { lockPgliteFolder } from './pglite-lock';
 import { validatePendingConstraints } from './validate-constraints';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -54,12 +55,19 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   const dir = options.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  let release = () => {};
+  if (!dir.startsWith('memory://')) {
+    mkdirSync(dir, { recursive: true });
+    release = lockPgliteFolder(dir);
+  }
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } }).catch((error: unknown) => {
+    release();
+    throw error;
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   await validatePendingConstraints(async <T>(text: string) => (await client.query<T>(text)).rows);
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close().finally(release) };
 }
 
 /**

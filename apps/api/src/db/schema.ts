@@ -313,14 +313,12 @@ export const promoSeries = pgTable(
       .default('enabled'),
     basketId: text('basket_id'),
     basketName: text('basket_name'),
-    /** pending → running → done, or failed with `generationError`; a restart resumes running ones. */
+    /** pending → running → done, or failed with `generationError`; the generation job (jobs table) drives it. */
     generationStatus: text('generation_status', { enum: ['pending', 'running', 'done', 'failed'] })
       .notNull()
       .default('pending'),
     generationError: text('generation_error'),
     generated: integer('generated').notNull().default(0),
-    /** Lease of the process generating the codes; a stale lease lets another process take over. */
-    generationLeaseUntil: time('generation_lease_until'),
     theme: jsonb('theme').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: time('created_at').notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id),

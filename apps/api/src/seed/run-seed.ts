@@ -5,6 +5,7 @@ import { createProgress } from './progress';
 import { seedAgreements } from './seed-agreements';
 import { readPlans, seedPlans, seedSubscriptions, seedTransactions } from './seed-billing';
 import { seedPromo } from './seed-promo';
+import { seedPush } from './seed-push';
 import type { SeedTarget } from './seed-target';
 import { seedTelegram } from './seed-telegram';
 import { generateStaffPassword, staffAccounts, staffRows } from './staff';
@@ -29,6 +30,9 @@ export interface SeedOptions {
 
 export interface SeedReport {
   users: number;
+  devices: number;
+  reminders: number;
+  pushDeliveries: number;
   subscriptions: number;
   transactions: number;
   promoSeries: number;
@@ -101,7 +105,7 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
   };
 
   // Empties everything referencing users too: sessions, subscriptions, transactions, promo series and codes.
-  if (options.reset) await target.reset(['users']);
+  if (options.reset) await target.reset(['users', 'jobs']);
   const users = await stage('users', () => seedUsers(target, options));
   const plansCreated = await stage('plans', () => seedPlans(target, options), ['subscription_plans']);
   const tgChannels = await stage('telegram', () => seedTelegram(target, options), ['tg_categories', 'tg_channels']);
@@ -132,12 +136,17 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
   const notes = options.notes ?? 0;
   if (notes > 0) await stage('notes', () => seedNotes(target, options, notes));
   const agreements = await stage('agreements', () => seedAgreements(target), ['agreements', 'agreement_consents']);
+  // Phones of the planner users and a history of pushes: what the push screen and its counts read.
+  const push = await stage('push', () => seedPush(target, options), ['devices', 'reminders', 'push_deliveries']);
 
   return {
     notes,
     users: options.users,
     agreementVersions: agreements.versions,
     consents: agreements.consents,
+    devices: push.devices,
+    reminders: push.reminders,
+    pushDeliveries: push.deliveries,
     subscriptions,
     transactions,
     promoSeries: promo.series,

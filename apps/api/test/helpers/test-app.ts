@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role, SessionUser, UserStatus } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { type AppDeps, buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { users } from '../../src/db/schema';
 import { loadEnv } from '../../src/env';
@@ -40,6 +40,8 @@ export interface TestAppOptions {
   extraEnv?: Record<string, string>;
   /** Adds test-only routes before the app is sealed. */
   extend?: (app: FastifyInstance) => void;
+  /** Push provider fakes, batch size and crash hook for the dispatcher. */
+  push?: AppDeps['push'];
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -48,7 +50,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const mailer = new CapturingMailer();
   const dataDir = mkdtempSync(join(tmpdir(), 'pult-test-'));
   const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://pult.test', ...options.extraEnv });
-  const app = await buildApp({ env, database, clock, mailer, logger: false });
+  const app = await buildApp({ env, database, clock, mailer, logger: false, push: options.push });
   options.extend?.(app);
   await app.ready();
 

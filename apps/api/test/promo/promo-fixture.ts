@@ -52,7 +52,7 @@ export async function promoFixture(options: TestAppOptions = {}): Promise<PromoF
         ...body,
       });
       if (response.statusCode !== 200) throw new Error(`create series: ${response.statusCode} ${response.body}`);
-      await t.app.promoGeneration.idle();
+      await t.app.jobs.idle();
       return (await call('GET', `/api/promo-codes/${response.json().id}`)).json();
     },
   };

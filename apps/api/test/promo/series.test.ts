@@ -1,8 +1,8 @@
 import { PROMO_ALPHABET } from '@pult/contract';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, promoCodes, promoSeries } from '../../src/db/all-tables';
 import { queryRows } from '../../src/db/client';
-import { promoCodes, promoSeries } from '../../src/db/schema';
 import { type PromoFixture, promoFixture } from './promo-fixture';
 
 let f: PromoFixture;
@@ -36,7 +36,7 @@ describe('creating a series', () => {
       blocked: 0,
     });
     expect(['pending', 'running', 'done']).toContain(response.json().generationStatus);
-    await f.t.app.promoGeneration.idle();
+    await f.t.app.jobs.idle();
     const series = (await f.call('GET', `/api/promo-codes/${response.json().id}`)).json();
     expect(series).toMatchObject({ generationStatus: 'done', generated: 300 });
     const codes = await codesOf(series.id);
@@ -81,14 +81,14 @@ describe('creating a series', () => {
       .where(and(eq(promoCodes.seriesId, series.id), notInArray(promoCodes.value, keep)));
     await f.t.database.db
       .update(promoSeries)
-      .set({
-        generationStatus: 'running',
-        generated: 25,
-        generationLeaseUntil: new Date(f.t.clock.now().getTime() - 1000),
-      })
+      .set({ generationStatus: 'running', generated: 25 })
       .where(eq(promoSeries.id, series.id));
-    f.t.app.promoGeneration.wake();
-    await f.t.app.promoGeneration.idle();
+    await f.t.database.db
+      .update(jobs)
+      .set({ status: 'running', leaseOwner: 'dead-process', leaseUntil: new Date(f.t.clock.now().getTime() - 1000) })
+      .where(and(eq(jobs.kind, 'promo-generation'), eq(jobs.subjectId, series.id)));
+    f.t.app.jobs.wake();
+    await f.t.app.jobs.idle();
     const resumed = (await f.call('GET', `/api/promo-codes/${series.id}`)).json();
     expect(resumed).toMatchObject({ generationStatus: 'done', generated: 40 });
     const codes = await codesOf(series.id);
@@ -106,10 +106,17 @@ describe('creating a series', () => {
         planId: f.planId,
         durationDays: 30,
         generationStatus: 'running',
-        generationLeaseUntil: new Date(f.t.clock.now().getTime() + 60_000),
       })
       .returning();
-    f.t.app.promoGeneration.wake();
+    await f.t.database.db.insert(jobs).values({
+      kind: 'promo-generation',
+      subjectId: row?.id ?? 0,
+      status: 'running',
+      runAt: f.t.clock.now(),
+      leaseOwner: 'another-process',
+      leaseUntil: new Date(f.t.clock.now().getTime() + 60_000),
+    });
+    f.t.app.jobs.wake();
     await new Promise((resolve) => setImmediate(resolve));
     expect(await codesOf(row?.id ?? 0)).toHaveLength(0);
     await f.t.database.db
@@ -184,7 +191,7 @@ describe('creating a series', () => {
       ).statusCode,
     ).toBe(403);
     expect((await f.call('GET', '/api/promo-codes', undefined, 'user')).statusCode).toBe(403);
-    await f.t.app.promoGeneration.idle();
+    await f.t.app.jobs.idle();
   });
 });
 

@@ -1,6 +1,8 @@
+import { okResponse } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { clientNotesPage, clientNotesQuery } from '../notes';
 import { activatePromoBody } from '../promo-codes';
+import { deliveryIdParam, device, deviceTokenParam, registerDeviceBody } from '../reminders';
 import { subscription } from '../subscriptions';
 import { clientTgChannelsResponse } from '../telegram';
 import { acceptAgreementBody, consentRecord } from './agreements';
@@ -59,5 +61,43 @@ export const clientEndpoints = {
     access: ['user'],
     response: clientTgChannelsResponse,
     errors: [],
+  }),
+  registerDevice: defineEndpoint({
+    method: 'POST',
+    path: '/client/devices',
+    operationId: 'registerDevice',
+    summary: "Register the app's push token",
+    description:
+      'Upsert by token: a token already known moves to the caller (one phone, a new sign-in) and is enabled ' +
+      'again. `timeZone` an IANA zone (for local-time pushes).',
+    tag: 'client',
+    access: ['user'],
+    body: registerDeviceBody,
+    response: device,
+    errors: [],
+  }),
+  removeDevice: defineEndpoint({
+    method: 'DELETE',
+    path: '/client/devices/:token',
+    operationId: 'removeDevice',
+    summary: 'Forget a push token (sign-out on the phone)',
+    description: "Only the caller's own token; 404 DEVICE_NOT_FOUND otherwise.",
+    tag: 'client',
+    access: ['user'],
+    params: deviceTokenParam,
+    response: okResponse,
+    errors: [404],
+  }),
+  pushOpened: defineEndpoint({
+    method: 'POST',
+    path: '/client/pushes/:deliveryId/opened',
+    operationId: 'markPushOpened',
+    summary: 'Record that the user opened a push',
+    description: "Idempotent; only the caller's own delivery (404 DELIVERY_NOT_FOUND otherwise).",
+    tag: 'client',
+    access: ['user'],
+    params: deliveryIdParam,
+    response: okResponse,
+    errors: [404],
   }),
 };

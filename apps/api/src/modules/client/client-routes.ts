@@ -4,6 +4,7 @@ import { route } from '../../lib/route';
 import { agreementsService } from '../agreements';
 import { notesService } from '../notes';
 import { activationService } from '../promo-codes';
+import { devicesService } from '../push';
 
 /** The planner-facing part: a signed-in planner user, not staff. */
 export async function clientRoutes(app: FastifyInstance) {
@@ -23,4 +24,7 @@ export async function clientRoutes(app: FastifyInstance) {
       userAgent: header('user-agent'),
     });
   });
+  route(app, api.client.registerDevice, ({ body }, ctx) => devicesService.register(ctx, body));
+  route(app, api.client.removeDevice, ({ params }, ctx) => devicesService.remove(ctx, params.token));
+  route(app, api.client.pushOpened, ({ params }, ctx) => devicesService.opened(ctx, params.deliveryId));
 }

@@ -29,7 +29,7 @@ export async function promoCodesRoutes(app: FastifyInstance) {
   route(app, api.promoCodes.create, async ({ body }, ctx) => {
     const series = await seriesService.create(ctx, catalog, body);
     // The codes are made in the background; the series shows at once with its progress.
-    app.promoGeneration.wake();
+    app.jobs.wake();
     return series;
   });
   route(app, api.promoCodes.get, ({ params }, ctx) => seriesService.get(ctx, params.id));

@@ -8,7 +8,9 @@ import {
 } from '@pult/contract';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { enqueueJob } from '../jobs';
 import type { Catalog } from './catalog-client';
+import { PROMO_GENERATION_JOB } from './generation-worker';
 import { seriesNotFound } from './promo-errors';
 import { seriesRepository as repo, type SeriesFilter } from './series-repository';
 
@@ -63,7 +65,7 @@ export const seriesService = {
 
   customization: (catalog: Catalog, basketId: string) => catalog.customization(basketId),
 
-  /** Stores the series; its codes are made afterwards by the generation worker, which the caller wakes. */
+  /** Stores the series and queues its generation job (the caller wakes the job worker). */
   create: async (ctx: ServiceContext, catalog: Catalog, input: CreatePromoSeriesBody): Promise<PromoSeries> => {
     const body = createPromoSeriesBody.parse(input);
     const plan = await repo.findPlan(ctx.db, body.planId);
@@ -85,6 +87,7 @@ export const seriesService = {
         createdAt: ctx.clock.now(),
         createdBy: actorOf(ctx).userId,
       });
+      await enqueueJob(tx, { kind: PROMO_GENERATION_JOB, subjectId: id, runAt: ctx.clock.now() });
       await ctx.audit({ action: 'create', entity: 'promo-series', entityId: id, after: body }, tx);
       return id;
     });

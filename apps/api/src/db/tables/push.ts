@@ -1,0 +1,106 @@
+import { devicePlatforms, reminderStatuses, reminderTypes } from '@pult/contract';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../schema';
+import { oneOf, time } from './columns';
+
+/** A planner app's push token; a provider's "unregistered" answer disables it. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    token: text('token').notNull(),
+    platform: text('platform', { enum: devicePlatforms }).notNull(),
+    timeZone: text('time_zone'),
+    locale: text('locale'),
+    appVersion: text('app_version'),
+    enabled: boolean('enabled').notNull().default(true),
+    disabledReason: text('disabled_reason'),
+    createdAt: time('created_at').notNull().defaultNow(),
+    lastSeenAt: time('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('devices_token_key').on(t.token),
+    index('devices_user_idx').on(t.userId),
+    check('devices_platform_check', oneOf(t.platform, devicePlatforms)),
+    check('devices_token_check', sql`length(${t.token}) BETWEEN 1 AND 4096`),
+  ],
+);
+
+/** A push notification ("reminder") and its running counters. */
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    type: text('type', { enum: reminderTypes }).notNull(),
+    userIds: jsonb('user_ids').$type<number[]>(),
+    deeplink: text('deeplink'),
+    scheduledAt: time('scheduled_at').notNull(),
+    localTime: boolean('local_time').notNull().default(false),
+    status: text('status', { enum: reminderStatuses }).notNull().default('scheduled'),
+    /** When the audience was resolved into delivery rows (once; a resumed dispatch skips it). */
+    targetedAt: time('targeted_at'),
+    targeted: integer('targeted').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    opened: integer('opened').notNull().default(0),
+    startedAt: time('started_at'),
+    finishedAt: time('finished_at'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: time('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('reminders_scheduled_idx').on(t.scheduledAt, t.id),
+    index('reminders_created_by_idx').on(t.createdBy),
+    check('reminders_type_check', oneOf(t.type, reminderTypes)),
+    check('reminders_status_check', oneOf(t.status, reminderStatuses)),
+    check('reminders_users_check', sql`(${t.type} = 'users') = (${t.userIds} IS NOT NULL)`),
+    check('reminders_counters_check', sql`${t.sent} >= 0 AND ${t.failed} >= 0 AND ${t.opened} >= 0`),
+  ],
+);
+
+export const deliveryStates = ['pending', 'claimed', 'sent', 'failed'] as const;
+
+/**
+ * One row per (reminder, device), created when the audience is resolved. The dispatcher claims a
+ * batch (pending → claimed) before calling the provider and confirms it after (sent/failed); the
+ * unique key means no device is ever targeted twice by one reminder.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    reminderId: integer('reminder_id')
+      .notNull()
+      .references(() => reminders.id),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    platform: text('platform', { enum: devicePlatforms }).notNull(),
+    state: text('state', { enum: deliveryStates }).notNull().default('pending'),
+    /** Not before: the scheduled time, the device's local time, or a retry's back-off. */
+    dueAt: time('due_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    claimedAt: time('claimed_at'),
+    sentAt: time('sent_at'),
+    openedAt: time('opened_at'),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('push_deliveries_reminder_device_key').on(t.reminderId, t.deviceId),
+    index('push_deliveries_due_idx').on(t.reminderId, t.state, t.dueAt),
+    index('push_deliveries_device_idx').on(t.deviceId),
+    index('push_deliveries_user_idx').on(t.userId),
+    check('push_deliveries_state_check', oneOf(t.state, deliveryStates)),
+    check('push_deliveries_platform_check', oneOf(t.platform, devicePlatforms)),
+    check('push_deliveries_failure_check', sql`${t.state} <> 'failed' OR ${t.error} IS NOT NULL`),
+  ],
+);

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { jobs } from '../../db/all-tables';
+import { type Db, queryRows } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { JobRow } from './job-queue';
+
+/** What a handler reports when it returns: finished, finished badly, or "call me again at runAt". */
+export type JobOutcome = { status: 'done' } | { status: 'failed'; error: string } | { status: 'later'; runAt?: Date };
+
+export interface JobControl {
+  /** Extends the lease; false when the job was canceled or taken over (stop working on it). */
+  renew(): Promise<boolean>;
+  /** True once the process is shutting down: finish the current batch and return `later`. */
+  stopping(): boolean;
+}
+
+export type JobHandler = (job: JobRow, control: JobControl) => Promise<JobOutcome>;
+
+export interface JobWorker {
+  /** Looks for due work now instead of at the next poll (after something was enqueued). */
+  wake(): void;
+  /** Finishes the current batch, hands the lease back and stops. */
+  stop(): Promise<void>;
+  /** Resolves when no due job is left that this process could take (tests and the bench wait on it). */
+  idle(): Promise<void>;
+}
+
+export interface JobWorkerOptions {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  handlers: Record<string, JobHandler>;
+  pollMs?: number;
+  leaseMs?: number;
+  /** Back-off after a handler threw. */
+  retryMs?: number;
+}
+
+/**
+ * The one background-job mechanism of the API. Every process runs one worker; a job is claimed by a
+ * conditional update (`FOR UPDATE SKIP LOCKED` picks a row nobody else is claiming) that sets a lease
+ * and the worker's id. A job is due when pending and its time has come, or running under a lease that
+ * ran out (its process died): after a restart, or on another process, the work resumes where its own
+ * progress records say it stopped. Completion is fenced by the owner id.
+ */
+export function startJobWorker(options: JobWorkerOptions): JobWorker {
+  const { db, clock, log, handlers } = options;
+  const pollMs = options.pollMs ?? 1000;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const retryMs = options.retryMs ?? 30_000;
+  const owner = randomUUID();
+  const kinds = Object.keys(handlers);
+  let stopping = false;
+  let running: Promise<void> | undefined;
+  const idleWaiters: Array<() => void> = [];
+
+  const due = (now: Date) =>
+    sql`${jobs.kind} IN (${sql.join(
+      kinds.map((kind) => sql`${kind}`),
+      sql`, `,
+    )}) AND ((${jobs.status} = 'pending' AND ${jobs.runAt} <= ${now}) OR (${jobs.status} = 'running' AND ${jobs.leaseUntil} < ${now}))`;
+
+  async function claim(): Promise<JobRow | undefined> {
+    const now = clock.now();
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`UPDATE jobs SET status = 'running', lease_until = ${new Date(now.getTime() + leaseMs)},
+            lease_owner = ${owner}, attempts = attempts + 1, updated_at = ${now}
+          WHERE id = (SELECT id FROM jobs WHERE ${due(now)} ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+          RETURNING id`,
+    );
+    const id = rows[0]?.id;
+    if (id === undefined) return undefined;
+    const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+    return job;
+  }
+
+  const mine = (id: number) => and(eq(jobs.id, id), eq(jobs.leaseOwner, owner), eq(jobs.status, 'running'));
+
+  async function renew(id: number): Promise<boolean> {
+    const now = clock.now();
+    const rows = await db
+      .update(jobs)
+      .set({ leaseUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
+      .where(mine(id))
+      .returning({ id: jobs.id });
+    return rows.length > 0;
+  }
+
+  async function finish(job: JobRow, outcome: JobOutcome) {
+    const now = clock.now();
+    const set =
+      outcome.status === 'later'
+        ? { status: 'pending' as const, runAt: outcome.runAt ?? now, attempts: 0 }
+        : outcome.status === 'failed'
+          ? { status: 'failed' as const, lastError: outcome.error }
+          : { status: 'done' as const };
+    await db
+      .update(jobs)
+      .set({ ...set, leaseUntil: null, leaseOwner: null, updatedAt: now })
+      .where(mine(job.id));
+  }
+
+  async function drain() {
+    for (;;) {
+      if (stopping) return;
+      const job = await claim();
+      if (!job) return;
+      const handler = handlers[job.kind];
+      if (!handler) return;
+      try {
+        const outcome = await handler(job, { renew: () => renew(job.id), stopping: () => stopping });
+        await finish(job, outcome);
+      } catch (error) {
+        // Back off and retry; the handler's own progress records make the retry resume, not redo.
+        log.error({ err: error, job: job.kind, subjectId: job.subjectId }, 'job failed; will retry');
+        await db
+          .update(jobs)
+          .set({
+            status: 'pending',
+            runAt: new Date(clock.now().getTime() + retryMs),
+            lastError: error instanceof Error ? error.message : String(error),
+            leaseUntil: null,
+            leaseOwner: null,
+          })
+          .where(mine(job.id))
+          .catch(() => undefined);
+      }
+    }
+  }
+
+  async function hasWork() {
+    const [row] = await db.select({ id: jobs.id }).from(jobs).where(due(clock.now())).limit(1);
+    return Boolean(row);
+  }
+
+  function tick() {
+    if (running || stopping || kinds.length === 0) return;
+    running = drain()
+      .catch((error: unknown) => log.error({ err: error }, 'job poll failed'))
+      .finally(() => {
+        running = undefined;
+        if (stopping) return;
+        void hasWork()
+          .then((more) => {
+            if (more) tick();
+            else for (const resolve of idleWaiters.splice(0)) resolve();
+          })
+          .catch(() => undefined);
+      });
+  }
+
+  const timer = setInterval(tick, pollMs);
+  timer.unref();
+  tick();
+
+  return {
+    wake: tick,
+    async stop() {
+      stopping = true;
+      clearInterval(timer);
+      await running;
+      for (const resolve of idleWaiters.splice(0)) resolve();
+    },
+    async idle() {
+      if (!running && !(await hasWork())) return;
+      await new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        tick();
+      });
+    },
+  };
+}

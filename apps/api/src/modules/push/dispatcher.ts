@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Db, queryRows } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { JobHandler, JobOutcome } from '../jobs';
+import type { PushMessage, PushProvider, PushResult } from './providers/provider';
+import { audienceDevices, idList, pushRepository as repo, SCHEDULING_ZONE } from './push-repository';
+
+export const PUSH_DISPATCH_JOB = 'push-dispatch';
+/** Attempts per delivery (a claim counts as one, so a crash mid-batch costs one) before it fails. */
+const MAX_ATTEMPTS = 5;
+const BASE_BACKOFF_MS = 5_000;
+
+export interface DispatcherOptions {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  provider: PushProvider;
+  batchSize?: number;
+  /** Test hook: called after a batch was handed to the provider, before it is confirmed. */
+  afterSend?: (reminderId: number, batch: number) => Promise<void> | void;
+}
+
+interface Claimed {
+  id: number;
+  device_id: number;
+  token: string;
+  platform: PushMessage['platform'];
+  enabled: boolean;
+  attempts: number;
+}
+
+/**
+ * Delivers a reminder as a job. First (once) the audience becomes one delivery row per device under
+ * a unique (reminder, device) key. Then batch by batch: claim due rows (pending → claimed) in one
+ * statement, call the provider, confirm the answers in one transaction with the counters. Only the
+ * job's lease holder works on a reminder, so rows still `claimed` when a run starts were left by a
+ * process that died between sending and confirming: they go back to pending (sent again at most
+ * once; the collapse key makes that copy replace the first on the phone).
+ */
+export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
+  const { db, clock, log, provider } = options;
+  const batchSize = options.batchSize ?? 1000;
+
+  async function target(reminderId: number) {
+    await db.transaction(async (tx) => {
+      const reminder = await repo.lock(tx, reminderId);
+      if (!reminder || reminder.targetedAt) return;
+      const now = clock.now();
+      const due = reminder.localTime
+        ? sql`((${reminder.scheduledAt}::timestamptz AT TIME ZONE ${SCHEDULING_ZONE}) AT TIME ZONE coalesce(z.name, ${SCHEDULING_ZONE}))`
+        : sql`${reminder.scheduledAt}::timestamptz`;
+      const [inserted] = await queryRows<{ n: number }>(
+        tx,
+        sql`WITH added AS (
+              INSERT INTO push_deliveries (reminder_id, device_id, user_id, platform, due_at)
+              SELECT ${reminderId}, a.device_id, a.user_id, a.platform, ${due}
+              FROM (${audienceDevices(reminder.type, reminder.userIds, now)}) a
+              -- A zone the app sent but this server's zone database does not know reads as Moscow.
+              LEFT JOIN (SELECT name FROM pg_timezone_names) z ON z.name = a.time_zone
+              ON CONFLICT (reminder_id, device_id) DO NOTHING
+              RETURNING 1)
+            SELECT count(*)::int AS n FROM added`,
+      );
+      await repo.update(tx, reminderId, { targetedAt: now, targeted: Number(inserted?.n ?? 0) });
+    });
+  }
+
+  async function claim(reminderId: number): Promise<Claimed[]> {
+    const now = clock.now();
+    return queryRows<Claimed>(
+      db,
+      sql`WITH picked AS (
+            SELECT id FROM push_deliveries
+            WHERE reminder_id = ${reminderId} AND state = 'pending' AND due_at <= ${now}
+            ORDER BY due_at, id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED),
+          claimed AS (
+            UPDATE push_deliveries p SET state = 'claimed', claimed_at = ${now}, attempts = p.attempts + 1
+            FROM picked WHERE p.id = picked.id
+            RETURNING p.id, p.device_id, p.platform, p.attempts)
+          SELECT c.id, c.device_id, c.platform, c.attempts, d.token, d.enabled
+          FROM claimed c JOIN devices d ON d.id = c.device_id ORDER BY c.id`,
+    );
+  }
+
+  async function confirm(reminderId: number, batch: Claimed[], results: PushResult[]) {
+    const now = clock.now();
+    const sent: number[] = [];
+    const failed = new Map<string, number[]>();
+    const retry = new Map<number, number[]>();
+    const deadDevices: number[] = [];
+    const fail = (reason: string, id: number) => failed.set(reason, [...(failed.get(reason) ?? []), id]);
+    batch.forEach((row, index) => {
+      const result = results[index] ?? { status: 'failed', reason: 'no answer' };
+      if (result.status === 'sent') sent.push(row.id);
+      else if (result.status === 'unregistered') {
+        fail(`unregistered: ${result.reason}`, row.id);
+        deadDevices.push(row.device_id);
+      } else if (result.status === 'failed') fail(result.reason, row.id);
+      else if (row.attempts >= MAX_ATTEMPTS) fail(`gave up after ${row.attempts} attempts: ${result.reason}`, row.id);
+      else {
+        const backoff = Math.max(result.retryAfterMs ?? 0, BASE_BACKOFF_MS * 2 ** (row.attempts - 1));
+        const at = now.getTime() + backoff;
+        retry.set(at, [...(retry.get(at) ?? []), row.id]);
+      }
+    });
+    const failedCount = [...failed.values()].reduce((n, ids) => n + ids.length, 0);
+    await db.transaction(async (tx) => {
+      if (sent.length)
+        await tx.execute(
+          sql`UPDATE push_deliveries SET state = 'sent', sent_at = ${now} WHERE id = ANY(${idList(sent)})`,
+        );
+      for (const [reason, ids] of failed)
+        await tx.execute(
+          sql`UPDATE push_deliveries SET state = 'failed', error = ${reason.slice(0, 500)} WHERE id = ANY(${idList(ids)})`,
+        );
+      for (const [at, ids] of retry)
+        await tx.execute(
+          sql`UPDATE push_deliveries SET state = 'pending', due_at = ${new Date(at)} WHERE id = ANY(${idList(ids)})`,
+        );
+      if (deadDevices.length)
+        await tx.execute(
+          sql`UPDATE devices SET enabled = false, disabled_reason = 'unregistered' WHERE id = ANY(${idList(deadDevices)})`,
+        );
+      await tx.execute(
+        sql`UPDATE reminders SET sent = sent + ${sent.length}, failed = failed + ${failedCount},
+              status = CASE WHEN status = 'scheduled' THEN 'sending' ELSE status END,
+              started_at = coalesce(started_at, ${now}) WHERE id = ${reminderId}`,
+      );
+    });
+  }
+
+  async function finish(reminderId: number): Promise<JobOutcome> {
+    const [next] = await queryRows<{ due: Date | string | null; open: number }>(
+      db,
+      sql`SELECT min(due_at) AS due, count(*)::int AS open FROM push_deliveries
+          WHERE reminder_id = ${reminderId} AND state IN ('pending', 'claimed')`,
+    );
+    if (next?.due) return { status: 'later', runAt: new Date(next.due) };
+    const now = clock.now();
+    await db.execute(
+      sql`UPDATE reminders SET finished_at = ${now}, started_at = coalesce(started_at, ${now}),
+            status = CASE WHEN targeted > 0 AND sent = 0 THEN 'failed' ELSE 'sent' END
+          WHERE id = ${reminderId} AND status IN ('scheduled', 'sending')`,
+    );
+    return { status: 'done' };
+  }
+
+  return async (job, control) => {
+    const reminderId = job.subjectId;
+    let reminder = await repo.find(db, reminderId);
+    if (!reminder || !['scheduled', 'sending'].includes(reminder.status)) return { status: 'done' };
+    await target(reminderId);
+    // Rows claimed by a run that died before confirming: send them again (at most once more).
+    await db.execute(
+      sql`UPDATE push_deliveries SET state = 'pending' WHERE reminder_id = ${reminderId} AND state = 'claimed'`,
+    );
+    let batches = 0;
+    for (;;) {
+      if (control.stopping()) return { status: 'later' };
+      reminder = await repo.find(db, reminderId);
+      if (!reminder || reminder.status === 'canceled') return { status: 'done' };
+      const batch = await claim(reminderId);
+      if (batch.length === 0) return finish(reminderId);
+      const live = batch.filter((row) => row.enabled);
+      const messages: PushMessage[] = live.map((row) => ({
+        deliveryId: row.id,
+        token: row.token,
+        platform: row.platform,
+        title: reminder?.title ?? '',
+        body: reminder?.body ?? '',
+        deeplink: reminder?.deeplink ?? null,
+        collapseKey: `reminder-${reminderId}`,
+      }));
+      const answers = await provider.send(messages);
+      const byId = new Map(live.map((row, index) => [row.id, answers[index]]));
+      const results: PushResult[] = batch.map(
+        (row) => byId.get(row.id) ?? { status: 'failed', reason: 'device disabled' },
+      );
+      batches += 1;
+      await options.afterSend?.(reminderId, batches);
+      await confirm(reminderId, batch, results);
+      if (!(await control.renew())) {
+        log.info({ reminderId }, 'push dispatch lost its lease (canceled or taken over); stopping');
+        return { status: 'done' };
+      }
+    }
+  };
+}

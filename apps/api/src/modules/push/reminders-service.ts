@@ -1,0 +1,163 @@
+import {
+  type AudienceBody,
+  type AudienceCount,
+  audienceBody,
+  type CreateReminderBody,
+  createReminderBody,
+  PUSH_SCHEDULE_GRACE_MS,
+  type Reminder,
+  type ReminderDetail,
+  remindersQuery,
+  type TestSendResult,
+  testSendBody,
+} from '@pult/contract';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { countRows } from '../../lib/page-count';
+import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { cancelJob, enqueueJob } from '../jobs';
+import { PUSH_DISPATCH_JOB } from './dispatcher';
+import type { PushProvider } from './providers/provider';
+import { audienceDevices, pushRepository as repo } from './push-repository';
+import { toReminder } from './reminder-row';
+
+/** The earliest zone on Earth is 11 hours ahead of Moscow: a local-time push starts its first wave then. */
+const LOCAL_TIME_LEAD_MS = 11 * 3600_000;
+
+const reminderNotFound = () => notFound('REMINDER_NOT_FOUND', 'Push notification not found');
+
+async function checkUsers(ctx: ServiceContext, userIds: number[] | undefined) {
+  if (!userIds) return;
+  const found = new Set(await repo.existingPlannerUsers(ctx.db, userIds));
+  if (userIds.some((id) => !found.has(id)))
+    throw badRequest('BAD_REQUEST', 'Some users do not exist or are not planner users', { userIds: 'not_found' });
+}
+
+/** Composing, targeting, scheduling and following push notifications (staff side). */
+export const remindersService = {
+  list: async (ctx: ServiceContext, input: z.input<typeof remindersQuery>) => {
+    const query = remindersQuery.parse(input);
+    const { rows, count } = await repo.list(ctx.db, query, query.take, (query.page - 1) * query.take);
+    return { items: rows.map(toReminder), count };
+  },
+
+  get: async (ctx: ServiceContext, id: number): Promise<ReminderDetail> => {
+    const row = await repo.find(ctx.db, id);
+    if (!row) throw reminderNotFound();
+    const [platforms, failures] = await Promise.all([repo.byPlatform(ctx.db, id), repo.failures(ctx.db, id)]);
+    return {
+      ...toReminder(row),
+      pending: platforms.reduce((n, p) => n + Number(p.pending), 0),
+      byPlatform: platforms.map((p) => ({
+        platform: p.platform as ReminderDetail['byPlatform'][number]['platform'],
+        targeted: Number(p.targeted),
+        sent: Number(p.sent),
+        failed: Number(p.failed),
+        opened: Number(p.opened),
+      })),
+      failures: failures.map((f) => ({ reason: f.reason, count: Number(f.count) })),
+    };
+  },
+
+  create: async (ctx: ServiceContext, input: CreateReminderBody): Promise<Reminder> => {
+    const body = createReminderBody.parse(input);
+    const now = ctx.clock.now();
+    const scheduledAt = new Date(body.scheduledAt);
+    if (scheduledAt.getTime() < now.getTime() - PUSH_SCHEDULE_GRACE_MS)
+      throw badRequest('BAD_REQUEST', 'scheduledAt is in the past', { scheduledAt: 'too_small' });
+    await checkUsers(ctx, body.userIds);
+    const row = await ctx.db.transaction(async (tx) => {
+      const row = await repo.insert(tx, {
+        title: body.title,
+        body: body.body,
+        type: body.type,
+        userIds: body.type === 'users' ? [...new Set(body.userIds)] : null,
+        deeplink: body.deeplink ?? null,
+        scheduledAt,
+        localTime: body.localTime,
+        createdBy: actorOf(ctx).userId,
+        createdAt: now,
+      });
+      const runAt = new Date(scheduledAt.getTime() - (body.localTime ? LOCAL_TIME_LEAD_MS : 0));
+      await enqueueJob(tx, { kind: PUSH_DISPATCH_JOB, subjectId: row.id, runAt });
+      await ctx.audit({ action: 'create', entity: 'reminder', entityId: row.id, after: toReminder(row) }, tx);
+      return row;
+    });
+    return toReminder(row);
+  },
+
+  cancel: (ctx: ServiceContext, id: number): Promise<Reminder> =>
+    ctx.db.transaction(async (tx) => {
+      const before = await repo.lock(tx, id);
+      if (!before) throw reminderNotFound();
+      if (before.status !== 'scheduled' && before.status !== 'sending')
+        throw conflict('REMINDER_NOT_CANCELABLE', `A ${before.status} push notification cannot be canceled`);
+      const row = await repo.update(tx, id, { status: 'canceled', finishedAt: ctx.clock.now() });
+      if (!row) throw reminderNotFound();
+      await cancelJob(tx, PUSH_DISPATCH_JOB, id);
+      await ctx.audit(
+        {
+          action: 'cancel',
+          entity: 'reminder',
+          entityId: id,
+          before: { status: before.status },
+          after: { status: 'canceled' },
+        },
+        tx,
+      );
+      return toReminder(row);
+    }),
+
+  audienceCount: async (ctx: ServiceContext, input: AudienceBody): Promise<AudienceCount> => {
+    const body = audienceBody.parse(input);
+    const devicesQuery = audienceDevices(body.type, body.userIds ?? null, ctx.clock.now());
+    const devices = await countRows(ctx.db, devicesQuery);
+    const users = await countRows(ctx.db, sql`SELECT DISTINCT a.user_id FROM (${devicesQuery}) a`);
+    return {
+      devices: devices.count,
+      users: Math.min(users.count, devices.count),
+      isEstimate: devices.isEstimate || users.isEstimate,
+    };
+  },
+
+  testSend: async (
+    ctx: ServiceContext,
+    provider: PushProvider,
+    input: z.input<typeof testSendBody>,
+  ): Promise<TestSendResult> => {
+    const body = testSendBody.parse(input);
+    const [user] = await repo.existingPlannerUsers(ctx.db, [body.userId]);
+    if (user === undefined) throw notFound('USER_NOT_FOUND', 'User not found');
+    const devices = await repo.userDevices(ctx.db, body.userId);
+    if (devices.length === 0) throw conflict('NO_DEVICES', 'The user has no enabled device');
+    const answers = await provider.send(
+      devices.map((device) => ({
+        deliveryId: null,
+        token: device.token,
+        platform: device.platform,
+        title: body.title,
+        body: body.body,
+        deeplink: body.deeplink ?? null,
+        collapseKey: `test-${ctx.clock.now().getTime()}`,
+      })),
+    );
+    const results = devices.map((device, index) => {
+      const answer = answers[index] ?? { status: 'failed' as const, reason: 'no answer' };
+      return {
+        deviceId: device.id,
+        platform: device.platform,
+        status: answer.status,
+        reason: answer.status === 'sent' ? null : answer.reason,
+      };
+    });
+    const sent = results.filter((r) => r.status === 'sent').length;
+    await ctx.audit({
+      action: 'test-send',
+      entity: 'user',
+      entityId: body.userId,
+      after: { title: body.title, body: body.body, deeplink: body.deeplink ?? null, provider: provider.name, sent },
+    });
+    return { devices: devices.length, sent, failed: results.length - sent, results };
+  },
+};

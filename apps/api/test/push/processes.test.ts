@@ -1,0 +1,193 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client';
+import { testDbKind } from '../helpers/test-database';
+
+/**
+ * Real API processes (`tsx src/server.ts`) on one PostgreSQL database, sending through a local fake
+ * FCM that answers slowly (so a send takes seconds) and counts every message it gets, per token.
+ */
+const apiRoot = fileURLToPath(new URL('../../', import.meta.url));
+const DEVICES = 4000;
+
+describe.skipIf(testDbKind !== 'postgres')('push dispatch across real processes (PostgreSQL)', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `pult_t_push_${randomBytes(4).toString('hex')}`;
+  // Read even when the suite is skipped (PGlite), so it must parse without TEST_DATABASE_URL.
+  const url = new URL(adminUrl || 'postgres://127.0.0.1/unused');
+  url.pathname = `/${name}`;
+  let sql: pg.Client;
+  let fake: Server;
+  let fakeUrl = '';
+  const received = new Map<string, number>();
+  const total = () => [...received.values()].reduce((a, b) => a + b, 0);
+  const children: ChildProcess[] = [];
+  let credentials = '';
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const database = await openDatabase({ url: url.toString() });
+    await database.close();
+    sql = new pg.Client({ connectionString: url.toString() });
+    await sql.connect();
+    await sql.query(
+      `INSERT INTO users (email, role) SELECT 'planner' || n || '@pult.test', 'user' FROM generate_series(1, ${DEVICES / 2}) n`,
+    );
+    await sql.query(
+      `INSERT INTO devices (user_id, token, platform)
+       SELECT u.id, 'tok-' || u.id || '-' || k, 'android' FROM users u CROSS JOIN generate_series(1, 2) k`,
+    );
+    fake = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (c: Buffer) => chunks.push(c));
+      request.on('end', () => {
+        if (request.url === '/token') {
+          response.end(JSON.stringify({ access_token: 'fake', expires_in: 3600 }));
+          return;
+        }
+        const token = JSON.parse(Buffer.concat(chunks).toString()).message.token as string;
+        received.set(token, (received.get(token) ?? 0) + 1);
+        setTimeout(() => response.end('{}'), 40);
+      });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const address = fake.address();
+    fakeUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    credentials = join(mkdtempSync(join(tmpdir(), 'pult-fcm-')), 'sa.json');
+    writeFileSync(
+      credentials,
+      JSON.stringify({
+        project_id: 'p',
+        client_email: 'e@p.iam.gserviceaccount.com',
+        private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        token_uri: `${fakeUrl}/token`,
+      }),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await sql?.end();
+    fake?.close();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  /** Starts one API process and resolves once it listens. */
+  async function startApi(): Promise<ChildProcess> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: apiRoot,
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'pult-proc-')),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: 'admin@pult.test',
+        ADMIN_PASSWORD: 'long enough password',
+        PUSH_PROVIDER: 'fcm',
+        FCM_CREDENTIALS: credentials,
+        FCM_BASE_URL: fakeUrl,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout?.on('data', (c) => {
+      output += c;
+    });
+    child.stderr?.on('data', (c) => {
+      output += c;
+    });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => {
+        if (output.includes('Pult is ready')) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 50);
+      child.once('exit', () => {
+        clearInterval(timer);
+        reject(new Error(`API exited early:\n${output}`));
+      });
+    });
+    return child;
+  }
+
+  async function scheduleNow(): Promise<number> {
+    const { rows } = await sql.query<{ id: number }>(
+      `INSERT INTO reminders (title, body, type, scheduled_at) VALUES ('Тест', 'Процессы', 'all', now()) RETURNING id`,
+    );
+    const id = rows[0]?.id ?? 0;
+    await sql.query(`INSERT INTO jobs (kind, subject_id, run_at) VALUES ('push-dispatch', $1, now())`, [id]);
+    return id;
+  }
+
+  const waitFor = async (what: () => Promise<boolean> | boolean, timeoutMs: number) => {
+    const until = Date.now() + timeoutMs;
+    while (!(await what())) {
+      if (Date.now() > until) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  /** The check after a send: one delivery row per device, every row sent. */
+  const deliveryRows = async (id: number) =>
+    (
+      await sql.query(
+        `SELECT count(*)::int AS rows, count(DISTINCT device_id)::int AS devices,
+                count(*) FILTER (WHERE state = 'sent')::int AS sent
+         FROM push_deliveries WHERE reminder_id = $1`,
+        [id],
+      )
+    ).rows[0];
+
+  const status = async (id: number) =>
+    (await sql.query<{ status: string }>('SELECT status FROM reminders WHERE id = $1', [id])).rows[0]?.status;
+
+  it('two processes send one reminder once to every device', async () => {
+    const [a, b] = await Promise.all([startApi(), startApi()]);
+    received.clear();
+    const id = await scheduleNow();
+    await waitFor(async () => (await status(id)) === 'sent', 120_000);
+    expect(await deliveryRows(id)).toEqual({ rows: DEVICES, devices: DEVICES, sent: DEVICES });
+    expect(received.size).toBe(DEVICES);
+    expect([...received.values()].every((n) => n === 1)).toBe(true);
+    a.kill('SIGTERM');
+    b.kill('SIGTERM');
+  }, 180_000);
+
+  it('a process killed with -9 halfway: another finishes, one row per device, only the lost batch resent', async () => {
+    received.clear();
+    const first = await startApi();
+    const id = await scheduleNow();
+    await waitFor(() => total() >= DEVICES / 3, 60_000);
+    first.kill('SIGKILL');
+    const atKill = total();
+    expect(atKill).toBeLessThan(DEVICES);
+    // The job's lease (30 s) has to run out before another process may take the reminder over.
+    const second = await startApi();
+    await waitFor(async () => (await status(id)) === 'sent', 150_000);
+    expect(await deliveryRows(id)).toEqual({ rows: DEVICES, devices: DEVICES, sent: DEVICES });
+    expect(received.size).toBe(DEVICES);
+    const twice = [...received.values()].filter((n) => n > 1);
+    // At most the batch in flight when the process died (1000 rows) is sent a second time, never a third.
+    expect(twice.length).toBeLessThanOrEqual(1000);
+    expect(twice.every((n) => n === 2)).toBe(true);
+    second.kill('SIGTERM');
+  }, 240_000);
+});

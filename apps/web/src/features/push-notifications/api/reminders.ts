@@ -1,0 +1,78 @@
+import type { AudienceBody, CreateReminderBody, Reminder } from '@pult/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { resourceKeys } from '../../../lib/resources/keys';
+import { type ReminderFilters, toApiQuery } from '../lib/reminder-filters';
+
+export const reminderKeys = {
+  ...resourceKeys('reminders'),
+  audience: (body: object) => ['reminders', 'audience', body] as const,
+};
+
+const isMoving = (reminder: Reminder) => reminder.status === 'sending';
+
+export const useReminders = (filters: ReminderFilters) =>
+  useQuery(
+    queryOptions({
+      queryKey: reminderKeys.list(filters),
+      queryFn: ({ signal }) => api.reminders.list({ query: toApiQuery(filters) }, { signal }),
+      placeholderData: keepPreviousData,
+      // While a push on the page is being sent, its counters keep moving.
+      refetchInterval: (query) => (query.state.data?.items.some(isMoving) ? 2000 : false),
+    }),
+  );
+
+export const useReminder = (id: number | undefined) =>
+  useQuery({
+    queryKey: reminderKeys.one(id ?? 0),
+    queryFn: ({ signal }) => api.reminders.get({ params: { id: id ?? 0 } }, { signal }),
+    enabled: Boolean(id),
+    // Live progress while sending; a scheduled one is checked now and then for its start.
+    refetchInterval: (query) =>
+      query.state.data?.status === 'sending' ? 1000 : query.state.data?.status === 'scheduled' ? 5000 : false,
+  });
+
+export const useAudienceCount = (body: AudienceBody | undefined) =>
+  useQuery({
+    queryKey: reminderKeys.audience(body ?? {}),
+    queryFn: ({ signal }) => api.reminders.audienceCount({ body: body as AudienceBody }, { signal }),
+    enabled: Boolean(body),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+
+const useChanged = () => {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: reminderKeys.all });
+};
+
+export const useCreateReminder = () =>
+  useMutation({
+    mutationFn: (body: CreateReminderBody) => api.reminders.create({ body }),
+    onSuccess: useChanged(),
+  });
+
+export const useCancelReminder = () =>
+  useMutation({ mutationFn: (id: number) => api.reminders.cancel({ params: { id } }), onSuccess: useChanged() });
+
+export const useTestSend = () =>
+  useMutation({
+    mutationFn: (body: { title: string; body: string; deeplink?: string | null; userId: number }) =>
+      api.reminders.testSend({ body }),
+  });
+
+/** Planner users matching a text (e-mail, phone or name), for the audience and test-send pickers. */
+export const useUserSearch = (text: string) =>
+  useQuery({
+    queryKey: ['users', 'list', { pushPicker: text }],
+    queryFn: ({ signal }) => {
+      const trimmed = text.trim();
+      const field = /^[+\d]/.test(trimmed) ? 'phoneNumber' : trimmed.includes('@') ? 'email' : 'name';
+      const where = { role: 'user' as const, status: 'active' as const, ...(trimmed ? { [field]: trimmed } : {}) };
+      return api.users.list(
+        { query: { take: 20, page: 1, sort: 'createdAt:desc', where: JSON.stringify(where) } },
+        { signal },
+      );
+    },
+    placeholderData: keepPreviousData,
+  });

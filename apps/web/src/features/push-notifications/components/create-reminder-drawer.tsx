@@ -1,0 +1,218 @@
+import {
+  type AudienceBody,
+  PUSH_BODY_MAX,
+  PUSH_CONFIRM_ABOVE,
+  PUSH_TITLE_MAX,
+  type Reminder,
+  type ReminderType,
+  reminderTypes,
+} from '@pult/contract';
+import { Alert, App, Button, Checkbox, DatePicker, Drawer, Flex, Form, Input, Radio, Space, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocaleId } from '../../../config/theme-config';
+import { describeError } from '../../../lib/describe-error';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { formatCount } from '../../../lib/format';
+import { useAudienceCount, useCreateReminder, useTestSend } from '../api/reminders';
+import { fitDrawer } from '../lib/fit-drawer';
+import { fromMoscowWallClock, moscowWallClock } from '../lib/moscow-time';
+import { PhonePreview } from './phone-preview';
+import { UserPicker } from './user-picker';
+
+interface Values {
+  title: string;
+  body: string;
+  deeplink?: string;
+  type: ReminderType;
+  userIds?: number[];
+  /** The picker's fields are read as Moscow wall-clock time, whatever the browser's zone. */
+  scheduledAt: Dayjs;
+  localTime: boolean;
+}
+
+const toInstant = (value: Dayjs) =>
+  fromMoscowWallClock(value.year(), value.month(), value.date(), value.hour(), value.minute());
+
+/** A picker value showing Moscow's clock a few minutes from now. */
+const soonInMoscow = () => {
+  const wall = moscowWallClock(new Date(Date.now() + 10 * 60_000));
+  return dayjs(new Date(wall.year, wall.month, wall.day, wall.hour, wall.minute));
+};
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (reminder: Reminder) => void;
+}
+
+/** «Новое уведомление»: compose, target with a live count, preview, test, schedule. */
+export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as LocaleId;
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const create = useCreateReminder();
+  const testSend = useTestSend();
+  const [fieldError, setFieldError] = useState(false);
+  const [testUser, setTestUser] = useState<number>();
+  const title = Form.useWatch('title', form) ?? '';
+  const body = Form.useWatch('body', form) ?? '';
+  const type = Form.useWatch('type', form) ?? 'all';
+  const userIds = Form.useWatch('userIds', form);
+  const audience: AudienceBody | undefined = useMemo(
+    () => (type === 'users' ? (userIds?.length ? { type, userIds } : undefined) : { type }),
+    [type, userIds],
+  );
+  const count = useAudienceCount(open ? audience : undefined);
+
+  const schedule = (values: Values) => {
+    const send = () =>
+      create.mutate(
+        {
+          title: values.title,
+          body: values.body,
+          type: values.type,
+          userIds: values.type === 'users' ? values.userIds : undefined,
+          deeplink: values.deeplink?.trim() || null,
+          scheduledAt: toInstant(values.scheduledAt).toISOString(),
+          localTime: values.localTime,
+        },
+        {
+          onSuccess: (reminder) => {
+            message.success(t('push.create.done'));
+            form.resetFields();
+            onClose();
+            onCreated(reminder);
+          },
+          onError: (error) => setFieldError(applyServerErrors(form, error, t)),
+        },
+      );
+    const devices = count.data?.devices ?? 0;
+    if (devices > PUSH_CONFIRM_ABOVE)
+      modal.confirm({
+        title: t('push.create.confirmTitle'),
+        content: t('push.create.confirmText', {
+          devices: formatCount(devices, count.data?.isEstimate ?? false, locale),
+        }),
+        okText: t('push.create.submit'),
+        cancelText: t('push.common.cancel'),
+        onOk: send,
+      });
+    else send();
+  };
+
+  const runTest = async () => {
+    if (!testUser) return;
+    try {
+      const values = await form.validateFields(['title', 'body', 'deeplink']);
+      testSend.mutate(
+        { title: values.title, body: values.body, deeplink: values.deeplink?.trim() || null, userId: testUser },
+        {
+          onSuccess: (result) => message.success(t('push.test.done', { sent: result.sent, devices: result.devices })),
+          onError: (error) => message.error(describeError(error, t)),
+        },
+      );
+    } catch {
+      // The form shows what is missing.
+    }
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size={fitDrawer(640)}
+      title={t('push.create.title')}
+      destroyOnHidden
+      footer={
+        <Flex justify="end" gap="small">
+          <Button onClick={onClose}>{t('push.common.cancel')}</Button>
+          <Button type="primary" loading={create.isPending} onClick={() => form.submit()}>
+            {t('push.create.submit')}
+          </Button>
+        </Flex>
+      }
+    >
+      {create.error && !fieldError ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={t('push.create.failed')}
+          description={describeError(create.error, t)}
+        />
+      ) : null}
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={schedule}
+        initialValues={{ type: 'all', localTime: false, scheduledAt: soonInMoscow() }}
+      >
+        <Form.Item
+          name="title"
+          label={t('push.fields.title')}
+          rules={[{ required: true, whitespace: true, message: t('push.form.required') }]}
+        >
+          <Input maxLength={PUSH_TITLE_MAX} showCount />
+        </Form.Item>
+        <Form.Item
+          name="body"
+          label={t('push.fields.body')}
+          rules={[{ required: true, whitespace: true, message: t('push.form.required') }]}
+        >
+          <Input.TextArea maxLength={PUSH_BODY_MAX} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+        </Form.Item>
+        <Form.Item name="deeplink" label={t('push.fields.deeplink')} extra={t('push.form.deeplinkHint')}>
+          <Input placeholder="/plans" />
+        </Form.Item>
+        <Form.Item name="type" label={t('push.fields.audience')}>
+          <Radio.Group options={reminderTypes.map((value) => ({ value, label: t(`push.type.${value}`) }))} />
+        </Form.Item>
+        {type === 'users' ? (
+          <Form.Item
+            name="userIds"
+            label={t('push.fields.users')}
+            rules={[{ required: true, message: t('push.form.required') }]}
+          >
+            <UserPicker multiple />
+          </Form.Item>
+        ) : null}
+        <Typography.Paragraph data-testid="audience-count" type="secondary">
+          {count.data
+            ? t('push.create.audience', {
+                users: formatCount(count.data.users, count.data.isEstimate, locale),
+                devices: formatCount(count.data.devices, count.data.isEstimate, locale),
+              })
+            : t('push.create.audienceUnknown')}
+        </Typography.Paragraph>
+        <Flex gap="middle" wrap>
+          <Form.Item
+            name="scheduledAt"
+            label={t('push.fields.scheduledAt')}
+            extra={t('push.form.moscowHint')}
+            rules={[{ required: true, message: t('push.form.required') }]}
+          >
+            <DatePicker showTime={{ format: 'HH:mm' }} format="DD.MM.YYYY HH:mm" allowClear={false} />
+          </Form.Item>
+          <Form.Item name="localTime" valuePropName="checked" label=" ">
+            <Checkbox>{t('push.fields.localTime')}</Checkbox>
+          </Form.Item>
+        </Flex>
+      </Form>
+      <PhonePreview title={title} body={body} appName={t('push.preview.appName')} />
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        <label htmlFor="push-test-user">{t('push.test.title')}</label>
+      </Typography.Title>
+      <Space.Compact style={{ width: '100%' }}>
+        <div style={{ flex: 1 }}>
+          <UserPicker id="push-test-user" value={testUser} onChange={(value) => setTestUser(value as number)} />
+        </div>
+        <Button onClick={runTest} loading={testSend.isPending} disabled={!testUser}>
+          {t('push.test.submit')}
+        </Button>
+      </Space.Compact>
+    </Drawer>
+  );
+};

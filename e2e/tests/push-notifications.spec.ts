@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+import { ACCOUNTS } from '../accounts';
+import { apiAs, expect, test } from '../fixtures';
+
+const shots = (name: string) => `.test-output/screenshots/${name}.png`;
+
+/** The planner account with two phones registered through the planner API; returns its user id. */
+async function plannerWithDevices() {
+  const session = await apiAs().auth.signin({
+    body: { email: ACCOUNTS.planner.email, password: ACCOUNTS.planner.password },
+  });
+  const planner = apiAs(session.apiToken);
+  const run = Date.now();
+  await planner.client.registerDevice({
+    body: { token: `e2e-android-${run}`, platform: 'android', timeZone: 'Europe/Moscow' },
+  });
+  await planner.client.registerDevice({
+    body: { token: `e2e-ios-${run}`, platform: 'ios', timeZone: 'Asia/Yekaterinburg' },
+  });
+  return session.id;
+}
+
+/**
+ * Clicks an option of the select with this id: antd draws the clickable items itself (its
+ * role=option nodes are hidden a11y mirrors), in a dropdown holding the select's `<id>_list`.
+ */
+const pick = (page: Page, selectId: string, title: RegExp) =>
+  page
+    .locator('.ant-select-dropdown', { has: page.locator(`#${selectId}_list`) })
+    .getByTitle(title)
+    .click();
+
+/** Today in Moscow as YYYY-MM-DD (the list's range is in Moscow days). */
+const moscowToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+
+test.describe('push notifications', () => {
+  test('compose with the live count, test-send, schedule, find it in the range, cancel', async ({ page, login }) => {
+    test.slow();
+    await plannerWithDevices();
+    await login(ACCOUNTS.editor);
+    await page.goto('/app/push-notifications');
+    await expect(page.getByRole('heading', { name: 'Push-уведомления', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Новое уведомление' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Новое push-уведомление' });
+    const title = `Акция ${Date.now()}`;
+    await drawer.getByLabel('Заголовок').fill(title);
+    await drawer.getByLabel('Текст').fill('Скидка 20% на годовую подписку только сегодня');
+    await expect(drawer.getByTestId('phone-preview')).toContainText(title);
+    await expect(drawer.getByTestId('audience-count')).toContainText(/Пользователей: .* · устройств: /);
+
+    await drawer.getByRole('radio', { name: 'Выбранные пользователи' }).check();
+    await drawer.getByRole('combobox', { name: 'Пользователи' }).fill('planner@');
+    // antd draws the clickable items itself; its role=option nodes are hidden a11y mirrors.
+    await pick(page, 'userIds', /planner@pult\.test/);
+    await expect(drawer.getByTestId('audience-count')).toHaveText(/^Пользователей: 1 · устройств: ([2-9]|\d{2,})$/);
+
+    await drawer.getByRole('combobox', { name: 'Тестовая отправка' }).fill('planner@');
+    await pick(page, 'push-test-user', /planner@pult\.test/);
+    await drawer.getByRole('button', { name: 'Отправить тест' }).click();
+    await expect(page.getByText(/Тест отправлен: \d+ из \d+ устройств/)).toBeVisible();
+    await page.screenshot({ path: shots('push-create'), fullPage: true });
+
+    await drawer.getByRole('button', { name: 'Запланировать' }).click();
+    const detail = page.getByRole('dialog', { name: title });
+    await expect(detail.getByText('Запланировано')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/app/push-notifications?from=${moscowToday()}&to=${moscowToday()}&status=scheduled`);
+    const row = page.getByRole('row', { name: new RegExp(title) });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('МСК');
+    await row.click();
+    await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Отменить отправку' }).click();
+    await page
+      .getByRole('dialog', { name: 'Отменить уведомление?' })
+      .getByRole('button', { name: 'Отменить отправку' })
+      .click();
+    await expect(page.getByRole('dialog', { name: title }).getByText('Отменено')).toBeVisible();
+  });
+
+  test('statistics after a send with the log provider', async ({ page, login }) => {
+    const userId = await plannerWithDevices();
+    const session = await login(ACCOUNTS.editor);
+    const title = `Сейчас ${Date.now()}`;
+    const created = await apiAs(session.apiToken).reminders.create({
+      body: { title, body: 'Отправка сразу', type: 'users', userIds: [userId], scheduledAt: new Date().toISOString() },
+    });
+    await expect
+      .poll(async () => (await apiAs(session.apiToken).reminders.get({ params: { id: created.id } })).status, {
+        timeout: 20_000,
+      })
+      .toBe('sent');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/app/push-notifications?from=${moscowToday()}&to=${moscowToday()}&status=sent`);
+    const row = page.getByRole('row', { name: new RegExp(title) });
+    await expect(row).toContainText('Отправлено');
+    await row.click();
+    const stats = page.getByRole('dialog', { name: title }).getByTestId('reminder-stats');
+    await expect(stats).toContainText('Доставлено');
+    await expect(page.getByRole('dialog', { name: title }).getByRole('cell', { name: 'android' })).toBeVisible();
+    // At phone width the drawer fits the screen.
+    const box = await page.locator('.ant-drawer-content-wrapper').boundingBox();
+    expect(Math.round(box?.width ?? 999)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: shots('push-detail-390') });
+  });
+});

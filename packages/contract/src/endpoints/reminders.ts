@@ -1,0 +1,100 @@
+import { idParam, paged } from '../common';
+import { defineEndpoint } from '../endpoint';
+import {
+  audienceBody,
+  audienceCount,
+  createReminderBody,
+  PUSH_BODY_MAX,
+  PUSH_TITLE_MAX,
+  reminder,
+  reminderDetail,
+  remindersQuery,
+  testSendBody,
+  testSendResult,
+} from '../reminders';
+
+/** Push notifications ("reminders"): staff compose, target, schedule and follow them. */
+export const remindersEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/reminders',
+    operationId: 'listReminders',
+    summary: 'Push notifications scheduled within a range',
+    description:
+      'Ordered by `scheduledAt` (then id); `startDate`/`endDate` bound `scheduledAt` (inclusive), ' +
+      '`type` filters the audience type and `status` the state.',
+    tag: 'reminders',
+    access: ['admin', 'editor'],
+    query: remindersQuery,
+    response: paged(reminder),
+    errors: [],
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/reminders/create-push-notification',
+    operationId: 'createReminder',
+    summary: 'Schedule a push notification',
+    description:
+      `Title 1–${PUSH_TITLE_MAX} and body 1–${PUSH_BODY_MAX} characters (what phones show; FCM allows 4 kB). ` +
+      '`scheduledAt` no more than a minute in the past; `userIds` only for `users`, and every id an existing ' +
+      'planner user (400 `userIds: not_found`); `deeplink` a URL or an app path. `localTime: true` delivers at ' +
+      "the same wall-clock time (as scheduled, read in Moscow time) in each device's own time zone.",
+    tag: 'reminders',
+    access: ['admin', 'editor'],
+    body: createReminderBody,
+    response: reminder,
+    errors: [],
+  }),
+  audienceCount: defineEndpoint({
+    method: 'POST',
+    path: '/reminders/audience-count',
+    operationId: 'countReminderAudience',
+    summary: 'Users and devices an audience would reach now',
+    description: 'Exact for small audiences; above 10 000 devices the planner estimate, flagged `isEstimate`.',
+    tag: 'reminders',
+    access: ['admin', 'editor'],
+    body: audienceBody,
+    response: audienceCount,
+    errors: [],
+  }),
+  testSend: defineEndpoint({
+    method: 'POST',
+    path: '/reminders/test-send',
+    operationId: 'testSendReminder',
+    summary: "Send a notification now to one user's devices",
+    description:
+      'Recorded in the audit log, not in any statistics. 404 USER_NOT_FOUND; 409 NO_DEVICES when the user ' +
+      'has no enabled device.',
+    tag: 'reminders',
+    access: ['admin', 'editor'],
+    body: testSendBody,
+    response: testSendResult,
+    errors: [404, 409],
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/reminders/:id',
+    operationId: 'getReminder',
+    summary: 'A push notification with its delivery statistics',
+    description: 'Counters, progress, per-platform counts and failures by reason.',
+    tag: 'reminders',
+    access: ['admin', 'editor'],
+    params: idParam,
+    response: reminderDetail,
+    errors: [404],
+  }),
+  cancel: defineEndpoint({
+    method: 'GET',
+    path: '/reminders/:id/cancel',
+    operationId: 'cancelReminder',
+    summary: 'Cancel a push notification',
+    description:
+      'While `scheduled` nothing is sent; while `sending` the dispatcher stops before its next batch. ' +
+      'Otherwise 409 REMINDER_NOT_CANCELABLE.',
+    tag: 'reminders',
+    access: ['admin', 'editor'],
+    params: idParam,
+    response: reminder,
+    errors: [404, 409],
+  }),
+};

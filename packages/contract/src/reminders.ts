@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { dbId } from './common';
+
+/** Empty filter values are dropped, not matched: a cleared filter field means "any". */
+const dropEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+const isoDate = z.iso.datetime({ offset: true });
+
+/**
+ * FCM accepts 4 kB per message, but what a phone shows is shorter: Android cuts a title near 65
+ * characters and a collapsed body near 240, iOS shows about 178 on the lock screen. Pult keeps to
+ * what is seen, so the preview matches the phone.
+ */
+export const PUSH_TITLE_MAX = 65;
+export const PUSH_BODY_MAX = 240;
+export const PUSH_DEEPLINK_MAX = 512;
+/** `users` audiences name at most this many users (bigger ones are `all`/`subscribers`). */
+export const PUSH_USER_IDS_MAX = 1000;
+/** A `scheduledAt` this far in the past still counts as "now" (the time the form took to send). */
+export const PUSH_SCHEDULE_GRACE_MS = 60_000;
+/** Above this many devices the screen asks for confirmation before scheduling. */
+export const PUSH_CONFIRM_ABOVE = 10_000;
+
+export const reminderTypes = ['all', 'subscribers', 'non-subscribers', 'users'] as const;
+export const reminderType = z.enum(reminderTypes);
+export type ReminderType = z.infer<typeof reminderType>;
+export const reminderStatuses = ['scheduled', 'sending', 'sent', 'canceled', 'failed'] as const;
+export const reminderStatus = z.enum(reminderStatuses);
+export type ReminderStatus = z.infer<typeof reminderStatus>;
+export const devicePlatforms = ['android', 'ios', 'web'] as const;
+export const devicePlatform = z.enum(devicePlatforms);
+export type DevicePlatform = z.infer<typeof devicePlatform>;
+
+/** An absolute URL (https://…, planner://…) or a path inside the app (/plans/3). */
+export const deeplink = z
+  .string()
+  .trim()
+  .max(PUSH_DEEPLINK_MAX)
+  .refine((v) => /^\/[^\s]*$/.test(v) || (/^[a-z][a-z0-9+.-]*:\/\/[^\s]+$/i.test(v) && URL.canParse(v)), {
+    message: 'a URL or an app path starting with /',
+  });
+
+export const reminderCounters = z.object({
+  targeted: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  opened: z.number().int(),
+});
+
+export const reminder = reminderCounters.extend({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  type: reminderType,
+  userIds: z.array(z.number().int()).nullable(),
+  deeplink: z.string().nullable(),
+  scheduledAt: z.string(),
+  localTime: z.boolean(),
+  status: reminderStatus,
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  createdBy: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type Reminder = z.infer<typeof reminder>;
+
+export const reminderDetail = reminder.extend({
+  /** Deliveries not yet sent or failed (waiting for their time, a retry, or the next batch). */
+  pending: z.number().int(),
+  byPlatform: z.array(reminderCounters.extend({ platform: devicePlatform })),
+  failures: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+});
+export type ReminderDetail = z.infer<typeof reminderDetail>;
+
+export const remindersQuery = z.object({
+  take: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number().int().min(1).default(1),
+  startDate: dropEmpty(isoDate),
+  endDate: dropEmpty(isoDate),
+  type: dropEmpty(reminderType),
+  status: dropEmpty(reminderStatus),
+});
+
+const title = z.string().trim().min(1).max(PUSH_TITLE_MAX);
+const body = z.string().trim().min(1).max(PUSH_BODY_MAX);
+
+export const audienceBody = z
+  .object({ type: reminderType, userIds: z.array(dbId).min(1).max(PUSH_USER_IDS_MAX).optional() })
+  .refine((b) => b.type === 'users' || b.userIds === undefined, {
+    path: ['userIds'],
+    message: 'only for the `users` audience',
+    params: { code: 'not_allowed' },
+  })
+  .refine((b) => b.type !== 'users' || (b.userIds?.length ?? 0) > 0, {
+    path: ['userIds'],
+    message: 'required for the `users` audience',
+    params: { code: 'required' },
+  });
+export type AudienceBody = z.infer<typeof audienceBody>;
+
+export const audienceCount = z.object({
+  users: z.number().int(),
+  devices: z.number().int(),
+  /** True when the counts are the planner's estimate (large audiences): shown as «≈». */
+  isEstimate: z.boolean(),
+});
+export type AudienceCount = z.infer<typeof audienceCount>;
+
+export const createReminderBody = z
+  .object({
+    title,
+    body,
+    type: reminderType,
+    userIds: z.array(dbId).min(1).max(PUSH_USER_IDS_MAX).optional(),
+    deeplink: deeplink.nullable().optional(),
+    scheduledAt: isoDate,
+    /** Deliver at the same wall-clock time (as scheduled in Moscow time) in each device's own zone. */
+    localTime: z.boolean().default(false),
+  })
+  .refine((b) => b.type === 'users' || b.userIds === undefined, {
+    path: ['userIds'],
+    message: 'only for the `users` audience',
+    params: { code: 'not_allowed' },
+  })
+  .refine((b) => b.type !== 'users' || (b.userIds?.length ?? 0) > 0, {
+    path: ['userIds'],
+    message: 'required for the `users` audience',
+    params: { code: 'required' },
+  });
+export type CreateReminderBody = z.input<typeof createReminderBody>;
+
+export const testSendBody = z.object({ title, body, deeplink: deeplink.nullable().optional(), userId: dbId });
+export const testSendResult = z.object({
+  devices: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(
+    z.object({
+      deviceId: z.number().int(),
+      platform: devicePlatform,
+      status: z.string(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type TestSendResult = z.infer<typeof testSendResult>;
+
+export const registerDeviceBody = z.object({
+  token: z.string().trim().min(1).max(4096),
+  platform: devicePlatform,
+  timeZone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(
+      (zone) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'an IANA time zone such as Europe/Moscow' },
+    )
+    .nullable()
+    .optional(),
+  locale: z.string().trim().max(35).nullable().optional(),
+  appVersion: z.string().trim().max(50).nullable().optional(),
+});
+export type RegisterDeviceBody = z.input<typeof registerDeviceBody>;
+
+export const device = z.object({
+  id: z.number().int(),
+  platform: devicePlatform,
+  timeZone: z.string().nullable(),
+  locale: z.string().nullable(),
+  appVersion: z.string().nullable(),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export type Device = z.infer<typeof device>;
+
+export const deviceTokenParam = z.object({ token: z.string().min(1).max(4096) });
+export const deliveryIdParam = z.object({ deliveryId: dbId });
