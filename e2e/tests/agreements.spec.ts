@@ -33,7 +33,7 @@ test.describe('agreements', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(`версия ${first.version + 1}`);
     await dialog.getByRole('button', { name: 'Опубликовать' }).click();
-    await expect(page.getByText(`Опубликована версия ${first.version + 1}`)).toBeVisible();
+    await expect(page.getByText(`Опубликована версия ${first.version + 1}`, { exact: true })).toBeVisible();
     await expect(current.getByText('Новый')).toBeVisible();
 
     const diff = page.getByTestId('agreement-diff');
