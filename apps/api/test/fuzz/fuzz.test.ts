@@ -36,6 +36,8 @@ const clock = new FakeClock();
 const logLines: string[] = [];
 let operations: Operation[] = [];
 let passwordHash = '';
+/** The three accounts by id: a fuzzed request may rename one (a profile edit, a personal-data erasure). */
+const accountIds: Partial<Record<(typeof ROLES)[number], number>> = {};
 
 /** Every log line the app writes, kept to be searched for secrets. */
 const logSink = new Writable({
@@ -90,12 +92,15 @@ async function freshCallers(): Promise<Callers> {
   const tokens: Record<string, string> = {};
   const secrets: string[] = [];
   for (const role of ROLES) {
-    const [row] = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, email(role)));
-    if (!row) throw new Error(`the ${role} account is gone`);
-    await database.db.update(users).set({ role, status: 'active', passwordHash }).where(eq(users.id, row.id));
+    const restored = { email: email(role), role, status: 'active' as const, passwordHash };
+    const id = accountIds[role];
+    let [row] = id
+      ? await database.db.update(users).set(restored).where(eq(users.id, id)).returning({ id: users.id })
+      : [];
+    // An erased account may be gone altogether: a new one takes its place.
+    if (!row) [row] = await database.db.insert(users).values(restored).returning({ id: users.id });
+    if (!row) throw new Error(`the ${role} account could not be restored`);
+    accountIds[role] = row.id;
     // Sessions straight from the sessions module: signing in over HTTP would spend an argon2 check per role and operation.
     const session = await createSession(database.db, clock.now(), row.id, {});
     tokens[role] = session.apiToken;
@@ -130,7 +135,6 @@ beforeAll(async () => {
   await app.ready();
   const { hashPassword } = await import('../../src/modules/users');
   passwordHash = await hashPassword(PASSWORD);
-  await database.db.insert(users).values(ROLES.map((role) => ({ email: email(role), role, passwordHash })));
   operations = operationsOf(app.swagger() as OpenApiDocument);
 }, 180_000);
 
