@@ -5,11 +5,12 @@ import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { StartupGate } from './app/startup-gate';
 import './app/styles.css';
-import { reloadAgreementsOnUserChange } from './features/agreements/api/reload-agreements-on-user-change';
-import { reloadPlansOnUserChange } from './features/subscriptions/api/reload-plans-on-user-change';
+import { agreementKeys } from './features/agreements/api/agreements-queries';
 import { onSignedOut } from './lib/api-client';
 import { initI18n } from './lib/i18n';
 import { queryClient } from './lib/query-client';
+import { reloadOnStaffChange } from './lib/reload-on-staff-change';
+import { planKeys } from './lib/resources/plans';
 import { sessionNotice } from './lib/session-notice';
 import { sessionStore } from './lib/session-store';
 import { themeStore } from './lib/theme-store';
@@ -26,8 +27,7 @@ onSignedOut((reason) => {
   if (reason === 'expired') sessionNotice.set('auth.signIn.sessionEnded');
 });
 // A new signed-in user gets the plan descriptions and the agreements loaded again (another user may see other ones).
-reloadPlansOnUserChange(sessionStore, queryClient);
-reloadAgreementsOnUserChange(sessionStore, queryClient);
+reloadOnStaffChange(sessionStore, queryClient, [planKeys.all, agreementKeys.all]);
 
 void initI18n(themeStore.get().locale);
 

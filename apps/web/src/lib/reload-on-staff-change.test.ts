@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { createSessionStore, type StoredSession } from '../../../lib/session-store';
-import { reloadPlansOnUserChange } from './reload-plans-on-user-change';
+import { reloadOnStaffChange } from './reload-on-staff-change';
+import { createSessionStore, type StoredSession } from './session-store';
 
 const memoryStorage = (): Storage => {
   const data = new Map<string, string>();
@@ -39,22 +39,29 @@ const setup = (initial: StoredSession | null = null) => {
   if (initial) store.set(initial);
   const queryClient = new QueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-  const stop = reloadPlansOnUserChange(store, queryClient);
+  const stop = reloadOnStaffChange(store, queryClient, [['plans'], ['agreements']]);
   return { store, queryClient, invalidate, stop };
 };
 
-describe('reloading plans when the signed-in user changes', () => {
-  it('reloads the plans after sign-in', () => {
+describe('reloading resources when the signed-in staff member changes', () => {
+  it('reloads every given resource after sign-in', () => {
     const { store, invalidate } = setup();
     store.set(session(1));
-    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledTimes(2);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['plans'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['agreements'] });
+  });
+
+  it('does not reload when a planner user (not staff) signs in', () => {
+    const { store, invalidate } = setup();
+    store.set(session(3, 'user'));
+    expect(invalidate).not.toHaveBeenCalled();
   });
 
   it('reloads when another staff member takes over the session', () => {
     const { store, invalidate } = setup(session(1));
     store.set(session(2, 'editor'));
-    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledTimes(2);
   });
 
   it('does not reload on a token refresh or a profile update of the same user', () => {
@@ -69,7 +76,7 @@ describe('reloading plans when the signed-in user changes', () => {
     store.clear();
     expect(invalidate).not.toHaveBeenCalled();
     store.set(session(1));
-    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledTimes(2);
   });
 
   it('marks cached plans stale so that they are fetched again', async () => {
