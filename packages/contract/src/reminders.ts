@@ -84,18 +84,29 @@ export const remindersQuery = z.object({
 const title = z.string().trim().min(1).max(PUSH_TITLE_MAX);
 const body = z.string().trim().min(1).max(PUSH_BODY_MAX);
 
+/** User ids belong to the `users` audience, which needs at least one (the audience preview and the create form share the rule). */
+function checkAudienceUserIds(b: { type: string; userIds?: number[] | undefined }, ctx: z.RefinementCtx): void {
+  if (b.type !== 'users' && b.userIds !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['userIds'],
+      message: 'only for the `users` audience',
+      params: { code: 'not_allowed' },
+    });
+  }
+  if (b.type === 'users' && (b.userIds?.length ?? 0) === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['userIds'],
+      message: 'required for the `users` audience',
+      params: { code: 'required' },
+    });
+  }
+}
+
 export const audienceBody = z
   .object({ type: reminderType, userIds: z.array(dbId).min(1).max(PUSH_USER_IDS_MAX).optional() })
-  .refine((b) => b.type === 'users' || b.userIds === undefined, {
-    path: ['userIds'],
-    message: 'only for the `users` audience',
-    params: { code: 'not_allowed' },
-  })
-  .refine((b) => b.type !== 'users' || (b.userIds?.length ?? 0) > 0, {
-    path: ['userIds'],
-    message: 'required for the `users` audience',
-    params: { code: 'required' },
-  });
+  .superRefine(checkAudienceUserIds);
 export type AudienceBody = z.infer<typeof audienceBody>;
 
 export const audienceCount = z.object({
@@ -117,16 +128,7 @@ export const createReminderBody = z
     /** Deliver at the same wall-clock time (as scheduled in Moscow time) in each device's own zone. */
     localTime: z.boolean().default(false),
   })
-  .refine((b) => b.type === 'users' || b.userIds === undefined, {
-    path: ['userIds'],
-    message: 'only for the `users` audience',
-    params: { code: 'not_allowed' },
-  })
-  .refine((b) => b.type !== 'users' || (b.userIds?.length ?? 0) > 0, {
-    path: ['userIds'],
-    message: 'required for the `users` audience',
-    params: { code: 'required' },
-  });
+  .superRefine(checkAudienceUserIds);
 export type CreateReminderBody = z.input<typeof createReminderBody>;
 
 export const testSendBody = z.object({ title, body, deeplink: deeplink.nullable().optional(), userId: dbId });

@@ -85,8 +85,7 @@ export const notesRepository = {
     const count = (where: SQL | undefined) => countRows(db, db.select({ id: notes.id }).from(notes).where(where));
     const offset = (page.page - 1) * page.take;
 
-    if (!filters.query) {
-      const where = and(...conditions);
+    const newestFirst = async (where: SQL | undefined) => {
       const total = await count(where);
       if (total.count === 0) return { items: [], ...total };
       const items = await selectWithAuthor(db)
@@ -95,7 +94,9 @@ export const notesRepository = {
         .limit(page.take)
         .offset(offset);
       return { items, ...total };
-    }
+    };
+
+    if (!filters.query) return newestFirst(and(...conditions));
 
     const fullText = fullTextSearch(filters.query);
     if (fullText) {
@@ -105,15 +106,7 @@ export const notesRepository = {
     }
     const substring = substringSearch(filters.query);
     if (!substring) return { items: [], count: 0, isEstimate: false };
-    const where = and(...conditions, substring);
-    const total = await count(where);
-    if (total.count === 0) return { items: [], ...total };
-    const items = await selectWithAuthor(db)
-      .where(where)
-      .orderBy(...NEWEST)
-      .limit(page.take)
-      .offset(offset);
-    return { items, ...total };
+    return newestFirst(and(...conditions, substring));
   },
 
   /** Published, live notes for the planner app, most recently published first. */
