@@ -83,8 +83,18 @@ export const PushNotificationsPage = () => {
               key: 'title',
               title: t('push.fields.title'),
               render: (_, row) => (
-                <Flex vertical>
-                  <Typography.Text strong>{row.title}</Typography.Text>
+                <Flex vertical align="start">
+                  {/* The row opens on a click; the title is the same action for the keyboard. */}
+                  <Button
+                    type="link"
+                    className="link-button"
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      setShown(row.id);
+                    }}
+                  >
+                    <strong>{row.title}</strong>
+                  </Button>
                   <Typography.Text type="secondary" ellipsis style={{ maxWidth: 320 }}>
                     {row.body}
                   </Typography.Text>
