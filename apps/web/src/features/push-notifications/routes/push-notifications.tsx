@@ -55,6 +55,7 @@ export const PushNotificationsPage = () => {
             allowClear
             style={{ minWidth: 180 }}
             placeholder={t('push.fields.audience')}
+            aria-label={t('push.fields.audience')}
             value={filters.type}
             onChange={(type) => filter({ type })}
             options={reminderTypes.map((value) => ({ value, label: t(`push.type.${value}`) }))}
@@ -63,6 +64,7 @@ export const PushNotificationsPage = () => {
             allowClear
             style={{ minWidth: 160 }}
             placeholder={t('push.fields.status')}
+            aria-label={t('push.fields.status')}
             value={filters.status}
             onChange={(status) => filter({ status })}
             options={reminderStatuses.map((value) => ({ value, label: t(`push.status.${value}`) }))}
