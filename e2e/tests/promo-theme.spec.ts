@@ -14,11 +14,11 @@ test('the theme editor previews the landing page live and saves what the real pa
   await page.goto(`/app/promo-codes/${series.id}?tab=theme`);
 
   const preview = page.getByTestId('landing-preview');
-  await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Подарок для вас');
+  await expect(preview.getByRole('heading', { level: 2 })).toHaveText('Подарок для вас');
   const headline = `Год планов в подарок ${Date.now() % 1000}`;
   await page.getByRole('textbox', { name: 'Заголовок', exact: true }).fill(headline);
   await page.getByRole('textbox', { name: 'Основной' }).fill('#d4380d');
-  await expect(preview.getByRole('heading', { level: 1 })).toHaveText(headline);
+  await expect(preview.getByRole('heading', { level: 2 })).toHaveText(headline);
   await expect(page.getByTestId('landing-preview-button')).toHaveCSS('background-color', 'rgb(212, 56, 13)');
   await expect(page.getByText('Есть несохранённые изменения')).toBeVisible();
 

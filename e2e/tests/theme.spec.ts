@@ -41,15 +41,15 @@ test.describe('theme drawer', () => {
     await expect(page.locator('.side-nav')).toHaveCount(0);
     const topMenu = page.locator('.top-nav .ant-menu-horizontal');
     await expect(topMenu).toBeVisible();
-    await expect(topMenu).toHaveCSS('background-color', 'rgb(62, 130, 247)');
+    await expect(topMenu).toHaveCSS('background-color', 'rgb(37, 99, 217)');
     await expect(topMenu.getByRole('menuitem', { name: 'Пользователи' })).toBeVisible();
     const settings = await page.evaluate(() => JSON.parse(localStorage.getItem('@theme') ?? '{}'));
-    expect(settings).toMatchObject({ navType: 'top', topNavColor: '#3e82f7', navCollapsed: false });
+    expect(settings).toMatchObject({ navType: 'top', topNavColor: '#2563d9', navCollapsed: false });
 
     // antd hides the radio input itself; the swatch around it is what a user clicks.
-    await drawer.getByTitle('Цвет #24a772').click();
-    await expect(drawer.getByRole('radio', { name: 'Цвет #24a772' })).toBeChecked();
-    await expect(topMenu).toHaveCSS('background-color', 'rgb(36, 167, 114)');
+    await drawer.getByTitle('Цвет #1a7a53').click();
+    await expect(drawer.getByRole('radio', { name: 'Цвет #1a7a53' })).toBeChecked();
+    await expect(topMenu).toHaveCSS('background-color', 'rgb(26, 122, 83)');
     await page.screenshot({ path: '.test-output/screenshots/top-nav.png' });
   });
 
@@ -70,7 +70,7 @@ test.describe('theme drawer', () => {
       navType: 'side',
       locale: 'ru',
       currentTheme: 'light',
-      topNavColor: '#3e82f7',
+      topNavColor: '#2563d9',
       direction: 'ltr',
     });
   });

@@ -177,7 +177,7 @@ export const promoTheme = z.object({
 export type PromoTheme = z.infer<typeof promoTheme>;
 
 export const DEFAULT_PROMO_THEME: PromoTheme = {
-  colors: { primary: '#3e82f7', background: '#ffffff', text: '#1a3353' },
+  colors: { primary: '#2563d9', background: '#ffffff', text: '#1a3353' },
   texts: { headline: 'Подарок для вас', subtitle: 'Введите промокод и получите подписку', buttonText: 'Активировать' },
   images: { logo: null, background: null, banner: null },
 };

@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ANTD_LOCALES } from '../config/antd-locales';
 import { languageOf } from '../config/languages';
-import { COLOR_PRESETS } from '../config/theme-config';
+import { accessibleTheme } from '../config/theme-tokens';
 import { DAYJS_LOCALES } from '../lib/format';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
@@ -36,6 +36,7 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
   const theme = useTheme();
   const validateMessages = useValidateMessages();
   const dark = theme.currentTheme === 'dark';
+  const tokens = accessibleTheme(dark);
 
   // The project's name is a system setting; the title says it next to the interface's own name.
   const projectName = usePublicConfig().data?.projectName;
@@ -67,8 +68,9 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
       form={{ validateMessages }}
       theme={{
         algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-        token: { colorPrimary: COLOR_PRESETS[0], borderRadius: 8 },
+        token: tokens.token,
         components: {
+          ...tokens.components,
           Layout: {
             headerBg: theme.headerNavColor || (dark ? '#141414' : '#ffffff'),
             headerPadding: '0 16px',

@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from '../lib/lazy-with-timeout';
+import { ResultHeading } from './page-title';
 
 interface Props {
   error: Error;
@@ -15,7 +16,7 @@ export const ChunkErrorView = ({ error, onRetry }: Props) => {
   return (
     <Result
       status="warning"
-      title={chunkError ? t('errors.chunkTitle') : t('errors.unexpectedTitle')}
+      title={<ResultHeading>{chunkError ? t('errors.chunkTitle') : t('errors.unexpectedTitle')}</ResultHeading>}
       subTitle={
         <>
           <Typography.Paragraph type="secondary">{t('errors.chunkText')}</Typography.Paragraph>

@@ -17,8 +17,20 @@ export interface ThemeState {
   direction: Direction;
 }
 
-/** Colour presets; the first is also the default top navigation colour. */
-export const COLOR_PRESETS = ['#3e82f7', '#24a772', '#de4436', '#924aca', '#193550'] as const;
+/**
+ * Colour presets; the first is also the default top navigation colour and the brand blue. Each
+ * carries white text at 4.5:1 or better (WCAG AA): the top navigation writes white on them.
+ */
+export const COLOR_PRESETS = ['#2563d9', '#1a7a53', '#c2372b', '#924aca', '#193550'] as const;
+
+export const BRAND_BLUE = COLOR_PRESETS[0];
+
+/** Presets of earlier versions (too light under white text) and what a stored one becomes. */
+export const LEGACY_PRESETS: Readonly<Record<string, string>> = {
+  '#3e82f7': COLOR_PRESETS[0],
+  '#24a772': COLOR_PRESETS[1],
+  '#de4436': COLOR_PRESETS[2],
+};
 
 export const SIDE_NAV_WIDTH = 250;
 export const SIDE_NAV_COLLAPSED_WIDTH = 80;

@@ -7,11 +7,11 @@ describe('theme state', () => {
     expect(DEFAULT_THEME).toMatchObject({
       currentTheme: 'light',
       locale: 'ru',
-      topNavColor: '#3e82f7',
+      topNavColor: '#2563d9',
       direction: 'ltr',
       navType: 'side',
     });
-    expect(COLOR_PRESETS).toEqual(['#3e82f7', '#24a772', '#de4436', '#924aca', '#193550']);
+    expect(COLOR_PRESETS).toEqual(['#2563d9', '#1a7a53', '#c2372b', '#924aca', '#193550']);
   });
 
   it('choosing top navigation takes the first preset and expands the navigation', () => {
@@ -33,6 +33,14 @@ describe('theme state', () => {
       sanitizeTheme({ locale: 'de', direction: 'up', topNavColor: 'red', navCollapsed: 'yes', currentTheme: 'dark' }),
     ).toEqual({ ...toSettings(DEFAULT_THEME), currentTheme: 'dark' });
     expect(sanitizeTheme(null)).toEqual(toSettings(DEFAULT_THEME));
+  });
+
+  it('turns a stored preset of earlier versions into its accessible successor', () => {
+    expect(sanitizeTheme({ topNavColor: '#3E82F7', headerNavColor: '#de4436' })).toMatchObject({
+      topNavColor: '#2563d9',
+      headerNavColor: '#c2372b',
+    });
+    expect(sanitizeTheme({ topNavColor: '#123456' })).toMatchObject({ topNavColor: '#123456' });
   });
 
   it('copies everything but the transient mobile drawer flag', () => {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { THEME_STORAGE_KEY } from '../config/app-config';
 import { isLocaleId } from '../config/languages';
-import { COLOR_PRESETS, DEFAULT_THEME, type ThemeState } from '../config/theme-config';
+import { COLOR_PRESETS, DEFAULT_THEME, LEGACY_PRESETS, type ThemeState } from '../config/theme-config';
 
 /** The settings that are saved per browser and copied by «Скопировать настройки». */
 export type ThemeSettings = Omit<ThemeState, 'mobileNav'>;
@@ -10,6 +10,10 @@ const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback
   allowed.includes(value as T) ? (value as T) : fallback;
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+/** A stored colour, valid or the fallback; an old preset becomes its accessible successor. */
+const storedColor = (value: unknown, fallback: string): string =>
+  typeof value === 'string' && HEX_COLOR.test(value) ? (LEGACY_PRESETS[value.toLowerCase()] ?? value) : fallback;
 
 /** Whatever is in storage was written by some older or hand-edited version: keep only valid fields. */
 export const sanitizeTheme = (value: unknown): ThemeSettings => {
@@ -20,12 +24,8 @@ export const sanitizeTheme = (value: unknown): ThemeSettings => {
     sideNavTheme: oneOf(input.sideNavTheme, ['light', 'dark'], d.sideNavTheme),
     locale: isLocaleId(input.locale) ? input.locale : d.locale,
     navType: oneOf(input.navType, ['side', 'top'], d.navType),
-    topNavColor:
-      typeof input.topNavColor === 'string' && HEX_COLOR.test(input.topNavColor) ? input.topNavColor : d.topNavColor,
-    headerNavColor:
-      typeof input.headerNavColor === 'string' && HEX_COLOR.test(input.headerNavColor)
-        ? input.headerNavColor
-        : d.headerNavColor,
+    topNavColor: storedColor(input.topNavColor, d.topNavColor),
+    headerNavColor: storedColor(input.headerNavColor, d.headerNavColor),
     currentTheme: oneOf(input.currentTheme, ['light', 'dark'], d.currentTheme),
     direction: oneOf(input.direction, ['ltr', 'rtl'], d.direction),
   };

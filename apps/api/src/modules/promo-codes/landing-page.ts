@@ -76,7 +76,7 @@ img.logo{max-height:64px;max-width:60%;margin-bottom:24px}img.banner{width:100%;
 h1{font-size:28px;margin:0 0 12px}p{font-size:16px;opacity:.85;margin:0 0 24px}
 form{display:flex;gap:8px;flex-wrap:wrap;justify-content:center}
 input{flex:1 1 200px;padding:12px 14px;font-size:16px;border:1px solid ${colors.primary};border-radius:8px;text-transform:uppercase;direction:ltr}
-footer{margin-top:32px;font-size:13px;opacity:.6}
+footer{margin-top:32px;font-size:13px;opacity:.8}
 button,a.app{padding:12px 20px;font-size:16px;border:0;border-radius:8px;background:${colors.primary};color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
 .result{margin-top:24px;padding:16px;border-radius:12px;background:rgba(255,255,255,.85);color:#1a1a1a}
 .result p{margin:0 0 12px;opacity:1}.result.fail p{margin:0}.result .stores{margin:12px 0 0;font-size:14px}

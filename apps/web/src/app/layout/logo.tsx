@@ -7,13 +7,14 @@ import { usePublicConfig } from '../../lib/resources/public-config';
 /** The product mark; the name hides when the side navigation is collapsed. */
 export const Logo = ({ collapsed }: { collapsed: boolean }) => {
   const { t } = useTranslation();
-  const projectName = usePublicConfig().data?.projectName;
+  const name = usePublicConfig().data?.projectName ?? t('app.name');
+  // The link's name starts with what it shows (WCAG 2.5.3), then says where it goes.
   return (
-    <Link to={HOME_PATH} className="logo" aria-label={t('nav.home')}>
+    <Link to={HOME_PATH} className="logo" aria-label={`${name} — ${t('nav.home')}`}>
       <img src="/favicon.svg" alt="" width={32} height={32} />
       {collapsed ? null : (
         <Typography.Text strong className="logo-text">
-          {projectName ?? t('app.name')}
+          {name}
         </Typography.Text>
       )}
     </Link>

@@ -1,6 +1,7 @@
 import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/page-title';
 import { LanguagePicker } from './language-picker';
 
 interface Props {
@@ -22,7 +23,7 @@ export const AuthShell = ({ title, subtitle, children }: Props) => {
           </Typography.Text>
         </Flex>
         <Card className="auth-card">
-          <Typography.Title level={3}>{title}</Typography.Title>
+          <PageTitle>{title}</PageTitle>
           {subtitle ? <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph> : null}
           {children}
         </Card>

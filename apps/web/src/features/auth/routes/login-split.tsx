@@ -10,7 +10,9 @@ export const LoginSplitPage = () => {
     <Row className="auth-split" wrap={false}>
       <Col xs={24} lg={12} className="auth-split-form">
         <Flex vertical justify="center" className="auth-split-inner">
-          <Typography.Title level={2}>{t('auth.signIn.welcome')}</Typography.Title>
+          <Typography.Title level={1} className="auth-split-title">
+            {t('auth.signIn.welcome')}
+          </Typography.Title>
           <Typography.Paragraph type="secondary">{t('auth.signIn.subtitle')}</Typography.Paragraph>
           <LoginForm />
           <Flex justify="center" className="auth-split-language">

@@ -59,6 +59,7 @@ export const AccountCard = () => {
             onChange={(value) => void chooseLanguage(value)}
             options={LANGUAGES.map((language) => ({ value: language.langId, label: language.langName }))}
             className="profile-language"
+            aria-label={t('profile.account.language')}
             data-testid="profile-language"
           />
         </Form.Item>

@@ -14,7 +14,9 @@ export const ColorField = ({ value, onChange, label }: Props) => (
       disabledAlpha
       format="hex"
       onChange={(color) => onChange?.(color.toHexString())}
-      aria-label={label}
+      // The swatch is a pointer's shortcut and takes no focus; the hex field beside it is the
+      // labelled control for everyone (a label on this plain <div> is not allowed by ARIA).
+      aria-hidden
     />
     <Input
       value={value}

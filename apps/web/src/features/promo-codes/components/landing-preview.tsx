@@ -27,11 +27,13 @@ export const LandingPreview = ({ theme, filesBaseUrl, height }: Props) => {
       : colors.background,
   };
   return (
+    // A picture of another page inside this one: no landmark and no <h1> of its own (the screen has
+    // one main and one h1); the headline is a level-2 heading of the preview.
     <div className="landing" style={page} data-testid="landing-preview">
-      <main className="landing-main">
+      <div className="landing-main">
         {logo ? <img className="landing-logo" src={logo} alt="" /> : null}
         {banner ? <img className="landing-banner" src={banner} alt="" /> : null}
-        <h1 className="landing-headline">{texts.headline}</h1>
+        <h2 className="landing-headline">{texts.headline}</h2>
         <p className="landing-subtitle">{texts.subtitle}</p>
         <form className="landing-form" onSubmit={(event) => event.preventDefault()}>
           <input
@@ -52,7 +54,7 @@ export const LandingPreview = ({ theme, filesBaseUrl, height }: Props) => {
             {texts.buttonText}
           </button>
         </form>
-      </main>
+      </div>
     </div>
   );
 };

@@ -2,6 +2,7 @@ import { ExportOutlined } from '@ant-design/icons';
 import type { PromoSeries } from '@pult/contract';
 import { Alert, Button, Card, Col, Descriptions, Flex, Progress, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/page-title';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { codeShape, generationPercent, isGenerating } from '../lib/progress';
@@ -20,9 +21,7 @@ export const SeriesHeader = ({ series }: { series: PromoSeries }) => {
     <Flex vertical gap="middle">
       <Flex justify="space-between" align="center" gap="middle" wrap>
         <Flex align="center" gap="small" wrap>
-          <Typography.Title level={3} className="page-title promo-series-title">
-            {series.name}
-          </Typography.Title>
+          <PageTitle className="promo-series-title">{series.name}</PageTitle>
           <Tag color={series.status === 'enabled' ? 'success' : 'default'}>
             {t(`promoCodes.status.${series.status}`)}
           </Tag>

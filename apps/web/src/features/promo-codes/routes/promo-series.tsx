@@ -3,6 +3,7 @@ import { Button, Card, Result, Skeleton, Tabs } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ResultHeading } from '../../../components/page-title';
 import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
 import { errorCodeOf } from '../../../lib/describe-error';
 import { usePromoSeries } from '../api/promo-series';
@@ -45,13 +46,15 @@ export const PromoSeriesPage = () => {
     </Button>
   );
   if (!valid || errorCodeOf(series.error) === 'SERIES_NOT_FOUND')
-    return <Result status="404" title={t('promoCodes.series.notFound')} extra={back} />;
+    return (
+      <Result status="404" title={<ResultHeading>{t('promoCodes.series.notFound')}</ResultHeading>} extra={back} />
+    );
   if (series.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (series.isError)
     return (
       <Result
         status="error"
-        title={t('promoCodes.series.loadFailed')}
+        title={<ResultHeading>{t('promoCodes.series.loadFailed')}</ResultHeading>}
         extra={<Button onClick={() => series.refetch()}>{t('promoCodes.common.retry')}</Button>}
       />
     );

@@ -55,6 +55,7 @@ export const PushNotificationsPage = () => {
             allowClear
             style={{ minWidth: 180 }}
             placeholder={t('push.fields.audience')}
+            aria-label={t('push.fields.audience')}
             value={filters.type}
             onChange={(type) => filter({ type })}
             options={reminderTypes.map((value) => ({ value, label: t(`push.type.${value}`) }))}
@@ -63,6 +64,7 @@ export const PushNotificationsPage = () => {
             allowClear
             style={{ minWidth: 160 }}
             placeholder={t('push.fields.status')}
+            aria-label={t('push.fields.status')}
             value={filters.status}
             onChange={(status) => filter({ status })}
             options={reminderStatuses.map((value) => ({ value, label: t(`push.status.${value}`) }))}
@@ -83,8 +85,18 @@ export const PushNotificationsPage = () => {
               key: 'title',
               title: t('push.fields.title'),
               render: (_, row) => (
-                <Flex vertical>
-                  <Typography.Text strong>{row.title}</Typography.Text>
+                <Flex vertical align="start">
+                  {/* The row opens on a click; the title is the same action for the keyboard. */}
+                  <Button
+                    type="link"
+                    className="link-button"
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      setShown(row.id);
+                    }}
+                  >
+                    <strong>{row.title}</strong>
+                  </Button>
                   <Typography.Text type="secondary" ellipsis style={{ maxWidth: 320 }}>
                     {row.body}
                   </Typography.Text>

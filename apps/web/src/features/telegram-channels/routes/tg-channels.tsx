@@ -80,7 +80,12 @@ export const TgChannelsPage = () => {
       title: t('telegram.column.title'),
       dataIndex: 'title',
       sorter: (a, b) => a.title.localeCompare(b.title, locale),
-      render: (_, channel) => <Typography.Link onClick={() => openDrawer(channel)}>{channel.title}</Typography.Link>,
+      // A button, not a link without an address: reachable by Tab, opened by Enter or Space.
+      render: (_, channel) => (
+        <Button type="link" className="link-button" onClick={() => openDrawer(channel)}>
+          {channel.title}
+        </Button>
+      ),
     },
     {
       key: 'username',

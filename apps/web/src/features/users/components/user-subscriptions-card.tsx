@@ -52,7 +52,7 @@ export const UserSubscriptionsCard = ({ user, canGrant }: { user: User; canGrant
       title={t('users.subscriptions.title')}
       extra={
         canGrant && user.status !== 'deleted' ? (
-          <Button type="primary" ghost icon={<GiftOutlined />} onClick={() => setGranting(true)}>
+          <Button icon={<GiftOutlined />} onClick={() => setGranting(true)}>
             {t('users.grant.button')}
           </Button>
         ) : null

@@ -3,8 +3,8 @@ import type { User } from '@pult/contract';
 import { Button, Card, Col, Flex, Result, Row, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
+import { useNavigate, useParams } from 'react-router';
+import { PageTitle, ResultHeading } from '../../../components/page-title';
 import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
 import { describeError, errorCodeOf, errorKey } from '../../../lib/describe-error';
 import { displayName } from '../../../lib/person-name';
@@ -30,15 +30,17 @@ export interface UserPageSlots {
 export const UserPage = ({ slots = {} }: { slots?: UserPageSlots }) => {
   const { t } = useTranslation();
   const { id } = useParams();
+  const navigate = useNavigate();
   const userId = Number(id);
   const canManage = useCanManageUsers();
   const query = useUser(userId);
   // A user that cannot be shown still gets a named crumb rather than a placeholder that never resolves.
   useBreadcrumbLabel(query.data?.email ?? (query.isError ? t('breadcrumbs.notFound') : undefined));
   const backLink = (
-    <Link to={USERS_PATH}>
-      <Button icon={<ArrowLeftOutlined />}>{t('users.page.back')}</Button>
-    </Link>
+    // A button that navigates, not a button inside a link (nested interactive elements).
+    <Button key="back" icon={<ArrowLeftOutlined />} onClick={() => navigate(USERS_PATH)}>
+      {t('users.page.back')}
+    </Button>
   );
 
   if (
@@ -46,13 +48,15 @@ export const UserPage = ({ slots = {} }: { slots?: UserPageSlots }) => {
     userId <= 0 ||
     (query.isError && ['USER_NOT_FOUND', 'NOT_FOUND'].includes(errorCodeOf(query.error)))
   ) {
-    return <Result status="404" title={t(errorKey('USER_NOT_FOUND'))} extra={backLink} />;
+    return (
+      <Result status="404" title={<ResultHeading>{t(errorKey('USER_NOT_FOUND'))}</ResultHeading>} extra={backLink} />
+    );
   }
   if (query.isError) {
     return (
       <Result
         status="error"
-        title={t('users.page.loadError')}
+        title={<ResultHeading>{t('users.page.loadError')}</ResultHeading>}
         subTitle={describeError(query.error, t)}
         extra={[
           backLink,

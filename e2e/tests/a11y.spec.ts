@@ -1,0 +1,234 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { AxeResults, NodeResult } from 'axe-core';
+import { ACCOUNTS } from '../accounts';
+import { appRoutePaths, appRouteUrls, authRoutePaths } from '../app-routes';
+import { apiAs, expect, test } from '../fixtures';
+import { activateAsPlanner, createGeneratedSeries, firstCodes } from './promo-api';
+
+/**
+ * WCAG 2.2 AA on every screen, light and dark: axe finds no serious or critical violation, and each
+ * screen has exactly one `<h1>`. The routes come from the router itself (see `app-routes.ts`).
+ */
+// Set-up makes a series with codes; a sweep of ~30 screens runs axe on each (seconds apiece on a busy machine).
+test.describe.configure({ timeout: 300_000 });
+
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** One failing node as a line a person can act on: where it is and, for contrast, the figures. */
+const describeNode = (node: NodeResult): string => {
+  const target = node.target.join(' ');
+  const data = node.any.find((check) => check.data && typeof check.data === 'object')?.data as
+    | { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string }
+    | undefined;
+  const contrast = data?.contrastRatio
+    ? ` — ${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}:1, needs ${data.expectedContrastRatio}`
+    : '';
+  const text = node.html.length > 120 ? `${node.html.slice(0, 120)}…` : node.html;
+  return `${target}${contrast}\n        ${text}`;
+};
+
+interface Finding {
+  screen: string;
+  rule: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+/** Collects findings over all screens, so one run reports every problem rather than the first. */
+class Sweep {
+  readonly findings: Finding[] = [];
+  readonly headingProblems: string[] = [];
+
+  constructor(private readonly page: Page) {}
+
+  async check(screen: string) {
+    const page = this.page;
+    // Lazy screens and their first data, then antd's enter transitions (colours mid-fade are not real).
+    await expect(page.locator('.ant-skeleton, .ant-spin-spinning, .loading-cover')).toHaveCount(0);
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    );
+    const results: AxeResults = await new AxeBuilder({ page })
+      .withTags(WCAG_TAGS)
+      .options({ resultTypes: ['violations'] })
+      .analyze();
+    for (const violation of results.violations) {
+      if (!BLOCKING.has(violation.impact ?? '')) continue;
+      this.findings.push({
+        screen,
+        rule: violation.id,
+        impact: violation.impact ?? '',
+        help: violation.help,
+        nodes: violation.nodes.map(describeNode),
+      });
+    }
+    const headings = await page.locator('h1').count();
+    if (headings !== 1) this.headingProblems.push(`${screen}: ${headings} <h1>`);
+  }
+
+  report(): string {
+    const perRule = new Map<string, number>();
+    for (const finding of this.findings) perRule.set(finding.rule, (perRule.get(finding.rule) ?? 0) + 1);
+    const summary = [...perRule].map(([rule, count]) => `${rule}: ${count} screen(s)`).join(', ');
+    const details = this.findings.map(
+      (finding) =>
+        `\n[${finding.impact}] ${finding.rule} (${finding.help}) on ${finding.screen}\n      ${finding.nodes.join('\n      ')}`,
+    );
+    return `${summary}${details.join('')}`;
+  }
+
+  expectClean() {
+    expect(this.findings, `serious or critical axe violations: ${this.report()}`).toEqual([]);
+    expect(this.headingProblems, 'every screen has exactly one <h1>').toEqual([]);
+  }
+}
+
+const setTheme = (page: Page, theme: Theme) =>
+  page.evaluate((value) => {
+    const stored = JSON.parse(localStorage.getItem('@theme') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('@theme', JSON.stringify({ ...stored, currentTheme: value, locale: 'ru' }));
+  }, theme);
+
+/**
+ * A client-side navigation, as a link click would make it: the router follows `popstate`, so the
+ * app is not reloaded between screens (a full load per screen would triple the sweep's time).
+ */
+const navigate = async (page: Page, url: string) => {
+  await page.evaluate((target) => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    window.history.pushState({ usr: null, key: `a11y${index + 1}`, idx: index + 1 }, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, url);
+  await expect.poll(() => page.evaluate(() => window.location.pathname + window.location.search)).toBe(url);
+};
+
+/** The rows the detail screens need, made once through the API. */
+interface Fixture {
+  urls: string[];
+  reminderList: string;
+  reminderTitle: string;
+  seriesId: number;
+  code: string;
+}
+
+let fixture: Fixture | undefined;
+
+const makeFixture = async (): Promise<Fixture> => {
+  const token = (
+    await apiAs().auth.signin({ body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } })
+  ).apiToken;
+  const api = apiAs(token);
+  const series = await createGeneratedSeries(token, { codesCount: 3, name: `Доступность ${Date.now()}` });
+  const [used = '', code = ''] = await firstCodes(token, series.id, 2);
+  await activateAsPlanner(used);
+  const user = await api.users.create({ body: { email: `a11y.${Date.now()}@pult.test`, role: 'user' } });
+  const note = await api.notes.create({ body: { title: `Заметка ${Date.now()}`, body: 'Текст заметки' } });
+  const reminderTitle = `Доступность ${Date.now()}`;
+  const scheduledAt = new Date(Date.now() + 86_400_000);
+  await api.reminders.create({
+    body: {
+      title: reminderTitle,
+      body: 'Проверка',
+      type: 'users',
+      userIds: [user.id],
+      scheduledAt: scheduledAt.toISOString(),
+    },
+  });
+  // The list filtered to the notification's day (in Moscow time, as the screen counts days).
+  const day = new Date(scheduledAt.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+  const reminderList = `/app/push-notifications?from=${day}&to=${day}`;
+
+  expect(appRoutePaths().length).toBeGreaterThan(10);
+  const urls = appRouteUrls({ 'users/:id': user.id, 'promo-codes/:id': series.id, 'notes/:id': note.id });
+  // The series page's other tabs, and the notification list with a row to open.
+  urls.push(`/app/promo-codes/${series.id}?tab=activated`, `/app/promo-codes/${series.id}?tab=theme`, reminderList);
+  return { urls, reminderList, reminderTitle, seriesId: series.id, code };
+};
+
+test.beforeAll(async () => {
+  fixture = await makeFixture();
+});
+
+const data = (): Fixture => {
+  if (!fixture) throw new Error('the fixture was not made');
+  return fixture;
+};
+
+/** The signed-in screens in two runs per theme, so that one test stays well inside its time limit. */
+const PARTS = [1, 2] as const;
+const partOf = (urls: string[], part: (typeof PARTS)[number]) => {
+  const middle = Math.ceil(urls.length / 2);
+  return part === 1 ? urls.slice(0, middle) : urls.slice(middle);
+};
+
+for (const theme of THEMES) {
+  for (const part of PARTS)
+    test(`signed-in screens pass axe (WCAG 2.2 AA), ${theme} theme, part ${part} of 2`, async ({ page, login }) => {
+      const { reminderList, reminderTitle } = data();
+      const urls = partOf(data().urls, part);
+      await login();
+      await setTheme(page, theme);
+      await page.goto('/app/home');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+
+      const sweep = new Sweep(page);
+      for (const url of urls) {
+        await navigate(page, url);
+        await expect(page.locator('.app-content')).toBeVisible();
+        await sweep.check(`${theme} ${url}`);
+        if (url === reminderList) {
+          // A notification's details open in a drawer over the list.
+          await page.getByRole('button', { name: reminderTitle }).click();
+          await expect(page.getByRole('dialog', { name: reminderTitle })).toBeVisible();
+          await sweep.check(`${theme} ${url} (notification details)`);
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('dialog', { name: reminderTitle })).toBeHidden();
+        }
+      }
+      sweep.expectClean();
+    });
+
+  test(`sign-in and error pages pass axe, ${theme} theme`, async ({ page }) => {
+    const urls = [...authRoutePaths().map((path) => `/auth/${path}`), '/no-such-page'];
+    expect(urls).toContain('/auth/login');
+    await page.goto('/auth/error-1');
+    await setTheme(page, theme);
+    await page.goto('/auth/login');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+
+    const sweep = new Sweep(page);
+    for (const url of urls) {
+      await navigate(page, url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await sweep.check(`${theme} ${url}`);
+    }
+    sweep.expectClean();
+  });
+}
+
+test('the public promo landing page passes axe, before and after a code check', async ({ page }) => {
+  // Drawn by the API with the series' theme (the default one here); it has no light or dark of its own.
+  const { seriesId, code } = data();
+  const sweep = new Sweep(page);
+  await page.goto(`/promo/${seriesId}`);
+  await sweep.check(`/promo/${seriesId}`);
+  const field = page.getByRole('textbox', { name: 'Промокод' });
+  await field.fill(code);
+  await field.press('Enter');
+  await expect(page.getByRole('status')).toContainText('Код действителен');
+  await sweep.check(`/promo/${seriesId} (a valid code checked)`);
+  await page.getByRole('textbox', { name: 'Промокод' }).fill('NO-SUCH-CODE');
+  await page.getByRole('textbox', { name: 'Промокод' }).press('Enter');
+  await expect(page.getByRole('status')).toContainText('Такого кода нет');
+  await sweep.check(`/promo/${seriesId} (an unknown code checked)`);
+  sweep.expectClean();
+});
