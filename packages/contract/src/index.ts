@@ -10,6 +10,7 @@ export * from './endpoints/personal-data';
 export * from './endpoints/profile';
 export * from './endpoints/settings';
 export * from './errors';
+export * from './list-views';
 export * from './fetch-client';
 export * from './notes';
 export * from './promo-codes';

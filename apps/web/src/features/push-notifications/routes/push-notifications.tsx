@@ -69,6 +69,7 @@ export const PushNotificationsPage = () => {
           />
         </Flex>
         <PagedTable<Reminder>
+          listKey="push-notifications"
           list={list}
           paging={filters}
           onPage={update}
