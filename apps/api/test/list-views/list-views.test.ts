@@ -66,11 +66,24 @@ describe('column settings', () => {
 
   it.each([
     ['an unknown list', '/list-views/nope/columns', { columns: [] }],
-    ['a repeated column', '/list-views/users/columns', { columns: [{ key: 'a', visible: true }, { key: 'a', visible: false }] }],
+    [
+      'a repeated column',
+      '/list-views/users/columns',
+      {
+        columns: [
+          { key: 'a', visible: true },
+          { key: 'a', visible: false },
+        ],
+      },
+    ],
     ['a key with markup', '/list-views/users/columns', { columns: [{ key: '<b>', visible: true }] }],
     ['a non-boolean visibility', '/list-views/users/columns', { columns: [{ key: 'a', visible: 'yes' }] }],
     ['an unknown field', '/list-views/users/columns', { columns: [], extra: 1 }],
-    ['too many columns', '/list-views/users/columns', { columns: Array.from({ length: 41 }, (_, i) => ({ key: `c${i}`, visible: true })) }],
+    [
+      'too many columns',
+      '/list-views/users/columns',
+      { columns: Array.from({ length: 41 }, (_, i) => ({ key: `c${i}`, visible: true })) },
+    ],
     ['no body', '/list-views/users/columns', undefined],
     ['an array body', '/list-views/users/columns', [1, 2]],
   ])('refuse %s with 400', async (_name, url, body) => {
@@ -93,7 +106,10 @@ describe('saved views: own and shared', () => {
       ownerId: ids.editor,
       ownerName: 'editor@pult.test',
       canEdit: true,
-      state: { query: { role: 'editor', status: 'blocked', sort: 'email:asc' }, columns: [{ key: 'email', visible: true }] },
+      state: {
+        query: { role: 'editor', status: 'blocked', sort: 'email:asc' },
+        columns: [{ key: 'email', visible: true }],
+      },
     });
     expect(await viewNames('editor')).toContain('Заблокированные редакторы');
     for (const other of ['editor2', 'admin'])
@@ -110,9 +126,9 @@ describe('saved views: own and shared', () => {
     expect(shared).toMatchObject({ shared: true, canEdit: true });
     for (const who of staff) expect(await viewNames(who), who).toContain('Активные');
 
-    const asEditor = ((await call('GET', '/list-views/users/views')).json().items as { id: number; canEdit: boolean }[]).find(
-      (view) => view.id === shared.id,
-    );
+    const asEditor = (
+      (await call('GET', '/list-views/users/views')).json().items as { id: number; canEdit: boolean }[]
+    ).find((view) => view.id === shared.id);
     expect(asEditor?.canEdit).toBe(false);
     const rename = await call('PATCH', `/saved-views/${shared.id}`, { name: 'Мои' });
     expect(rename.statusCode).toBe(403);
@@ -185,7 +201,11 @@ describe('saved views: own and shared', () => {
     ['a number in the query', { name: 'A', state: { query: { page: 2 } } }, 'state.query.page'],
     ['a nested object in the query', { name: 'A', state: { query: { where: { a: 1 } } } }, 'state.query.where'],
     ['a long value', { name: 'A', state: { query: { q: 'x'.repeat(1001) } } }, 'state.query.q'],
-    ['too many parameters', { name: 'A', state: { query: Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`p${i}`, 'v'])) } }, 'state.query'],
+    [
+      'too many parameters',
+      { name: 'A', state: { query: Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`p${i}`, 'v'])) } },
+      'state.query',
+    ],
     ['a bad parameter name', { name: 'A', state: { query: { 'a b': 'v' } } }, 'state.query'],
     ['an unknown state field', { name: 'A', state: { query: {}, filters: {} } }, 'state'],
     ['a non-boolean shared', { name: 'A', state: state(), shared: 'yes' }, 'shared'],
@@ -193,7 +213,10 @@ describe('saved views: own and shared', () => {
     const response = await call('POST', '/list-views/users/views', body);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().code).toBe('VALIDATION_FAILED');
-    expect(Object.keys(response.json().errors ?? {}).some((key) => key.startsWith(field)), response.body).toBe(true);
+    expect(
+      Object.keys(response.json().errors ?? {}).some((key) => key.startsWith(field)),
+      response.body,
+    ).toBe(true);
   });
 
   it('answers bad ids and empty changes with 400, never 500', async () => {

@@ -1,9 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import type { ListKey } from '@pult/contract';
 import { Alert, Button, Empty, Flex, Skeleton, Table, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListKey } from '@pult/contract';
 import type { LocaleId } from '../config/theme-config';
 import { formatCount } from '../lib/format';
 import { PAGE_SIZES } from '../lib/url-params';

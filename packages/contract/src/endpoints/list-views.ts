@@ -42,7 +42,7 @@ export const listViewsEndpoints = {
     path: '/list-views/:listKey/views',
     operationId: 'listSavedViews',
     summary: "A list's saved views: the caller's own and those shared with all staff",
-    description: 'Sorted by name. Another person\'s personal view is never listed.',
+    description: "Sorted by name. Another person's personal view is never listed.",
     tag: 'list-views',
     access: staffRoles,
     params: listKeyParam,

@@ -1,6 +1,17 @@
 import { type ColumnSetting, listKeys, type ViewState } from '@pult/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from '../schema';
 import { oneOf, time } from './columns';
 

@@ -37,7 +37,8 @@ async function editable(db: Db, actor: Principal, id: number): Promise<SavedView
   await repo.lock(db, id);
   const row = await repo.find(db, id);
   if (!row || (row.ownerId !== actor.userId && !row.shared)) throw viewNotFound();
-  if (!canEditView(row, actor)) throw forbidden('VIEW_READ_ONLY', 'Only the owner or an admin may change a shared view');
+  if (!canEditView(row, actor))
+    throw forbidden('VIEW_READ_ONLY', 'Only the owner or an admin may change a shared view');
   return row;
 }
 
@@ -86,7 +87,8 @@ export const listViewsService = {
         const id = await repo.insert(tx, { ownerId: actor.userId, listKey, ...body, now: ctx.clock.now() });
         const row = await repo.find(tx, id);
         if (!row) throw viewNotFound();
-        if (row.shared) await ctx.audit({ action: 'create', entity: 'saved-view', entityId: id, after: auditShape(row) }, tx);
+        if (row.shared)
+          await ctx.audit({ action: 'create', entity: 'saved-view', entityId: id, after: auditShape(row) }, tx);
         return toSavedView(row, actor);
       }),
     );
@@ -116,7 +118,8 @@ export const listViewsService = {
     return ctx.db.transaction(async (tx) => {
       const row = await editable(tx, actor, id);
       await repo.remove(tx, id);
-      if (row.shared) await ctx.audit({ action: 'delete', entity: 'saved-view', entityId: id, before: auditShape(row) }, tx);
+      if (row.shared)
+        await ctx.audit({ action: 'delete', entity: 'saved-view', entityId: id, before: auditShape(row) }, tx);
       return { ok: true as const };
     });
   },

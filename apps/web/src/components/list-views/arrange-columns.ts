@@ -42,9 +42,14 @@ export const configurableColumns = (columns: readonly ColumnLike[], settings: re
  * cannot be configured and keep their place; the others fill the remaining places in the
  * person's order, and hidden ones are left out.
  */
-export const arrangeColumns = <C extends ColumnLike>(columns: readonly C[], settings: readonly ColumnSetting[]): C[] => {
+export const arrangeColumns = <C extends ColumnLike>(
+  columns: readonly C[],
+  settings: readonly ColumnSetting[],
+): C[] => {
   if (settings.length === 0) return [...columns];
-  const byKey = new Map(columns.flatMap((column) => (isConfigurable(column) ? [[keyOf(column), column] as const] : [])));
+  const byKey = new Map(
+    columns.flatMap((column) => (isConfigurable(column) ? [[keyOf(column), column] as const] : [])),
+  );
   const order = configurableColumns(columns, settings);
   let next = 0;
   const placed = columns.map((column) => {
@@ -67,7 +72,11 @@ export const moveColumn = (columns: readonly ConfigurableColumn[], key: string, 
 };
 
 /** Settings after showing or hiding one column; the last visible column stays shown. */
-export const toggleColumn = (columns: readonly ConfigurableColumn[], key: string, visible: boolean): ColumnSetting[] => {
+export const toggleColumn = (
+  columns: readonly ConfigurableColumn[],
+  key: string,
+  visible: boolean,
+): ColumnSetting[] => {
   const next = columns.map((column) => ({ key: column.key, visible: column.key === key ? visible : column.visible }));
   return next.some((column) => column.visible) ? next : columns.map(({ key, visible }) => ({ key, visible }));
 };

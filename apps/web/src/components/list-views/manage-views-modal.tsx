@@ -28,7 +28,9 @@ export const ManageViewsModal = ({ open, views, onClose, onApply, onEdit, onReme
                   {view.shared ? <Tag>{t('listViews.views.shared')}</Tag> : null}
                 </Flex>
                 {view.shared ? (
-                  <Typography.Text type="secondary">{t('listViews.views.owner', { name: view.ownerName })}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {t('listViews.views.owner', { name: view.ownerName })}
+                  </Typography.Text>
                 ) : null}
               </Flex>
               <Flex gap="small" wrap>

@@ -37,10 +37,24 @@ export const ViewsButton = ({ listKey, columns }: { listKey: ListKey; columns: L
   const group = (key: string, label: string, list: SavedView[]) =>
     list.length ? [{ type: 'group' as const, key, label, children: list.map(viewItem) }] : [];
   const menu: MenuProps['items'] = [
-    ...group('mine', t('listViews.views.mine'), items.filter((view) => !view.shared)),
-    ...group('shared', t('listViews.views.sharedGroup'), items.filter((view) => view.shared)),
+    ...group(
+      'mine',
+      t('listViews.views.mine'),
+      items.filter((view) => !view.shared),
+    ),
+    ...group(
+      'shared',
+      t('listViews.views.sharedGroup'),
+      items.filter((view) => view.shared),
+    ),
     ...(items.length === 0
-      ? [{ key: 'empty', disabled: true, label: views.isError ? t('listViews.views.loadError') : t('listViews.views.empty') }]
+      ? [
+          {
+            key: 'empty',
+            disabled: true,
+            label: views.isError ? t('listViews.views.loadError') : t('listViews.views.empty'),
+          },
+        ]
       : []),
     { type: 'divider' as const },
     { key: 'save', label: t('listViews.views.save'), onClick: () => setEditing({ mode: 'create' }) },
