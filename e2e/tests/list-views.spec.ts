@@ -11,6 +11,12 @@ const unique = (name: string) => `${name} ${Date.now().toString(36)}${Math.rando
 const headers = async (page: Page) =>
   (await page.locator('.users-table thead th').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
 
+/** Opens the users list and waits for its table (a cold lazy chunk is slow on a loaded machine). */
+async function openUsers(page: Page, url = '/app/users') {
+  await page.goto(url);
+  await expect(page.locator('.users-table thead')).toBeVisible({ timeout: 45_000 });
+}
+
 /** A second staff member in a browser of their own (the fixture signs in the test's own page only). */
 async function signedInPage(browser: Browser, account: Account) {
   const session = await apiAs().auth.signin({ body: { email: account.email, password: account.password } });
@@ -46,6 +52,8 @@ let adminToken = '';
 test.beforeEach(async () => {
   const { apiToken } = await apiAs().auth.signin({ body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
   adminToken = apiToken;
+  // A run stopped half-way may have left the admin's columns changed: start from the defaults.
+  await apiAs(adminToken).listViews.putColumns({ params: { listKey: 'users' }, body: { columns: [] } });
 });
 test.afterEach(async () => {
   const admin = apiAs(adminToken);
@@ -55,9 +63,11 @@ test.afterEach(async () => {
     if (view.canEdit && view.name.startsWith('e2e ')) await admin.listViews.deleteView({ params: { id: view.id } });
 });
 
+test.describe.configure({ timeout: 120_000 });
+
 test('a hidden and a moved column stay so after a reload', async ({ page, login }) => {
   const session = await login();
-  await page.goto('/app/users');
+  await openUsers(page);
   await expect(page.locator('.users-table thead th').filter({ hasText: 'Телефон' })).toBeVisible();
   expect((await headers(page)).slice(0, 2)).toEqual(['Пользователь', 'Электронная почта']);
 
@@ -77,27 +87,29 @@ test('a hidden and a moved column stay so after a reload', async ({ page, login 
     .toEqual(expect.arrayContaining([{ key: 'phoneNumber', visible: false }]));
 
   await page.reload();
-  await expect(page.locator('.users-table thead th').filter({ hasText: 'Роль' })).toBeVisible();
+  await expect(page.locator('.users-table thead th').filter({ hasText: 'Роль' })).toBeVisible({ timeout: 45_000 });
   await expect.poll(async () => (await headers(page)).slice(0, 3)).toEqual(expected);
   expect(await headers(page)).not.toContain('Телефон');
 
   // Reset brings the screen's own columns back.
   await page.getByRole('button', { name: 'Столбцы' }).click();
-  await page.getByRole('button', { name: 'Сбросить' }).click();
+  await page.getByRole('button', { name: 'Сбросить', exact: true }).click();
   await expect.poll(async () => (await headers(page)).slice(0, 2)).toEqual(['Пользователь', 'Электронная почта']);
   expect(await headers(page)).toContain('Телефон');
+  await expect
+    .poll(async () => (await apiAs(session.apiToken).listViews.getColumns({ params: { listKey: 'users' } })).columns)
+    .toEqual([]);
 });
 
 test('a saved view with filters survives a reload and applies them', async ({ page, login }) => {
   await login();
   const name = unique('e2e Редакторы');
-  await page.goto('/app/users?role=editor&status=active&sort=email:asc');
-  await expect(page.locator('.users-table')).toBeVisible();
+  await openUsers(page, '/app/users?role=editor&status=active&sort=email:asc');
   await saveView(page, name);
 
-  await page.goto('/app/users');
+  await openUsers(page);
   await page.reload();
-  await expect(page.locator('.users-table')).toBeVisible();
+  await expect(page.locator('.users-table thead')).toBeVisible({ timeout: 45_000 });
   expect(new URL(page.url()).search).toBe('');
   await applyView(page, name);
   await expect(page).toHaveURL(/role=editor/);
@@ -117,14 +129,12 @@ test('a view an admin shares is seen and applied by an editor, who cannot delete
 }) => {
   await login();
   const name = unique('e2e Заблокированные');
-  await page.goto('/app/users?status=blocked');
-  await expect(page.locator('.users-table')).toBeVisible();
+  await openUsers(page, '/app/users?status=blocked');
   await saveView(page, name, true);
 
   const editor = await signedInPage(browser, ACCOUNTS.editor);
   try {
-    await editor.page.goto('/app/users');
-    await expect(editor.page.locator('.users-table')).toBeVisible();
+    await openUsers(editor.page);
     await applyView(editor.page, name);
     await expect(editor.page).toHaveURL(/status=blocked/);
     await expect(editor.page.locator('.users-table').getByText(ACCOUNTS.blocked.email)).toBeVisible();

@@ -44,7 +44,7 @@ export const ColumnsButton = ({ control }: { control: ListColumnsControl }) => {
                   <Button
                     size="small"
                     type="text"
-                    icon={<ArrowUpOutlined />}
+                    icon={<ArrowUpOutlined aria-hidden />}
                     aria-label={t('listViews.columns.moveUp', { column: column.title })}
                     disabled={index === 0}
                     onClick={() => change(moveColumn(configurable, column.key, -1))}
@@ -52,7 +52,7 @@ export const ColumnsButton = ({ control }: { control: ListColumnsControl }) => {
                   <Button
                     size="small"
                     type="text"
-                    icon={<ArrowDownOutlined />}
+                    icon={<ArrowDownOutlined aria-hidden />}
                     aria-label={t('listViews.columns.moveDown', { column: column.title })}
                     disabled={index === configurable.length - 1}
                     onClick={() => change(moveColumn(configurable, column.key, 1))}
@@ -62,7 +62,7 @@ export const ColumnsButton = ({ control }: { control: ListColumnsControl }) => {
             </li>
           ))}
         </ul>
-        <Button size="small" icon={<UndoOutlined />} onClick={() => change([])}>
+        <Button size="small" icon={<UndoOutlined aria-hidden />} onClick={() => change([])}>
           {t('listViews.columns.reset')}
         </Button>
       </Flex>
@@ -79,7 +79,7 @@ export const ColumnsButton = ({ control }: { control: ListColumnsControl }) => {
       content={panel}
       destroyOnHidden
     >
-      <Button ref={trigger} icon={<SettingOutlined />} aria-expanded={open} aria-haspopup="dialog">
+      <Button ref={trigger} icon={<SettingOutlined aria-hidden />} aria-expanded={open} aria-haspopup="dialog">
         {t('listViews.columns.button')}
       </Button>
     </Popover>

@@ -41,14 +41,14 @@ export const ManageViewsModal = ({ open, views, onClose, onApply, onEdit, onReme
                   <>
                     <Button
                       size="small"
-                      icon={<SaveOutlined />}
+                      icon={<SaveOutlined aria-hidden />}
                       aria-label={t('listViews.views.update')}
                       title={t('listViews.views.update')}
                       onClick={() => void onRemember(view)}
                     />
                     <Button
                       size="small"
-                      icon={<EditOutlined />}
+                      icon={<EditOutlined aria-hidden />}
                       aria-label={t('listViews.views.rename')}
                       title={t('listViews.views.rename')}
                       onClick={() => onEdit(view)}
@@ -63,7 +63,7 @@ export const ManageViewsModal = ({ open, views, onClose, onApply, onEdit, onReme
                       <Button
                         size="small"
                         danger
-                        icon={<DeleteOutlined />}
+                        icon={<DeleteOutlined aria-hidden />}
                         aria-label={t('listViews.views.delete')}
                         title={t('listViews.views.delete')}
                       />

@@ -1,6 +1,6 @@
 import type { ColumnSetting, ListKey } from '@pult/contract';
 import { App } from 'antd';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListColumnSettings, useSaveListColumns } from '../../lib/resources/list-views';
 import { arrangeColumns, type ColumnLike, type ConfigurableColumn, configurableColumns } from './arrange-columns';
@@ -23,7 +23,11 @@ export interface ListColumnsControl {
 export const useListColumns = <C extends ColumnLike>(listKey: ListKey | undefined, columns: readonly C[]) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const stored = useListColumnSettings(listKey).data ?? [];
+  const loaded = useListColumnSettings(listKey).data;
+  // What this screen last chose, shown in the same render as the click (the cache notifies later,
+  // which would let a controlled checkbox flip back for a moment).
+  const [chosen, setChosen] = useState<ColumnSetting[] | null>(null);
+  const stored = chosen ?? loaded ?? [];
   const { show, send } = useSaveListColumns(listKey);
   const pending = useRef<{ columns: ColumnSetting[]; timer: ReturnType<typeof setTimeout> } | null>(null);
   const latest = useRef({ send, message, t });
@@ -43,6 +47,7 @@ export const useListColumns = <C extends ColumnLike>(listKey: ListKey | undefine
 
   const change = useCallback(
     (next: ColumnSetting[]) => {
+      setChosen(next);
       show(next);
       if (pending.current) clearTimeout(pending.current.timer);
       pending.current = { columns: next, timer: setTimeout(flush, SAVE_DELAY_MS) };

@@ -76,8 +76,8 @@ export const ViewsButton = ({ listKey, columns }: { listKey: ListKey; columns: L
   return (
     <>
       <Dropdown menu={{ items: menu }} trigger={['click']} placement="bottomRight">
-        <Button icon={<AppstoreOutlined />}>
-          {t('listViews.views.button')} <DownOutlined />
+        <Button icon={<AppstoreOutlined aria-hidden />}>
+          {t('listViews.views.button')} <DownOutlined aria-hidden />
         </Button>
       </Dropdown>
       <ViewFormModal
