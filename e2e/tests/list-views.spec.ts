@@ -50,7 +50,9 @@ async function applyView(page: Page, name: string) {
 
 let adminToken = '';
 test.beforeEach(async () => {
-  const { apiToken } = await apiAs().auth.signin({ body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+  const { apiToken } = await apiAs().auth.signin({
+    body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
+  });
   adminToken = apiToken;
   // A run stopped half-way may have left the admin's columns changed: start from the defaults.
   await apiAs(adminToken).listViews.putColumns({ params: { listKey: 'users' }, body: { columns: [] } });
