@@ -15,6 +15,7 @@ import { authRoutes, logMailer, type Mailer, smtpMailer } from './modules/auth';
 import { clientRoutes } from './modules/client';
 import { configRoutes } from './modules/config';
 import { dashboardRoutes } from './modules/dashboard';
+import { listViewsRoutes } from './modules/list-views';
 import { notesRoutes } from './modules/notes';
 import { personalDataRoutes } from './modules/personal-data';
 import { plansRoutes } from './modules/plans';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes);
       await api.register(telegramChannelsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(listViewsRoutes);
       api.setNotFoundHandler((request, reply) =>
         sendError(reply, 404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`),
       );

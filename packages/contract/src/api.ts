@@ -5,6 +5,7 @@ import { authEndpoints } from './endpoints/auth';
 import { clientEndpoints } from './endpoints/client';
 import { configEndpoints } from './endpoints/config';
 import { dashboardEndpoints } from './endpoints/dashboard';
+import { listViewsEndpoints } from './endpoints/list-views';
 import { notesEndpoints } from './endpoints/notes';
 import { personalDataEndpoints } from './endpoints/personal-data';
 import { plansEndpoints } from './endpoints/plans';
@@ -40,6 +41,7 @@ export const api = {
   profile: profileEndpoints,
   telegram: telegramEndpoints,
   dashboard: dashboardEndpoints,
+  listViews: listViewsEndpoints,
 } as const;
 
 export type Api = typeof api;

@@ -80,6 +80,11 @@ export const errorCodes = [
   'NO_DEVICES',
   'DEVICE_NOT_FOUND',
   'DELIVERY_NOT_FOUND',
+  // Saved views of the list screens.
+  'VIEW_NOT_FOUND',
+  'VIEW_NAME_TAKEN',
+  'VIEW_LIMIT_REACHED',
+  'VIEW_READ_ONLY',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

@@ -11,6 +11,7 @@ export * from './endpoints/profile';
 export * from './endpoints/settings';
 export * from './errors';
 export * from './fetch-client';
+export * from './list-views';
 export * from './notes';
 export * from './promo-codes';
 export * from './reminders';

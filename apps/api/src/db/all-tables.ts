@@ -7,6 +7,7 @@ export * from './schema';
 export * from './tables/agreements';
 export * from './tables/dashboard';
 export * from './tables/jobs';
+export * from './tables/list-views';
 export * from './tables/notes';
 export * from './tables/push';
 export * from './tables/settings';

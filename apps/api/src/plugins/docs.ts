@@ -17,6 +17,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'promo-codes': 'Promo code series, their generated codes, activations and landing-page theme.',
   client: "Calls made by the planner app on its signed-in user's behalf.",
   audit: 'The audit trail of staff actions.',
+  'list-views': "Staff members' column settings and saved views of the list screens, personal or shared.",
 };
 
 /**

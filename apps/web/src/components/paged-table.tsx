@@ -1,4 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import type { ListKey } from '@pult/contract';
 import { Alert, Button, Empty, Flex, Skeleton, Table, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
@@ -6,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../config/theme-config';
 import { formatCount } from '../lib/format';
 import { PAGE_SIZES } from '../lib/url-params';
+import { ListToolbar } from './list-views/list-toolbar';
+import { useListColumns } from './list-views/use-list-columns';
 
 /** One page of a server-paged list, as every list endpoint answers. */
 export interface PageOf<T> {
@@ -45,6 +48,8 @@ interface Props<T> extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagin
   errorTitle: string;
   /** A click on a sortable column header (server-side order); the screen resets the page. */
   onSort?: (sorter: SorterResult<T>) => void;
+  /** Opts the list into column settings and saved views (issue #15); its columns need stable keys. */
+  listKey?: ListKey;
 }
 
 /**
@@ -61,15 +66,19 @@ export const PagedTable = <T extends object>({
   empty,
   errorTitle,
   onSort,
+  listKey,
+  columns: screenColumns = [],
   ...table
 }: Props<T>) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const { data } = list;
   const count = data?.count ?? 0;
+  const { columns, control } = useListColumns(listKey, screenColumns);
 
   return (
     <Flex vertical gap="middle">
+      {listKey ? <ListToolbar listKey={listKey} columns={control} /> : null}
       {list.isError ? (
         <Alert
           type="error"
@@ -88,6 +97,7 @@ export const PagedTable = <T extends object>({
           rowKey="id"
           scroll={{ x: 'max-content' }}
           {...table}
+          columns={columns}
           dataSource={list.isPending ? [] : data?.items}
           // Dimmed only while the previous page stands in: a background refresh (polling) does not blink.
           loading={list.isFetching && list.isPlaceholderData}

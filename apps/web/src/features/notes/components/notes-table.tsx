@@ -50,6 +50,7 @@ export const NotesTable = ({ list, paging, onPage, filtered }: Props) => {
   ];
   return (
     <PagedTable<Note>
+      listKey="notes"
       columns={columns}
       list={list}
       paging={paging}

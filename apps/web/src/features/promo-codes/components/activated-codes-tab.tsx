@@ -113,6 +113,7 @@ export const ActivatedCodesTab = ({ seriesId }: { seriesId: number }) => {
         />
       </Flex>
       <PagedTable<ActivatedCode>
+        listKey="promo-codes-activated"
         rowKey="value"
         size="middle"
         columns={columns}

@@ -101,6 +101,7 @@ export const GeneratedCodesTab = ({ series }: { series: PromoSeries }) => {
       </Flex>
       {isGenerating(series) ? <Alert type="info" showIcon title={t('promoCodes.codes.stillGenerating')} /> : null}
       <PagedTable<GeneratedCode>
+        listKey="promo-codes-generated"
         rowKey="value"
         size="middle"
         columns={columns}

@@ -78,6 +78,7 @@ export const SeriesTable = ({ list, paging, onPage, filtered, createButton }: Pr
 
   return (
     <PagedTable<PromoSeries>
+      listKey="promo-series"
       columns={columns}
       scroll={{ x: 900 }}
       rowClassName={(series) => (series.generationStatus === 'failed' ? 'promo-row-failed' : '')}

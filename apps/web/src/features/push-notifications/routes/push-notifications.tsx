@@ -71,6 +71,7 @@ export const PushNotificationsPage = () => {
           />
         </Flex>
         <PagedTable<Reminder>
+          listKey="push-notifications"
           list={list}
           paging={filters}
           onPage={update}

@@ -1,9 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type AuditEventEntry, type AuditFilters, api as endpoints } from '@pult/contract';
-import { App, Button, Col, DatePicker, Form, Input, InputNumber, Row, Table, Tag } from 'antd';
+import { App, Button, Col, DatePicker, Form, Input, InputNumber, Row, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListToolbar } from '../../../components/list-views/list-toolbar';
+import { useListColumns } from '../../../components/list-views/use-list-columns';
 import type { LocaleId } from '../../../config/theme-config';
 import { download, saveBlob } from '../../../lib/api';
 import { describeError } from '../../../lib/describe-error';
@@ -57,6 +59,23 @@ export const AuditLog = () => {
       setExporting(false);
     }
   };
+
+  const auditColumns: TableColumnsType<AuditEventEntry> = [
+    { key: 'at', title: t('settings.audit.at'), width: 180, render: (_, row) => formatDateTime(row.at, locale) },
+    {
+      key: 'actor',
+      title: t('settings.audit.actor'),
+      render: (_, row) => row.actorEmail ?? (row.actorId ? `#${row.actorId}` : '—'),
+    },
+    { key: 'action', title: t('settings.audit.action'), render: (_, row) => <Tag>{row.action}</Tag> },
+    {
+      key: 'entity',
+      title: t('settings.audit.entity'),
+      render: (_, row) => (row.entityId ? `${row.entity} #${row.entityId}` : row.entity),
+    },
+    { key: 'ip', title: 'IP', dataIndex: 'ip', width: 140 },
+  ];
+  const { columns: shownColumns, control: columnsControl } = useListColumns('audit-log', auditColumns);
 
   return (
     <>
@@ -128,6 +147,7 @@ export const AuditLog = () => {
           </Col>
         </Row>
       </Form>
+      <ListToolbar listKey="audit-log" columns={columnsControl} />
       <Table<AuditEventEntry>
         rowKey="id"
         size="small"
@@ -137,21 +157,7 @@ export const AuditLog = () => {
         scroll={{ x: 800 }}
         locale={events.error ? { emptyText: describeError(events.error, t) } : undefined}
         expandable={{ expandedRowRender: (row) => <ChangeDiff before={row.before} after={row.after} /> }}
-        columns={[
-          { key: 'at', title: t('settings.audit.at'), width: 180, render: (_, row) => formatDateTime(row.at, locale) },
-          {
-            key: 'actor',
-            title: t('settings.audit.actor'),
-            render: (_, row) => row.actorEmail ?? (row.actorId ? `#${row.actorId}` : '—'),
-          },
-          { key: 'action', title: t('settings.audit.action'), render: (_, row) => <Tag>{row.action}</Tag> },
-          {
-            key: 'entity',
-            title: t('settings.audit.entity'),
-            render: (_, row) => (row.entityId ? `${row.entity} #${row.entityId}` : row.entity),
-          },
-          { key: 'ip', title: 'IP', dataIndex: 'ip', width: 140 },
-        ]}
+        columns={shownColumns}
       />
       {events.hasNextPage ? (
         <Button

@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionsPage, User } from '@pult/contract';
+import type { ListKey, Subscription, SubscriptionsPage, User } from '@pult/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Flex, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +13,12 @@ interface Props {
   list: UseQueryResult<SubscriptionsPage>;
   paging: Paging;
   onPage: (next: Paging) => void;
+  /** Which list's columns and views: all subscriptions, or one user's. */
+  listKey?: ListKey;
 }
 
 /** Users' subscriptions, one page of them; the owner comes from `additionalInfo.relatedUsers`. */
-export const SubscriptionsTable = ({ list, paging, onPage }: Props) => {
+export const SubscriptionsTable = ({ list, paging, onPage, listKey = 'subscriptions' }: Props) => {
   const { t } = useTranslation();
   const { locale } = useTheme();
   const users = new Map<number, User>((list.data?.additionalInfo.relatedUsers ?? []).map((user) => [user.id, user]));
@@ -86,6 +88,7 @@ export const SubscriptionsTable = ({ list, paging, onPage }: Props) => {
 
   return (
     <PagedTable<Subscription>
+      listKey={listKey}
       columns={columns}
       scroll={{ x: 900 }}
       list={list}

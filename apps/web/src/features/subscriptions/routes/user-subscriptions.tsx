@@ -20,7 +20,7 @@ export const UserSubscriptionsPage = () => {
       <Card className="list-card">
         {/* A new filter starts from its first page. */}
         <SubscriptionFilters search={search} onChange={(change) => update({ ...change, page: 1 })} />
-        <SubscriptionsTable list={list} paging={search} onPage={update} />
+        <SubscriptionsTable listKey="user-subscriptions" list={list} paging={search} onPage={update} />
       </Card>
     </>
   );

@@ -15,6 +15,8 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListToolbar } from '../../../components/list-views/list-toolbar';
+import { useListColumns } from '../../../components/list-views/use-list-columns';
 import { PageTitle } from '../../../components/page-title';
 import { describeError } from '../../../lib/describe-error';
 import { formatNumber } from '../../../lib/format';
@@ -144,6 +146,7 @@ export const TgChannelsPage = () => {
       ),
     },
   ];
+  const { columns: shownColumns, control: columnsControl } = useListColumns('tg-channels', columns);
 
   return (
     <>
@@ -183,9 +186,10 @@ export const TgChannelsPage = () => {
             onChange={(event) => setSearch(event.target.value)}
             style={{ maxWidth: 360 }}
           />
+          <ListToolbar listKey="tg-channels" columns={columnsControl} />
           <Table<TgChannel>
             rowKey="id"
-            columns={columns}
+            columns={shownColumns}
             dataSource={rows}
             loading={channels.isPending || categories.isPending}
             locale={{ emptyText: t('telegram.empty') }}

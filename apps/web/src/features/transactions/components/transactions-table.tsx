@@ -86,6 +86,7 @@ export const TransactionsTable = ({ list, paging, onPage, filtered }: Props) => 
 
   return (
     <PagedTable<Transaction>
+      listKey="transactions"
       columns={columns}
       scroll={{ x: 960 }}
       list={list}

@@ -123,6 +123,7 @@ export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra 
 
   return (
     <PagedTable<User>
+      listKey="users"
       className="users-table"
       columns={columns}
       onRow={(user) => ({ onClick: () => navigate(userPath(user.id)), className: 'users-row' })}
