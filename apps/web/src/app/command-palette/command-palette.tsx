@@ -53,7 +53,7 @@ export const CommandPalette = ({ compact }: { compact: boolean }) => {
           onClick={() => setOpen(true)}
           className="palette-trigger"
         >
-          {t('palette.open')}
+          <span className="palette-trigger-label">{t('palette.open')}</span>
           <kbd className="palette-kbd">{shortcut}</kbd>
         </Button>
       )}
