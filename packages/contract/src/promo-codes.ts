@@ -152,6 +152,25 @@ export type ActivatedCode = z.infer<typeof activatedCode>;
 export const activatedCodesPage = estimatedPage(activatedCode);
 export type ActivatedCodesPage = z.infer<typeof activatedCodesPage>;
 
+/**
+ * `GET /promo-codes/lookup?code=`: one code by its exact value, in whichever series it is (values are
+ * unique across series). Case does not matter; anything but letters, digits and dashes cannot be a code.
+ */
+export const codeLookupQuery = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(2)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, 'letters, digits and dashes only')
+    .transform((value) => value.toUpperCase()),
+});
+export const codeLookup = z.object({
+  code: activatedCode,
+  series: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type CodeLookup = z.infer<typeof codeLookup>;
+
 export const promoSeriesAction = z.enum(['enable', 'disable']);
 export type PromoSeriesAction = z.infer<typeof promoSeriesAction>;
 export const manageSeriesParams = z.object({ id: dbId, action: promoSeriesAction });

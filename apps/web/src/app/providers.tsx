@@ -10,6 +10,7 @@ import { DAYJS_LOCALES } from '../lib/format';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { usePublicConfig } from '../lib/resources/public-config';
+import { ScreenCommandsProvider } from '../lib/screen-commands';
 import { useTheme } from '../lib/theme-store';
 
 /** antd's own form messages (required, type, length, range, pattern) in the chosen language. */
@@ -80,7 +81,10 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
         },
       }}
     >
-      <AntApp>{children}</AntApp>
+      <AntApp>
+        {/* Screens publish their main actions here; the header's command palette offers them. */}
+        <ScreenCommandsProvider>{children}</ScreenCommandsProvider>
+      </AntApp>
     </ConfigProvider>
   );
 };

@@ -8,6 +8,7 @@ import {
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
+import type { Role } from '@pult/contract';
 import type { ComponentType } from 'react';
 import { APP_PREFIX_PATH } from './app-config';
 
@@ -19,6 +20,8 @@ export interface NavItem {
   path?: string;
   icon?: ComponentType<{ 'aria-hidden'?: boolean }>;
   children?: NavItem[];
+  /** Who may open it, when not every staff role may (the server refuses the others anyway). */
+  roles?: readonly Role[];
 }
 
 const p = (path: string) => `${APP_PREFIX_PATH}${path}`;
@@ -49,7 +52,7 @@ export const MAIN_MENU: NavItem = {
       children: [
         { key: p('/common/privacy-policy'), path: p('/common/privacy-policy'), title: 'nav.privacyPolicy' },
         { key: p('/common/user-agreement'), path: p('/common/user-agreement'), title: 'nav.userAgreement' },
-        { key: p('/common/settings'), path: p('/common/settings'), title: 'nav.settings' },
+        { key: p('/common/settings'), path: p('/common/settings'), title: 'nav.settings', roles: ['admin'] },
       ],
     },
     {
@@ -80,6 +83,12 @@ export const MENU_LEAVES = flattenNav(MAIN_MENU.children ?? []);
 
 /** The paths of menu entries, where breadcrumbs stay hidden (a top-level screen needs no trail). */
 export const MENU_PATHS: ReadonlySet<string> = new Set(MENU_LEAVES.map((item) => item.path ?? ''));
+
+/** The entries a role may open: the side menu and the command palette show the same ones. */
+export const navForRole = (items: NavItem[], role: Role | undefined): NavItem[] =>
+  items
+    .filter((item) => !item.roles || (role !== undefined && item.roles.includes(role)))
+    .map((item) => (item.children ? { ...item, children: navForRole(item.children, role) } : item));
 
 /** The submenu keys that lead to a path, so the current page's group opens by itself. */
 export const openKeysFor = (pathname: string, items: NavItem[] = MAIN_MENU.children ?? []): string[] => {

@@ -5,6 +5,8 @@ import {
   activatedCodesPage,
   activatedQuery,
   blockCodeParams,
+  codeLookup,
+  codeLookupQuery,
   createPromoSeriesBody,
   customization,
   customizationQuery,
@@ -47,6 +49,20 @@ export const promoCodesEndpoints = {
     access: staff,
     response: prefilledSeries,
     errors: [],
+  }),
+  lookup: defineEndpoint({
+    method: 'GET',
+    path: '/promo-codes/lookup',
+    operationId: 'lookupPromoCode',
+    summary: 'Find one code by its exact value, whatever its series',
+    description:
+      'For staff who have a code from a customer and no series: the code (status, who used it) and its ' +
+      'series. Case-insensitive; 404 CODE_NOT_FOUND when no series has it.',
+    tag: 'promo-codes',
+    access: staff,
+    query: codeLookupQuery,
+    response: codeLookup,
+    errors: [404],
   }),
   customization: defineEndpoint({
     method: 'GET',

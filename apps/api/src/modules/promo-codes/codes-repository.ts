@@ -1,7 +1,7 @@
-import type { ActivatedCode, GeneratedCode } from '@pult/contract';
+import type { ActivatedCode, CodeLookup, GeneratedCode } from '@pult/contract';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { promoCodes } from '../../db/schema';
+import { promoCodes, promoSeries, users } from '../../db/schema';
 import { countRows, type PageCount } from '../../lib/page-count';
 
 type CodeRow = typeof promoCodes.$inferSelect;
@@ -30,6 +30,31 @@ export const codesRepository = {
       .from(promoCodes)
       .where(and(eq(promoCodes.value, value), eq(promoCodes.seriesId, seriesId)));
     return row?.status ?? null;
+  },
+
+  /** A code by its exact value in any series (the unique index on the value finds it), with its series and user. */
+  async findByValue(db: Db, value: string): Promise<CodeLookup | null> {
+    const [row] = await db
+      .select({
+        code: promoCodes,
+        seriesName: promoSeries.name,
+        email: users.email,
+        phoneNumber: users.phoneNumber,
+      })
+      .from(promoCodes)
+      .innerJoin(promoSeries, eq(promoSeries.id, promoCodes.seriesId))
+      .leftJoin(users, eq(users.id, promoCodes.activatedBy))
+      .where(eq(promoCodes.value, value));
+    if (!row) return null;
+    const { code, seriesName, email, phoneNumber } = row;
+    return {
+      code: {
+        ...toGeneratedCode(code),
+        blockedAt: code.blockedAt?.toISOString() ?? null,
+        activatedBy: code.activatedBy && email ? { id: code.activatedBy, email, phoneNumber } : null,
+      },
+      series: { id: code.seriesId, name: seriesName },
+    };
   },
 
   async page(db: Db, seriesId: number, take: number, page: number): Promise<{ items: GeneratedCode[] } & PageCount> {

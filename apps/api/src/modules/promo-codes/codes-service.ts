@@ -1,9 +1,9 @@
-import type { ActivatedCode, ActivatedWhere, GeneratedCodesPage } from '@pult/contract';
+import type { ActivatedCode, ActivatedWhere, CodeLookup, GeneratedCodesPage } from '@pult/contract';
 import { csvHeader, csvLine } from '../../lib/csv';
 import type { ServiceContext } from '../../lib/service-context';
 import { listActivatedCodes } from './activated-codes-repository';
 import { codesRepository as repo, toBlockedCode } from './codes-repository';
-import { codeNotFound, seriesNotFound } from './promo-errors';
+import { codeNotFound, codeNotFoundAnywhere, seriesNotFound } from './promo-errors';
 import { seriesRepository } from './series-repository';
 
 async function seriesHead(ctx: ServiceContext, id: number) {
@@ -41,6 +41,13 @@ export const codesService = {
     // Only an empty answer needs to tell "no such series" (404) from "nothing matched".
     if (result.items.length === 0) await seriesHead(ctx, id);
     return { items: result.items, count: result.count, countIsEstimate: result.isEstimate };
+  },
+
+  /** A code by its exact value (already upper-cased by the contract), in whichever series holds it. */
+  lookup: async (ctx: ServiceContext, value: string): Promise<CodeLookup> => {
+    const found = await repo.findByValue(ctx.db, value);
+    if (!found) throw codeNotFoundAnywhere();
+    return found;
   },
 
   /** Blocking a blocked code changes nothing; a used code may be blocked and leaves the activated count. */

@@ -25,6 +25,7 @@ export async function promoCodesRoutes(app: FastifyInstance) {
 
   route(app, api.promoCodes.list, ({ query }, ctx) => seriesService.list(ctx, query));
   route(app, api.promoCodes.prefilled, (_, ctx) => seriesService.prefilled(ctx));
+  route(app, api.promoCodes.lookup, ({ query }, ctx) => codesService.lookup(ctx, query.code));
   route(app, api.promoCodes.customization, ({ query }) => seriesService.customization(catalog, query.basketId));
   route(app, api.promoCodes.create, async ({ body }, ctx) => {
     const series = await seriesService.create(ctx, catalog, body);

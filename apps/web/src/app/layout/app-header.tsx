@@ -3,6 +3,7 @@ import { Button, Flex, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session-store';
 import { themeStore, useTheme } from '../../lib/theme-store';
+import { CommandPalette } from '../command-palette/command-palette';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
 import { NavSearch } from './nav-search';
@@ -44,6 +45,7 @@ export const AppHeader = ({ isMobile, onOpenTheme }: Props) => {
         ) : null}
         {isMobile ? null : <NavSearch />}
         <Flex align="center" gap="small" className="header-actions">
+          <CommandPalette compact={isMobile} />
           <LanguageSwitcher />
           <Button type="text" icon={<SettingOutlined />} aria-label={t('header.themeSettings')} onClick={onOpenTheme} />
           {session ? <ProfileDropdown user={session} compact={isMobile} /> : null}

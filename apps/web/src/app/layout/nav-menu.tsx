@@ -2,7 +2,8 @@ import { Menu, type MenuProps } from 'antd';
 import { createElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { MAIN_MENU, type NavItem, openKeysFor } from '../../config/navigation';
+import { MAIN_MENU, type NavItem, navForRole, openKeysFor } from '../../config/navigation';
+import { useSession } from '../../lib/session-store';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -30,7 +31,8 @@ export const NavMenu = ({ mode, theme, onNavigate, collapsed = false }: Props) =
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [openKeys, setOpenKeys] = useState(() => openKeysFor(pathname));
-  const entries = toMenuItems(MAIN_MENU.children ?? [], t);
+  const role = useSession()?.role;
+  const entries = toMenuItems(navForRole(MAIN_MENU.children ?? [], role), t);
   // A group heading reads well in a full column; in a horizontal bar or an icon strip it would only take room.
   const items: MenuItem[] =
     mode === 'inline' && !collapsed

@@ -2,8 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { useScreenCommands } from '../../../lib/screen-commands';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useNotes } from '../api/notes-queries';
 import { NotesFilters, type NotesFilterValues } from '../components/notes-filters';
@@ -15,6 +16,8 @@ import '../components/notes.css';
 export const NotesPage = () => {
   const { t } = useTranslation();
   const [search, update] = useUrlState(notesParams);
+  const navigate = useNavigate();
+  useScreenCommands([{ id: 'notes.create', label: t('notes.create'), run: () => navigate('/app/notes/new') }]);
   const list = useNotes({
     take: search.take,
     page: search.page,

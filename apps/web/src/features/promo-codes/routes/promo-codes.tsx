@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { useScreenCommands } from '../../../lib/screen-commands';
 import { useUrlState } from '../../../lib/use-url-state';
 import { usePromoSeriesList } from '../api/promo-series';
 import { CreateSeriesDrawer } from '../components/create-series-drawer';
@@ -28,6 +29,7 @@ export const PromoCodesPage = () => {
   const [filters, update] = useUrlState(seriesParams, { replace: true });
   const list = usePromoSeriesList(filters);
   const [creating, setCreating] = useState(searchParams.get('create') === '1');
+  useScreenCommands([{ id: 'promo.create', label: t('promoCodes.create.open'), run: () => setCreating(true) }]);
 
   // A new filter starts from its first page.
   const filter = (next: Partial<SeriesFilters>) => update({ page: 1, ...next });

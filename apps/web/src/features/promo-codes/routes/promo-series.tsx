@@ -8,6 +8,7 @@ import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
 import { errorCodeOf } from '../../../lib/describe-error';
 import { usePromoSeries } from '../api/promo-series';
 import { ActivatedCodesTab } from '../components/activated-codes-tab';
+import { CodeLookupCard } from '../components/code-lookup-card';
 import { GeneratedCodesTab } from '../components/generated-codes-tab';
 import { SeriesHeader } from '../components/series-header';
 import { ThemeEditor } from '../components/theme-editor';
@@ -62,6 +63,7 @@ export const PromoSeriesPage = () => {
   return (
     <div className="promo-series-page">
       <SeriesHeader series={series.data} />
+      <CodeLookupCard seriesId={series.data.id} />
       <Card className="promo-series-tabs">
         <Tabs
           activeKey={tab}

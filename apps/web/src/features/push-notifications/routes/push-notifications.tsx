@@ -8,6 +8,7 @@ import { PageTitle } from '../../../components/page-title';
 import { PagedTable } from '../../../components/paged-table';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatNumber } from '../../../lib/format';
+import { useScreenCommands } from '../../../lib/screen-commands';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useReminders } from '../api/reminders';
 import { CreateReminderDrawer } from '../components/create-reminder-drawer';
@@ -26,6 +27,7 @@ export const PushNotificationsPage = () => {
   const list = useReminders(filters);
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<number>();
+  useScreenCommands([{ id: 'push.create', label: t('push.create.open'), run: () => setCreating(true) }]);
   const filter = (next: Partial<ReminderFilters>) => update({ page: 1, ...next });
   const n = (value: number) => formatNumber(value, locale);
 

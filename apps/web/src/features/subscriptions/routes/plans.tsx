@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import { usePlans } from '../../../lib/resources/plans';
+import { useScreenCommands } from '../../../lib/screen-commands';
 import { useSession } from '../../../lib/session-store';
 import { PlanCard } from '../components/plan-card';
 import { PlanDrawer } from '../components/plan-drawer';
@@ -27,6 +28,9 @@ export const PlansPage = () => {
   const plans = usePlans();
   const [drawer, setDrawer] = useState<DrawerState>({ open: false, plan: null, session: 0 });
   const openDrawer = (plan: Plan | null) => setDrawer((state) => ({ open: true, plan, session: state.session + 1 }));
+  useScreenCommands(
+    isAdmin ? [{ id: 'plans.create', label: t('subscriptions.plans.create'), run: () => openDrawer(null) }] : [],
+  );
 
   let content: React.ReactNode;
   if (plans.isPending) {

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useScreenCommands } from '../../../lib/screen-commands';
 import {
   useDeleteCategory,
   useReorder,
@@ -109,6 +110,9 @@ export const ChannelsByCategoryPage = () => {
   const saveCategory = useSaveCategory();
   const deleteCategory = useDeleteCategory();
   const [createForm] = Form.useForm<{ title: string }>();
+  useScreenCommands([
+    { id: 'telegram.addCategory', label: t('telegram.board.addCategory'), run: () => createForm.focusField('title') },
+  ]);
   const [columns, setColumns] = useState<CategoryColumn[]>([]);
   const [active, setActive] = useState<DragTarget | null>(null);
   const [deleting, setDeleting] = useState<TgCategory | null>(null);

@@ -20,6 +20,7 @@ import { useListColumns } from '../../../components/list-views/use-list-columns'
 import { PageTitle } from '../../../components/page-title';
 import { describeError } from '../../../lib/describe-error';
 import { formatNumber } from '../../../lib/format';
+import { useScreenCommands } from '../../../lib/screen-commands';
 import { useTheme } from '../../../lib/theme-store';
 import { useDeleteChannel, useTgCategories, useTgChannels } from '../api/telegram-resources';
 import { ChannelAvatar } from '../components/channel-avatar';
@@ -51,6 +52,7 @@ export const TgChannelsPage = () => {
   const [drawer, setDrawer] = useState<DrawerState>({ open: false, channel: null, session: 0 });
   const openDrawer = (channel: TgChannel | null) =>
     setDrawer((state) => ({ open: true, channel, session: state.session + 1 }));
+  useScreenCommands([{ id: 'telegram.add', label: t('telegram.add'), run: () => openDrawer(null) }]);
   const configured = channels.data?.telegramConfigured ?? false;
   const categoryTitles = useMemo(
     () => new Map((categories.data?.items ?? []).map((category) => [category.id, category.title])),

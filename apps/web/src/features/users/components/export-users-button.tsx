@@ -8,6 +8,7 @@ import type { LocaleId } from '../../../config/theme-config';
 import { type DownloadProgress, saveBlob } from '../../../lib/api';
 import { describeError } from '../../../lib/describe-error';
 import { formatNumber } from '../../../lib/format';
+import { useScreenCommands } from '../../../lib/screen-commands';
 import { exportUsers } from '../api/export-users';
 
 interface Props {
@@ -43,6 +44,9 @@ export const ExportUsersButton = ({ where, expectedRows }: Props) => {
       abort.current = null;
     }
   };
+
+  // Offered by the command palette wherever this button is (admins only).
+  useScreenCommands([{ id: 'users.export', label: t('users.export.button'), run: () => void start() }]);
 
   const percent =
     progress && expectedRows ? Math.min(99, Math.floor((progress.rows / Math.max(expectedRows, 1)) * 100)) : null;

@@ -3,6 +3,7 @@ import { Button, Flex } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
+import { useScreenCommands } from '../../../lib/screen-commands';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useUsers } from '../api/get-users';
 import { CreateUserDrawer } from '../components/create-user-drawer';
@@ -26,6 +27,9 @@ export const UsersPage = () => {
   }, [state]);
   const where = useMemo(() => toWhere(filter), [filter]);
   const users = useUsers({ page, take, sort, where });
+  useScreenCommands(
+    canManage ? [{ id: 'users.create', label: t('users.create.button'), run: () => setCreating(true) }] : [],
+  );
 
   // A new filter starts from the first page: page 7 of the old result means nothing in the new one.
   const changeFilter = useCallback((patch: Partial<UsersFilter>) => update({ ...patch, page: 1 }), [update]);
