@@ -36,6 +36,7 @@ import { usersRoutes } from './modules/users';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { cleanupPlugin } from './plugins/cleanup';
+import { compressionPlugin } from './plugins/compression';
 import { dashboardRollupsPlugin } from './plugins/dashboard-rollups';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      await api.register(compressionPlugin);
       await api.register(authPlugin);
       await api.register(auditPlugin);
       await api.register(authRoutes);

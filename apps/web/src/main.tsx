@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
+import { preloadLayout } from './app/screens';
 import { StartupGate } from './app/startup-gate';
 import './app/styles.css';
 import { reloadAgreementsOnUserChange } from './features/agreements/api/reload-agreements-on-user-change';
@@ -29,17 +30,22 @@ onSignedOut((reason) => {
 reloadPlansOnUserChange(sessionStore, queryClient);
 reloadAgreementsOnUserChange(sessionStore, queryClient);
 
-void initI18n(themeStore.get().locale);
+// A signed-in page load needs the staff layout: fetch it alongside the language instead of after it.
+if (sessionStore.get() && window.location.pathname.startsWith('/app')) preloadLayout();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <StartupGate>
-        <RouterProvider router={createRouter()} />
-      </StartupGate>
-    </AppProviders>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <StartupGate>
+          <RouterProvider router={createRouter()} />
+        </StartupGate>
+      </AppProviders>
+    </StrictMode>,
+  );
+
+// The chosen language's bundle is downloaded first, so no screen draws raw keys; if it fails, draw anyway.
+void initI18n(themeStore.get().locale).finally(render);

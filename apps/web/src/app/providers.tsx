@@ -3,11 +3,11 @@ import { App as AntApp, theme as antdTheme, ConfigProvider } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { ANTD_LOCALES } from '../config/antd-locales';
 import { languageOf } from '../config/languages';
 import { COLOR_PRESETS } from '../config/theme-config';
 import { DAYJS_LOCALES } from '../lib/format';
 import { i18n } from '../lib/i18n';
+import { loadedAntdLocale } from '../lib/language-loader';
 import { queryClient } from '../lib/query-client';
 import { usePublicConfig } from '../lib/resources/public-config';
 import { useTheme } from '../lib/theme-store';
@@ -35,6 +35,8 @@ const useValidateMessages = () => {
 const ThemedApp = ({ children }: { children: ReactNode }) => {
   const theme = useTheme();
   const validateMessages = useValidateMessages();
+  // The language shown, which follows the chosen one once its bundle has arrived (i18next waits for it).
+  const { i18n: shown } = useTranslation();
   const dark = theme.currentTheme === 'dark';
 
   // The project's name is a system setting; the title says it next to the interface's own name.
@@ -42,8 +44,7 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
 
   // The language, the date library and the document follow the theme state (the locale is part of the theme state).
   useEffect(() => {
-    void i18n.changeLanguage(theme.locale);
-    dayjs.locale(DAYJS_LOCALES[theme.locale]);
+    void i18n.changeLanguage(theme.locale).then(() => dayjs.locale(DAYJS_LOCALES[theme.locale]));
     document.documentElement.lang = languageOf(theme.locale).lang;
   }, [theme.locale]);
 
@@ -62,7 +63,7 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
 
   return (
     <ConfigProvider
-      locale={ANTD_LOCALES[theme.locale]}
+      locale={loadedAntdLocale(shown.language)}
       direction={theme.direction}
       form={{ validateMessages }}
       theme={{
