@@ -1,5 +1,5 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Result, Typography } from 'antd';
+import { ReloadOutlined, WarningFilled } from '@ant-design/icons';
+import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from '../lib/lazy-with-timeout';
 
@@ -12,27 +12,18 @@ interface Props {
 export const ChunkErrorView = ({ error, onRetry }: Props) => {
   const { t } = useTranslation();
   const chunkError = isChunkLoadError(error);
+  // Laid out like antd's Result, without it: Result carries its large 403/404/500 pictures into every page.
   return (
-    <Result
-      status="warning"
-      title={chunkError ? t('errors.chunkTitle') : t('errors.unexpectedTitle')}
-      subTitle={
-        <>
-          <Typography.Paragraph type="secondary">{t('errors.chunkText')}</Typography.Paragraph>
-          <Typography.Text code className="chunk-error-message">
-            {error.message}
-          </Typography.Text>
-        </>
-      }
-      extra={
-        <Button
-          type="primary"
-          icon={<ReloadOutlined />}
-          onClick={chunkError ? onRetry : () => window.location.reload()}
-        >
-          {chunkError ? t('errors.retry') : t('errors.reload')}
-        </Button>
-      }
-    />
+    <Flex vertical align="center" gap="middle" className="chunk-error">
+      <WarningFilled className="chunk-error-icon" />
+      <Typography.Title level={3}>{chunkError ? t('errors.chunkTitle') : t('errors.unexpectedTitle')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('errors.chunkText')}</Typography.Paragraph>
+      <Typography.Text code className="chunk-error-message">
+        {error.message}
+      </Typography.Text>
+      <Button type="primary" icon={<ReloadOutlined />} onClick={chunkError ? onRetry : () => window.location.reload()}>
+        {chunkError ? t('errors.retry') : t('errors.reload')}
+      </Button>
+    </Flex>
   );
 };
