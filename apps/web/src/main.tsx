@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createRouter } from './app/router';
-import { preloadLayout } from './app/screens';
+import { createRouter, routes } from './app/router';
 import { StartupGate } from './app/startup-gate';
+import type { LazyScreenComponent } from './components/lazy-screen';
 import './app/styles.css';
 import { reloadAgreementsOnUserChange } from './features/agreements/api/reload-agreements-on-user-change';
 import { reloadPlansOnUserChange } from './features/subscriptions/api/reload-plans-on-user-change';
@@ -30,8 +30,14 @@ onSignedOut((reason) => {
 reloadPlansOnUserChange(sessionStore, queryClient);
 reloadAgreementsOnUserChange(sessionStore, queryClient);
 
-// A signed-in page load needs the staff layout: fetch it alongside the language instead of after it.
-if (sessionStore.get() && window.location.pathname.startsWith('/app')) preloadLayout();
+// The screens of the address being opened (and the staff layout around them) start downloading now,
+// alongside the language and the session check, instead of one after the other once the router renders.
+// Only where the visitor will stay: a signed-out visit to /app goes to the login page instead.
+if (Boolean(sessionStore.get()) === window.location.pathname.startsWith('/app/')) {
+  for (const match of matchRoutes(routes, window.location) ?? []) {
+    (match.route.Component as Partial<LazyScreenComponent> | null | undefined)?.preload?.();
+  }
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -2,13 +2,10 @@ import { lazyScreen } from '../components/lazy-screen';
 
 // Every screen is its own chunk, so the shell stays small; the chunk name is what a load failure reports.
 
-const loadLayout = () => import('./layout/app-layout').then((m) => ({ default: m.AppLayout }));
-
 /** The staff layout (header, menus, footer): its own chunk, so the sign-in pages never download it. */
-export const AppLayoutScreen = lazyScreen('layout', loadLayout);
-
-/** Starts downloading the layout early (a signed-in page load), in parallel with the start-up work. */
-export const preloadLayout = () => void loadLayout().catch(() => undefined);
+export const AppLayoutScreen = lazyScreen('layout', () =>
+  import('./layout/app-layout').then((m) => ({ default: m.AppLayout })),
+);
 
 export const LoginScreen = lazyScreen('login', () =>
   import('../features/auth/routes/login').then((m) => ({ default: m.LoginPage })),
