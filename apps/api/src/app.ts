@@ -37,6 +37,7 @@ import { usersRoutes } from './modules/users';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { cleanupPlugin } from './plugins/cleanup';
+import { compressionPlugin } from './plugins/compression';
 import { dashboardRollupsPlugin } from './plugins/dashboard-rollups';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      await api.register(compressionPlugin);
       await api.register(authPlugin);
       await api.register(auditPlugin);
       await api.register(authRoutes);

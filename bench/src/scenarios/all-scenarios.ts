@@ -8,6 +8,7 @@ import {
   transactionsPage1000Scenario,
 } from './billing-lists';
 import { dashboardDataScenario, userTimelineScenario } from './dashboard';
+import { lighthouseScenario } from './lighthouse';
 import { notesSearchScenario, notesShareCardScenario } from './notes';
 import { promoActivateScenario } from './promo-activate';
 import { promoActivatedSearchEmailScenario, promoActivatedSearchScenario } from './promo-activated-search';
@@ -46,6 +47,7 @@ export const allScenarios: readonly Scenario[] = [
   userTimelineScenario,
   usersExportScenario,
   notesShareCardScenario,
+  lighthouseScenario,
   pushAudienceCountScenario,
   promoGenerate1mScenario,
   promoGenerate100kScenario,

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Uploaded files under /files and the built SPA everywhere else. Uploads get `nosniff` and a CSP
+ * Uploaded files under /files and the built SPA everywhere else (precompressed at build). Uploads get `nosniff` and a CSP
  * that forbids scripts, so a file can never run as a page of our origin .
  */
 export const staticFilesPlugin = fp(
@@ -33,6 +33,9 @@ export const staticFilesPlugin = fp(
         // after rebuilding the SPA, restart the server.
         wildcard: false,
         index: false,
+        // The build writes `.br` and `.gz` next to each text file; the one the browser accepts is sent
+        // as it is (with `Vary: Accept-Encoding`), so the server never compresses the SPA per request.
+        preCompressed: true,
         setHeaders: (res, path) => {
           // Hashed chunks never change; index.html must always be fresh so a deploy takes effect.
           res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -3,11 +3,11 @@ import { App as AntApp, theme as antdTheme, ConfigProvider } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { ANTD_LOCALES } from '../config/antd-locales';
 import { languageOf } from '../config/languages';
 import { accessibleTheme } from '../config/theme-tokens';
 import { DAYJS_LOCALES } from '../lib/format';
 import { i18n } from '../lib/i18n';
+import { loadedAntdLocale } from '../lib/language-loader';
 import { queryClient } from '../lib/query-client';
 import { usePublicConfig } from '../lib/resources/public-config';
 import { ScreenCommandsProvider } from '../lib/screen-commands';
@@ -36,6 +36,8 @@ const useValidateMessages = () => {
 const ThemedApp = ({ children }: { children: ReactNode }) => {
   const theme = useTheme();
   const validateMessages = useValidateMessages();
+  // The language shown, which follows the chosen one once its bundle has arrived (i18next waits for it).
+  const { i18n: shown } = useTranslation();
   const dark = theme.currentTheme === 'dark';
   const tokens = accessibleTheme(dark);
 
@@ -44,8 +46,7 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
 
   // The language, the date library and the document follow the theme state (the locale is part of the theme state).
   useEffect(() => {
-    void i18n.changeLanguage(theme.locale);
-    dayjs.locale(DAYJS_LOCALES[theme.locale]);
+    void i18n.changeLanguage(theme.locale).then(() => dayjs.locale(DAYJS_LOCALES[theme.locale]));
     document.documentElement.lang = languageOf(theme.locale).lang;
   }, [theme.locale]);
 
@@ -64,7 +65,7 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
 
   return (
     <ConfigProvider
-      locale={ANTD_LOCALES[theme.locale]}
+      locale={loadedAntdLocale(shown.language)}
       direction={theme.direction}
       form={{ validateMessages }}
       theme={{

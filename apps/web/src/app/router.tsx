@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { LOGIN_PATH } from '../config/app-config';
-import { AppLayout } from './layout/app-layout';
 import { RouteErrorView } from './route-error-view';
 import { GuestOnly, RequireStaff, RootRedirect } from './route-guards';
 import * as screen from './screens';
@@ -57,7 +56,7 @@ export const routes: RouteObject[] = [
       {
         path: '/app',
         Component: RequireStaff,
-        children: [{ Component: AppLayout, children: appRoutes }],
+        children: [{ Component: screen.AppLayoutScreen, children: appRoutes }],
       },
       { path: '*', Component: screen.NotFoundScreen },
     ],

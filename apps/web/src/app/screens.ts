@@ -2,6 +2,11 @@ import { lazyScreen } from '../components/lazy-screen';
 
 // Every screen is its own chunk, so the shell stays small; the chunk name is what a load failure reports.
 
+/** The staff layout (header, menus, footer): its own chunk, so the sign-in pages never download it. */
+export const AppLayoutScreen = lazyScreen('layout', () =>
+  import('./layout/app-layout').then((m) => ({ default: m.AppLayout })),
+);
+
 export const LoginScreen = lazyScreen('login', () =>
   import('../features/auth/routes/login').then((m) => ({ default: m.LoginPage })),
 );

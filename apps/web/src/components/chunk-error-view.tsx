@@ -1,5 +1,5 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Result, Typography } from 'antd';
+import { ReloadOutlined, WarningFilled } from '@ant-design/icons';
+import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from '../lib/lazy-with-timeout';
 import { ResultHeading } from './page-title';
@@ -13,27 +13,18 @@ interface Props {
 export const ChunkErrorView = ({ error, onRetry }: Props) => {
   const { t } = useTranslation();
   const chunkError = isChunkLoadError(error);
+  // Laid out like antd's Result, without it: Result carries its large 403/404/500 pictures into every page.
   return (
-    <Result
-      status="warning"
-      title={<ResultHeading>{chunkError ? t('errors.chunkTitle') : t('errors.unexpectedTitle')}</ResultHeading>}
-      subTitle={
-        <>
-          <Typography.Paragraph type="secondary">{t('errors.chunkText')}</Typography.Paragraph>
-          <Typography.Text code className="chunk-error-message">
-            {error.message}
-          </Typography.Text>
-        </>
-      }
-      extra={
-        <Button
-          type="primary"
-          icon={<ReloadOutlined />}
-          onClick={chunkError ? onRetry : () => window.location.reload()}
-        >
-          {chunkError ? t('errors.retry') : t('errors.reload')}
-        </Button>
-      }
-    />
+    <Flex vertical align="center" gap="middle" className="chunk-error">
+      <WarningFilled className="chunk-error-icon" />
+      <ResultHeading>{chunkError ? t('errors.chunkTitle') : t('errors.unexpectedTitle')}</ResultHeading>
+      <Typography.Paragraph type="secondary">{t('errors.chunkText')}</Typography.Paragraph>
+      <Typography.Text code className="chunk-error-message">
+        {error.message}
+      </Typography.Text>
+      <Button type="primary" icon={<ReloadOutlined />} onClick={chunkError ? onRetry : () => window.location.reload()}>
+        {chunkError ? t('errors.retry') : t('errors.reload')}
+      </Button>
+    </Flex>
   );
 };

@@ -10,8 +10,20 @@ type Loader = () => Promise<{ default: ComponentType }>;
  * A lazily loaded screen (with a 120 s time-out). A failed load
  * shows the chunk error view; its retry starts a new import instead of replaying the failed one.
  */
-export const lazyScreen = (chunk: string, load: Loader, timeoutMs?: number): ComponentType => {
-  const create = () => lazy(() => importWithTimeout(chunk, load, timeoutMs));
+export type LazyScreenComponent = ComponentType & {
+  /** Starts downloading the screen's code now (a page load that will show it), without rendering it. */
+  preload: () => void;
+};
+
+export const lazyScreen = (chunk: string, load: Loader, timeoutMs?: number): LazyScreenComponent => {
+  // The first download may start early (preload); React.lazy then takes the same promise.
+  let early: ReturnType<Loader> | undefined;
+  const create = () =>
+    lazy(() => {
+      const pending = early;
+      early = undefined;
+      return pending ?? importWithTimeout(chunk, load, timeoutMs);
+    });
   let Screen = create();
 
   // Defined once per screen at module level, as React.lazy itself is.
@@ -30,5 +42,10 @@ export const lazyScreen = (chunk: string, load: Loader, timeoutMs?: number): Com
     );
   };
   LazyScreen.displayName = `LazyScreen(${chunk})`;
+  LazyScreen.preload = () => {
+    early ??= importWithTimeout(chunk, load, timeoutMs);
+    // A failure here is reported when the screen renders (React.lazy awaits the same promise).
+    early.catch(() => undefined);
+  };
   return LazyScreen;
 };

@@ -1,8 +1,4 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/ru';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/ja';
 import { languageOf } from '../config/languages';
 import type { LocaleId } from '../config/theme-config';
 
@@ -15,7 +11,7 @@ export const DATE_FORMATS: Record<LocaleId, string> = {
   ja: 'YYYY年M月D日',
 };
 
-/** dayjs names its locales a little differently from ours. */
+/** dayjs names its locales a little differently from ours; each is loaded with its language's bundle. */
 export const DAYJS_LOCALES: Record<LocaleId, string> = { ru: 'ru', en: 'en', zh: 'zh-cn', fr: 'fr', ja: 'ja' };
 
 type DateInput = string | number | Date | null | undefined;

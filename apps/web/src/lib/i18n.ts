@@ -1,24 +1,37 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isLocaleId } from '../config/languages';
 import type { LocaleId } from '../config/theme-config';
-import { translations } from './translations';
+import { loadLanguage } from './language-loader';
 
-/** Russian is the source of truth (Pult is Russian first); the other files must have every key of it. */
-export const resources = {
-  ru: { translation: translations.ru },
-  en: { translation: translations.en },
-  zh: { translation: translations.zh },
-  fr: { translation: translations.fr },
-  ja: { translation: translations.ja },
-} as const;
+/** Reads a language's bundle on demand; i18next waits for it before it switches the language. */
+const bundleBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    if (!isLocaleId(language)) return callback(null, {});
+    loadLanguage(language).then(
+      (bundle) => callback(null, bundle.translation),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
 
 export const i18n = i18next.createInstance();
 
+/**
+ * Russian is the source of truth (Pult is Russian first) and every language has every key (a test checks
+ * it), so there is no fallback language: only the chosen language is ever downloaded.
+ */
 export const initI18n = (locale: LocaleId) =>
-  i18n.use(initReactI18next).init({
-    resources,
-    lng: locale,
-    fallbackLng: 'ru',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  i18n
+    .use(bundleBackend)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: false,
+      supportedLngs: ['ru', 'en', 'zh', 'fr', 'ja'],
+      load: 'currentOnly',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });

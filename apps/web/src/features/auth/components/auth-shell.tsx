@@ -1,4 +1,4 @@
-import { Card, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
@@ -22,11 +22,12 @@ export const AuthShell = ({ title, subtitle, children }: Props) => {
             {t('app.title')}
           </Typography.Text>
         </Flex>
-        <Card className="auth-card">
+        {/* A plain section styled like a card: antd's Card brings its tabs and menus to the login page. */}
+        <section className="auth-card">
           <PageTitle>{title}</PageTitle>
           {subtitle ? <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph> : null}
           {children}
-        </Card>
+        </section>
         <LanguagePicker />
       </Flex>
     </main>

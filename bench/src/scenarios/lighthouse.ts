@@ -1,0 +1,131 @@
+import { loadavg } from 'node:os';
+import { createFetchClient } from '@pult/contract';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer, { type Page } from 'puppeteer-core';
+import type { MeasuredScenario } from './scenario';
+
+/** The SPA keeps its session in localStorage under this key (apps/web/src/config/app-config.ts). */
+const SESSION_KEY = '@user';
+const TARGET_SCORE = 95;
+
+interface PageResult {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  cls: number;
+  /** What was transferred (compressed), in kB. */
+  totalKb: number;
+  scriptKb: number;
+  scriptRequests: number;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+const summarize = (lhr: Lhr): PageResult => {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const items =
+    (
+      lhr.audits['resource-summary']?.details as
+        | { items?: { resourceType: string; transferSize: number; requestCount: number }[] }
+        | undefined
+    )?.items ?? [];
+  const script = items.find((item) => item.resourceType === 'script');
+  const total = items.find((item) => item.resourceType === 'total');
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+    totalKb: Math.round((total?.transferSize ?? 0) / 100) / 10,
+    scriptKb: Math.round((script?.transferSize ?? 0) / 100) / 10,
+    scriptRequests: script?.requestCount ?? 0,
+  };
+};
+
+/** A cold load (empty HTTP cache) of one page, audited with Lighthouse's desktop preset. */
+async function audit(page: Page, port: number, url: string): Promise<PageResult> {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  const result = await lighthouse(
+    url,
+    // Storage is kept (the session is in localStorage); the cache was emptied above instead.
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+    desktopConfig,
+    page,
+  );
+  if (!result) throw new Error(`lighthouse: no result for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(`lighthouse: ${result.lhr.runtimeError.message}`);
+  return summarize(result.lhr);
+}
+
+/**
+ * Lighthouse (desktop preset) on the login page and, signed in, on the users list: the performance
+ * score, LCP, TBT and the bytes the browser downloads. Debian's Chromium (CHROME_PATH, default
+ * /usr/bin/chromium), headless. The machine's load moves the timings: quote the score with `uptime`.
+ */
+export const lighthouseScenario: MeasuredScenario = {
+  name: 'lighthouse',
+  mode: { kind: 'measured' },
+  target: { performance: TARGET_SCORE },
+  notes:
+    'Lighthouse 13, desktop preset, Chromium headless, cold HTTP cache: /auth/login signed out, then /app/users with the session in localStorage as the SPA keeps it. Scores move with the machine load.',
+  async run({ options }) {
+    // The machine's load moves every timing here; the result keeps it next to the scores.
+    const loadBefore = loadavg()[0];
+    const chrome = await launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    });
+    try {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const page = await browser.newPage();
+      const login = await audit(page, chrome.port, `${options.url}/auth/login`);
+
+      const session = await createFetchClient(options.url).auth.signin({
+        body: { email: options.email, password: options.password },
+      });
+      await page.goto(`${options.url}/auth/error-1`);
+      await page.evaluate(
+        (key, value) => {
+          // Runs in the page; the bench has no DOM types.
+          const { localStorage } = globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } };
+          localStorage.setItem(
+            key,
+            JSON.stringify({ ...value, apiTokenExpiresAt: Date.now() + value.expiresIn * 1000 }),
+          );
+        },
+        SESSION_KEY,
+        session,
+      );
+      const users = await audit(page, chrome.port, `${options.url}/app/users`);
+      await browser.disconnect();
+      return {
+        measurements: {
+          login,
+          users,
+          loadAverage1m: {
+            before: Math.round((loadBefore ?? 0) * 100) / 100,
+            after: Math.round((loadavg()[0] ?? 0) * 100) / 100,
+          },
+        },
+        met: login.score >= TARGET_SCORE && users.score >= TARGET_SCORE,
+      };
+    } finally {
+      chrome.kill();
+    }
+  },
+};

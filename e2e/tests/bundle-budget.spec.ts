@@ -1,0 +1,96 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { ACCOUNTS } from '../accounts';
+import { apiAs, expect, SESSION_KEY, test } from '../fixtures';
+
+/**
+ * What a first visit downloads in JavaScript, gzip-compressed (issue #16). Budgets in bytes;
+ * the byte count is deterministic for a build, so this is a size test, not a timing test.
+ *
+ * The issue's targets are 150 kB (login) and 350 kB (shell). Not reached yet (docs/decisions/0022):
+ * before the split the login page loaded 677 kB and the users list 683 kB; now 383 kB and 554 kB.
+ * The budgets hold what was won (a little headroom for small changes); lower them as the page shrinks.
+ */
+const TARGET = { login: 150_000, shell: 350_000 };
+const BUDGET = { login: 395_000, shell: 570_000 };
+
+const LANGUAGE_CHUNK = /\/assets\/(ru|en|zh|fr|ja)-[\w-]+\.js$/;
+
+/** Every script the page requests from now on (the real requests, whatever the build named them). */
+const recordScripts = (page: Page) => {
+  const urls = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') urls.add(request.url());
+  });
+  return urls;
+};
+
+/** The gzip size of each script as the server has it (level 9, as the build writes the `.gz` files). */
+const gzipBytes = async (page: Page, urls: Set<string>) => {
+  let total = 0;
+  const sizes: string[] = [];
+  for (const url of urls) {
+    const response = await page.request.get(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(response.ok(), url).toBe(true);
+    const bytes = gzipSync(await response.body(), { level: 9 }).length;
+    total += bytes;
+    sizes.push(`${(bytes / 1000).toFixed(1)} kB ${new URL(url).pathname}`);
+  }
+  return { total, report: sizes.sort().join('\n') };
+};
+
+test.describe('JavaScript a first visit downloads', () => {
+  test('the login page stays within its budget and loads one language', async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/auth/login');
+    await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    expect([...scripts].filter((url) => LANGUAGE_CHUNK.test(url))).toEqual([expect.stringMatching(/\/assets\/ru-/)]);
+    // The staff layout and the screens stay out of the login page.
+    expect([...scripts].some((url) => /\/assets\/(app-layout|users|home)-/.test(url))).toBe(false);
+    const { total, report } = await gzipBytes(page, scripts);
+    console.log(`login: ${(total / 1000).toFixed(1)} kB gz (target ${TARGET.login / 1000} kB)\n${report}`);
+    expect(total, report).toBeLessThanOrEqual(BUDGET.login);
+  });
+
+  test('the signed-in shell with the users list stays within its budget', async ({ page }) => {
+    const session = await apiAs().auth.signin({
+      body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
+    });
+    // The session the way the SPA keeps it, in place before the first page of the origin loads.
+    await page.addInitScript(
+      ([key, value]) => {
+        if (!localStorage.getItem(key)) {
+          localStorage.setItem(
+            key,
+            JSON.stringify({ ...value, apiTokenExpiresAt: Date.now() + value.expiresIn * 1000 }),
+          );
+        }
+      },
+      [SESSION_KEY, session] as const,
+    );
+    const scripts = recordScripts(page);
+    await page.goto('/app/users');
+    // A cold load of the whole shell on a shared, loaded machine: a generous upper bound, not a timing check.
+    await expect(page.getByRole('heading', { name: 'Пользователи' })).toBeVisible({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+
+    expect([...scripts].filter((url) => LANGUAGE_CHUNK.test(url))).toHaveLength(1);
+    const { total, report } = await gzipBytes(page, scripts);
+    console.log(`shell: ${(total / 1000).toFixed(1)} kB gz (target ${TARGET.shell / 1000} kB)\n${report}`);
+    expect(total, report).toBeLessThanOrEqual(BUDGET.shell);
+  });
+
+  test('switching the language downloads that language only then', async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/auth/login');
+    await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+    expect([...scripts].some((url) => /\/assets\/en-/.test(url))).toBe(false);
+
+    await page.getByRole('combobox', { name: 'Язык' }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('English', { exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect([...scripts].some((url) => /\/assets\/en-/.test(url))).toBe(true);
+  });
+});
