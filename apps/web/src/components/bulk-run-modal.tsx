@@ -84,7 +84,7 @@ export const BulkRunModal = <K extends string | number>({
       title={request.title}
       onCancel={onClose}
       maskClosable={step.kind !== 'running'}
-      okText={finished ? t('bulk.close') : request.okText}
+      okText={finished ? t('bulk.finish') : request.okText}
       cancelText={t('bulk.cancel')}
       okButtonProps={{
         danger: request.danger && !finished,
