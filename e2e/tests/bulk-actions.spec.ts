@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../accounts';
 import { apiAs, expect as baseExpect, test } from '../fixtures';
 import { createGeneratedSeries, firstCodes, signIn } from './promo-api';
@@ -6,6 +7,8 @@ import { createGeneratedSeries, firstCodes, signIn } from './promo-api';
 // The machine is shared with other suites; first paints can take a while under load.
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
+
+const shots = (name: string) => `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}/screenshots/${name}.png`;
 
 /** Four users whose e-mails share a fresh marker, so the filtered list holds exactly them. */
 const fourUsers = async (token: string, prefix: string) => {
@@ -16,6 +19,14 @@ const fourUsers = async (token: string, prefix: string) => {
   return { marker, emails };
 };
 
+/** The users list filtered to the marker; the first screen of a run waits for a cold server on a busy machine. */
+const openUsers = async (page: Page, marker: string) => {
+  await page.goto(`/app/users?q=${marker}&in=email`);
+  const rows = page.locator('.users-table tr.ant-table-row');
+  await expect(rows).toHaveCount(4, { timeout: 60_000 });
+  return rows;
+};
+
 test.describe('bulk actions', () => {
   test('an admin chooses three users, previews the block, confirms and sees the summary and the statuses', async ({
     page,
@@ -23,10 +34,7 @@ test.describe('bulk actions', () => {
   }) => {
     const session = await login();
     const { marker, emails } = await fourUsers(session.apiToken, 'bblk');
-    await page.goto(`/app/users?q=${marker}&in=email`);
-    const rows = page.locator('.users-table tr.ant-table-row');
-    // The first screen of a run waits for a cold server on a busy machine.
-    await expect(rows).toHaveCount(4, { timeout: 60_000 });
+    const rows = await openUsers(page, marker);
 
     const chosen = emails.slice(0, 3);
     for (const email of chosen) await page.getByRole('checkbox', { name: `Выбрать ${email}` }).check();
@@ -39,12 +47,14 @@ test.describe('bulk actions', () => {
     const dialog = page.getByRole('dialog', { name: 'Заблокировать выбранных (3)' });
     await expect(dialog.locator('[data-outcome="done"]')).toHaveText('3');
     await expect(dialog).toContainText('Изменится');
+    await page.screenshot({ path: shots('bulk-users-preview') });
     // The preview changed nothing.
     await expect(rows.filter({ hasText: 'Заблокирован' })).toHaveCount(0);
 
     await dialog.getByRole('button', { name: 'Заблокировать' }).click();
     await expect(dialog).toContainText('Готово, изменено: 3');
     await expect(dialog.locator('[data-outcome="done"]')).toHaveText('3');
+    await page.screenshot({ path: shots('bulk-users-result') });
     await dialog.getByRole('button', { name: 'Готово', exact: true }).click();
     await expect(dialog).toBeHidden();
 
@@ -64,8 +74,7 @@ test.describe('bulk actions', () => {
   test('export selected downloads a CSV of exactly the chosen users', async ({ page, login }) => {
     const session = await login();
     const { marker, emails } = await fourUsers(session.apiToken, 'bexp');
-    await page.goto(`/app/users?q=${marker}&in=email`);
-    await expect(page.locator('.users-table tr.ant-table-row')).toHaveCount(4);
+    await openUsers(page, marker);
     const chosen = [emails[0] ?? '', emails[2] ?? ''];
     for (const email of chosen) await page.getByRole('checkbox', { name: `Выбрать ${email}` }).check();
 
@@ -90,8 +99,7 @@ test.describe('bulk actions', () => {
     const admin = await signIn(ACCOUNTS.admin);
     const { marker } = await fourUsers(admin, 'bedt');
     await login(ACCOUNTS.editor);
-    await page.goto(`/app/users?q=${marker}&in=email`);
-    await expect(page.locator('.users-table tr.ant-table-row')).toHaveCount(4);
+    await openUsers(page, marker);
     await expect(page.locator('.users-table').getByRole('checkbox')).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Действия с выбранными' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Заблокировать' })).toHaveCount(0);
