@@ -91,7 +91,13 @@ export const BulkRunModal = <K extends string | number>({
         loading: step.kind === 'running',
         disabled: step.kind === 'previewing' || (step.kind === 'preview' && step.report.summary.done === 0),
       }}
-      cancelButtonProps={{ hidden: finished }}
+      // Once it has run there is nothing to cancel: only the button that closes the report.
+      footer={(_, { OkBtn, CancelBtn }) => (
+        <>
+          {finished ? null : <CancelBtn />}
+          <OkBtn />
+        </>
+      )}
       onOk={finished ? onClose : () => void confirm()}
       destroyOnHidden
     >
