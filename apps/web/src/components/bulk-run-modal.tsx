@@ -1,5 +1,5 @@
 import type { BulkOutcome, ErrorCode } from '@pult/contract';
-import { Alert, Descriptions, List, Modal, Result, Skeleton, Typography } from 'antd';
+import { Alert, Button, Descriptions, List, Modal, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../config/theme-config';
@@ -84,21 +84,28 @@ export const BulkRunModal = <K extends string | number>({
       title={request.title}
       onCancel={onClose}
       maskClosable={step.kind !== 'running'}
-      okText={finished ? t('bulk.finish') : request.okText}
+      okText={request.okText}
       cancelText={t('bulk.cancel')}
       okButtonProps={{
-        danger: request.danger && !finished,
+        danger: request.danger,
         loading: step.kind === 'running',
         disabled: step.kind === 'previewing' || (step.kind === 'preview' && step.report.summary.done === 0),
       }}
-      // Once it has run there is nothing to cancel: only the button that closes the report.
-      footer={(_, { OkBtn, CancelBtn }) => (
-        <>
-          {finished ? null : <CancelBtn />}
-          <OkBtn />
-        </>
-      )}
-      onOk={finished ? onClose : () => void confirm()}
+      onOk={() => void confirm()}
+      // Once it has run there is nothing to cancel or confirm: one fresh button closes the report
+      // (a fresh one, so the confirm button's loading state cannot linger on it).
+      footer={(_, { OkBtn, CancelBtn }) =>
+        finished ? (
+          <Button key="finish" type="primary" onClick={onClose}>
+            {t('bulk.finish')}
+          </Button>
+        ) : (
+          <>
+            <CancelBtn />
+            <OkBtn />
+          </>
+        )
+      }
       destroyOnHidden
     >
       {step.kind === 'previewing' ? <Skeleton active title={false} paragraph={{ rows: 3 }} /> : null}
