@@ -1,5 +1,6 @@
 export * from './api';
 export * from './auth';
+export * from './bulk';
 export * from './common';
 export * from './dashboard';
 export * from './endpoint';

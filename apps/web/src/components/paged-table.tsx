@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { ListKey } from '@pult/contract';
 import { Alert, Button, Empty, Flex, Skeleton, Table, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../config/theme-config';
 import { formatCount } from '../lib/format';
@@ -15,6 +15,20 @@ export interface PageOf<T> {
   items: T[];
   count: number;
   countIsEstimate?: boolean;
+}
+
+/**
+ * Row selection that survives paging: the chosen keys are the screen's state (they are sent to a
+ * bulk endpoint), antd only draws the checkboxes. Past `limit` the unchosen rows' boxes are disabled.
+ */
+export interface TableSelection<T> {
+  keys: Key[];
+  onChange: (keys: Key[], rows: T[]) => void;
+  limit: number;
+  /** Rows that cannot be chosen (a blocked code cannot be blocked again). */
+  disabled?: (row: T) => boolean;
+  /** The accessible name of one row's checkbox. */
+  rowLabel: (row: T) => string;
 }
 
 export interface Paging {
@@ -50,6 +64,8 @@ interface Props<T> extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagin
   onSort?: (sorter: SorterResult<T>) => void;
   /** Opts the list into column settings and saved views (issue #15); its columns need stable keys. */
   listKey?: ListKey;
+  /** Checkboxes for bulk actions; without it the table has none. */
+  selection?: TableSelection<T>;
 }
 
 /**
@@ -68,6 +84,7 @@ export const PagedTable = <T extends object>({
   onSort,
   listKey,
   columns: screenColumns = [],
+  selection,
   ...table
 }: Props<T>) => {
   const { t, i18n } = useTranslation();
@@ -99,6 +116,7 @@ export const PagedTable = <T extends object>({
           {...table}
           columns={columns}
           dataSource={list.isPending ? [] : data?.items}
+          rowSelection={selection ? rowSelectionOf(selection, table.rowKey) : undefined}
           // Dimmed only while the previous page stands in: a background refresh (polling) does not blink.
           loading={list.isFetching && list.isPlaceholderData}
           locale={{
@@ -129,3 +147,25 @@ export const PagedTable = <T extends object>({
     </Flex>
   );
 };
+
+/** antd's `rowSelection` from a TableSelection: kept across pages, capped at the limit. */
+function rowSelectionOf<T extends object>(
+  selection: TableSelection<T>,
+  rowKey: TableProps<T>['rowKey'],
+): TableProps<T>['rowSelection'] {
+  const chosen = new Set(selection.keys);
+  const keyOf = (row: T): Key =>
+    typeof rowKey === 'function'
+      ? rowKey(row)
+      : ((row as Record<string, unknown>)[typeof rowKey === 'string' ? rowKey : 'id'] as Key);
+  const full = chosen.size >= selection.limit;
+  return {
+    selectedRowKeys: selection.keys,
+    preserveSelectedRowKeys: true,
+    onChange: (keys, rows) => selection.onChange(keys.slice(0, selection.limit), rows),
+    getCheckboxProps: (row) => ({
+      disabled: (selection.disabled?.(row) ?? false) || (full && !chosen.has(keyOf(row))),
+      'aria-label': selection.rowLabel(row),
+    }),
+  };
+}

@@ -1,3 +1,4 @@
+import { bulkBlockCodesBody, bulkCodesReport } from '../bulk';
 import { idParam } from '../common';
 import { defineEndpoint } from '../endpoint';
 import {
@@ -166,6 +167,22 @@ export const promoCodesEndpoints = {
     access: staff,
     params: blockCodeParams,
     response: activatedCode,
+    errors: [404],
+  }),
+  blockMany: defineEndpoint({
+    method: 'POST',
+    path: '/promo-codes/:id/codes/block',
+    operationId: 'blockPromoCodes',
+    summary: 'Block many codes of a series, with a per-code report',
+    description:
+      'The single block for 1–1000 distinct codes of this series, in one transaction with the rows locked: ' +
+      'done, unchanged (already blocked) or not_found (not a code of this series). Each blocked code is ' +
+      'audited as the single block is. `dryRun` answers the same report and changes nothing.',
+    tag: 'promo-codes',
+    access: staff,
+    params: idParam,
+    body: bulkBlockCodesBody,
+    response: bulkCodesReport,
     errors: [404],
   }),
   getTheme: defineEndpoint({

@@ -1,3 +1,4 @@
+import { bulkUsersBody, bulkUsersReport, exportSelectedUsersBody } from '../bulk';
 import { estimatedPage, idParam } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { createUserBody, exportUsersQuery, manageUserParams, updateUserBody, user, usersQuery } from '../users';
@@ -28,6 +29,37 @@ export const usersEndpoints = {
     access: ['admin'],
     query: exportUsersQuery,
     response: 'csv',
+    errors: [],
+  }),
+  exportSelected: defineEndpoint({
+    method: 'POST',
+    path: '/users/export-selected',
+    operationId: 'exportSelectedUsers',
+    summary: 'The chosen users as CSV',
+    description:
+      'Admin only. The same file as `export-data`, holding exactly the users whose ids are given (1–1000, ' +
+      'distinct; unknown ids are left out); the ids travel in the body so a long selection fits. Audited.',
+    tag: 'users',
+    access: ['admin'],
+    body: exportSelectedUsersBody,
+    response: 'csv',
+    errors: [],
+  }),
+  bulk: defineEndpoint({
+    method: 'POST',
+    path: '/users/bulk',
+    operationId: 'bulkManageUsers',
+    summary: 'Block, unblock or sign out many users at once, with a per-row report',
+    description:
+      'Admin only, as the single action. 1–1000 distinct ids in one transaction with the rows locked; each row ' +
+      'gets the rules of `manage/:action` and an outcome: done, unchanged (already so; nothing written), ' +
+      'refused (with the code the single action would answer: SELF_CHANGE, LAST_ADMIN, USER_STATUS_CONFLICT) or ' +
+      'not_found. Each changed row is audited as the single action is. `dryRun` answers the same report and ' +
+      'changes nothing. Signing oneself out in bulk is refused (SELF_CHANGE).',
+    tag: 'users',
+    access: ['admin'],
+    body: bulkUsersBody,
+    response: bulkUsersReport,
     errors: [],
   }),
   get: defineEndpoint({

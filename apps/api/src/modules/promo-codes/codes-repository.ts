@@ -1,5 +1,5 @@
 import type { ActivatedCode, CodeLookup, GeneratedCode } from '@pult/contract';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { promoCodes, promoSeries, users } from '../../db/schema';
 import { countRows, type PageCount } from '../../lib/page-count';
@@ -11,6 +11,8 @@ export const toGeneratedCode = (row: Pick<CodeRow, 'value' | 'status' | 'activat
   status: row.status,
   activatedAt: row.activatedAt?.toISOString() ?? null,
 });
+
+export type { CodeRow };
 
 export const toBlockedCode = (row: CodeRow): ActivatedCode => ({
   ...toGeneratedCode(row),
@@ -99,6 +101,24 @@ export const codesRepository = {
       .where(and(eq(promoCodes.value, value), eq(promoCodes.seriesId, seriesId)))
       .for('update');
     return row;
+  },
+
+  /**
+   * These codes of this series, in id order; `lock` takes the row locks too, in the same order in
+   * every request, so two bulk blocks over the same codes wait for each other rather than deadlock.
+   */
+  async many(db: Db, seriesId: number, values: string[], lock: boolean): Promise<CodeRow[]> {
+    const query = db
+      .select()
+      .from(promoCodes)
+      .where(and(eq(promoCodes.seriesId, seriesId), inArray(promoCodes.value, values)))
+      .orderBy(asc(promoCodes.id));
+    return lock ? query.for('update') : query;
+  },
+
+  async blockMany(db: Db, ids: number[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await db.update(promoCodes).set({ status: 'blocked', blockedAt: at }).where(inArray(promoCodes.id, ids));
   },
 
   async block(db: Db, id: number, at: Date): Promise<CodeRow | undefined> {

@@ -5,6 +5,7 @@ import { route } from '../../lib/route';
 import type { ServiceContext } from '../../lib/service-context';
 import { readImageUpload } from '../../storage/read-upload';
 import { catalogClient } from './catalog-client';
+import { codesBulkService } from './codes-bulk-service';
 import { codesService } from './codes-service';
 import { seriesService } from './series-service';
 import { themeService } from './theme-service';
@@ -44,6 +45,7 @@ export async function promoCodesRoutes(app: FastifyInstance) {
   route(app, api.promoCodes.generatedCodesCsv, ({ params, reply }, ctx) => sendCsv(reply, ctx, params.id));
   route(app, api.promoCodes.activated, ({ params, query }, ctx) => codesService.activated(ctx, params.id, query.where));
   route(app, api.promoCodes.block, ({ params }, ctx) => codesService.block(ctx, params.id, params.code));
+  route(app, api.promoCodes.blockMany, ({ params, body }, ctx) => codesBulkService.block(ctx, params.id, body));
 
   route(app, api.promoCodes.getTheme, ({ params }, ctx) => themeService.get(ctx, params.id));
   route(app, api.promoCodes.updateTheme, ({ params, body }, ctx) => themeService.update(ctx, params.id, body));

@@ -8,8 +8,10 @@ export {
   REFRESH_GRACE_MS,
   type RotateResult,
   revokeSession,
+  revokeSessionsOfUsers,
   revokeUserSessions,
   rotateRefreshToken,
   SESSION_LIFETIME_MS,
   type TokenPair,
+  usersWithLiveSessions,
 } from './sessions-repository';

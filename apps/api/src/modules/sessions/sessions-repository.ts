@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@pult/contract';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, sessionTokens, users } from '../../db/schema';
 import { hashToken, openWith, randomToken, sealFor } from '../../lib/tokens';
@@ -177,4 +177,23 @@ export async function findPrincipal(db: Db, now: Date, apiToken: string): Promis
   }
   const [row] = await query.execute({ hash: hashToken(apiToken), now });
   return row ?? null;
+}
+
+/** Of these users, the ones with a session still usable at `now` (not revoked, not past its end). */
+export async function usersWithLiveSessions(db: Db, userIds: number[], now: Date): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return new Set(rows.map((row) => row.userId));
+}
+
+/** Ends every session of these users in one statement (a bulk block or sign-out). */
+export async function revokeSessionsOfUsers(db: Db, now: Date, userIds: number[], reason: string): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)));
 }

@@ -1,5 +1,5 @@
 import type { User, UserWhere } from '@pult/contract';
-import { and, asc, gt } from 'drizzle-orm';
+import { and, asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { csvHeader, csvLine } from '../../lib/csv';
@@ -26,11 +26,12 @@ const COLUMNS: Array<[string, (user: User) => string | number | null | undefined
 
 /**
  * Streams the matching users in id order, BATCH rows per query (keyset, not OFFSET), so memory stays
- * flat whatever the size. UTF-8 with a BOM so Excel reads the Cyrillic right.
+ * flat whatever the size. UTF-8 with a BOM so Excel reads the Cyrillic right. `ids` narrows the
+ * file to chosen rows (export selected).
  */
-export async function* exportUsersCsv(db: Db, where: UserWhere, now: Date): AsyncGenerator<string> {
+export async function* exportUsersCsv(db: Db, where: UserWhere, now: Date, ids?: number[]): AsyncGenerator<string> {
   yield csvHeader(COLUMNS.map(([name]) => name));
-  const condition = userConditions(where, now);
+  const condition = and(userConditions(where, now), ids ? inArray(users.id, ids) : undefined);
   let lastId = 0;
   for (;;) {
     const rows = await selectUsersWithRegister(db)

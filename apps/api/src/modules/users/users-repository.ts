@@ -1,5 +1,5 @@
 import type { User, UserWhere } from '@pult/contract';
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
@@ -66,6 +66,33 @@ export const usersRepository = {
   async lock(db: Db, id: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
     return row;
+  },
+
+  /** These rows (a bulk dry run reads them without locking). */
+  async rows(db: Db, ids: number[]): Promise<UserRow[]> {
+    return db.select().from(users).where(inArray(users.id, ids)).orderBy(asc(users.id));
+  },
+
+  /**
+   * These rows, locked for the rest of the transaction in id order: every bulk request takes its
+   * locks in the same order, so two of them over overlapping rows wait for each other, never deadlock.
+   */
+  async lockMany(db: Db, ids: number[]): Promise<UserRow[]> {
+    return db.select().from(users).where(inArray(users.id, ids)).orderBy(asc(users.id)).for('update');
+  },
+
+  /** One status for many rows in one statement; answers the rows as written. */
+  async setStatus(db: Db, ids: number[], status: UserRow['status'], now: Date): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return db.update(users).set({ status, updatedAt: now }).where(inArray(users.id, ids)).returning();
+  },
+
+  async countActiveAdmins(db: Db): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+    return row?.n ?? 0;
   },
 
   async insert(db: Db, values: NewUser): Promise<UserRow> {

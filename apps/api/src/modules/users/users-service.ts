@@ -178,4 +178,10 @@ export const usersService = {
     await ctx.audit({ action: 'export', entity: 'user', after: { where } });
     return exportUsersCsv(ctx.db, where, ctx.clock.now());
   },
+
+  /** Export selected: the same file, only the chosen users; the ids are recorded with the export. */
+  exportSelectedCsv: async (ctx: ServiceContext, ids: number[]): Promise<AsyncGenerator<string>> => {
+    await ctx.audit({ action: 'export', entity: 'user', after: { ids } });
+    return exportUsersCsv(ctx.db, {}, ctx.clock.now(), ids);
+  },
 };

@@ -47,3 +47,7 @@ export const useDownloadCodesCsv = (id: number, onProgress: (progress: DownloadP
       saveBlob(file.blob, file.fileName);
     },
   });
+
+/** «Block selected»: a dry run for the preview, then the real one; the per-code report comes back. */
+export const blockCodes = (id: number, codes: string[], dryRun: boolean) =>
+  api.promoCodes.blockMany({ params: { id }, body: { codes, dryRun } });

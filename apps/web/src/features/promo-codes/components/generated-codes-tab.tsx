@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { GeneratedCode, PromoSeries } from '@pult/contract';
+import { BULK_LIMIT, type GeneratedCode, type PromoSeries } from '@pult/contract';
 import { Alert, App, Button, Flex, Progress, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useDownloadCodesCsv, useGeneratedCodes } from '../api/promo-codes';
 import { downloadPercent, isGenerating } from '../lib/progress';
 import { BlockCodeButton } from './block-code-button';
 import { CodeStatusTag } from './code-status-tag';
+import { CodesBulkBlock } from './codes-bulk-block';
 
 const CODE_PAGE_SIZES = [20, 50, 100];
 const generatedPaging = pagingParams({ sizes: CODE_PAGE_SIZES });
@@ -25,6 +26,7 @@ export const GeneratedCodesTab = ({ series }: { series: PromoSeries }) => {
   const [paging, setPaging] = useUrlState(generatedPaging, { replace: true });
   const codes = useGeneratedCodes({ id: series.id, page: paging.page, take: paging.take });
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
   const download = useDownloadCodesCsv(series.id, setProgress);
   const percent = progress ? downloadPercent(progress.rows, series.generated) : null;
 
@@ -99,6 +101,7 @@ export const GeneratedCodesTab = ({ series }: { series: PromoSeries }) => {
           </Button>
         </Flex>
       </Flex>
+      <CodesBulkBlock seriesId={series.id} codes={chosen} onClear={() => setChosen([])} />
       {isGenerating(series) ? <Alert type="info" showIcon title={t('promoCodes.codes.stillGenerating')} /> : null}
       <PagedTable<GeneratedCode>
         listKey="promo-codes-generated"
@@ -111,6 +114,14 @@ export const GeneratedCodesTab = ({ series }: { series: PromoSeries }) => {
         pageSizes={CODE_PAGE_SIZES}
         empty={{ text: t('promoCodes.list.nothingFound') }}
         errorTitle={t('promoCodes.codes.loadFailed')}
+        selection={{
+          keys: chosen,
+          onChange: (keys) => setChosen(keys.map(String)),
+          limit: BULK_LIMIT,
+          // There is no unblock: a blocked code has nothing left to choose it for.
+          disabled: (code) => code.status === 'blocked',
+          rowLabel: (code) => t('bulk.select', { name: code.value }),
+        }}
       />
     </Flex>
   );

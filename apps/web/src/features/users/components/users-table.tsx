@@ -1,11 +1,11 @@
-import type { User, UsersPage } from '@pult/contract';
+import { BULK_LIMIT, type User, type UsersPage } from '@pult/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Flex, type TableProps, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Ltr } from '../../../components/ltr';
-import { PagedTable, type Paging } from '../../../components/paged-table';
+import { PagedTable, type Paging, type TableSelection } from '../../../components/paged-table';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -22,6 +22,8 @@ interface Props {
   /** A new page or size, or a new order (which starts from the first page). */
   onChange: (next: Partial<Paging & { sort: string }>) => void;
   emptyExtra?: React.ReactNode;
+  /** Checkboxes for bulk actions (admins only). */
+  selection?: Pick<TableSelection<User>, 'keys' | 'onChange'>;
 }
 
 const orderOf = (sort: string, field: string): SortOrder => {
@@ -34,7 +36,7 @@ const orderOf = (sort: string, field: string): SortOrder => {
 const SORT_DIRECTIONS: SortOrder[] = ['ascend', 'descend', 'ascend'];
 
 /** Server-side paging and sorting: antd reports what the user clicked, the URL remembers it. */
-export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra }: Props) => {
+export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra, selection }: Props) => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const locale = i18n.language as LocaleId;
@@ -126,7 +128,20 @@ export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra 
       listKey="users"
       className="users-table"
       columns={columns}
-      onRow={(user) => ({ onClick: () => navigate(userPath(user.id)), className: 'users-row' })}
+      onRow={(user) => ({
+        // A click on the row opens the user; a click on its checkbox only chooses it.
+        onClick: (event) => {
+          if (!(event.target as Element).closest('.ant-table-selection-column')) navigate(userPath(user.id));
+        },
+        className: 'users-row',
+      })}
+      selection={
+        selection && {
+          ...selection,
+          limit: BULK_LIMIT,
+          rowLabel: (user) => t('bulk.select', { name: user.email }),
+        }
+      }
       list={list}
       paging={paging}
       onPage={onChange}

@@ -1,6 +1,7 @@
 import { ClearOutlined, PlusOutlined } from '@ant-design/icons';
+import type { User } from '@pult/contract';
 import { Button, Flex } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { type Key, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import { useScreenCommands } from '../../../lib/screen-commands';
@@ -8,6 +9,7 @@ import { useUrlState } from '../../../lib/use-url-state';
 import { useUsers } from '../api/get-users';
 import { CreateUserDrawer } from '../components/create-user-drawer';
 import { ExportUsersButton } from '../components/export-users-button';
+import { UsersBulkActions } from '../components/users-bulk-actions';
 import { UsersFilterBar } from '../components/users-filter-bar';
 import { UsersTable } from '../components/users-table';
 import { EMPTY_FILTER, isFilterEmpty, toWhere, type UsersFilter, usersParams } from '../list-params';
@@ -30,6 +32,7 @@ export const UsersPage = () => {
   useScreenCommands(
     canManage ? [{ id: 'users.create', label: t('users.create.button'), run: () => setCreating(true) }] : [],
   );
+  const selection = useUserSelection(JSON.stringify(where));
 
   // A new filter starts from the first page: page 7 of the old result means nothing in the new one.
   const changeFilter = useCallback((patch: Partial<UsersFilter>) => update({ ...patch, page: 1 }), [update]);
@@ -57,7 +60,9 @@ export const UsersPage = () => {
         ) : null}
       </Flex>
       <UsersFilterBar filter={filter} onChange={changeFilter} />
+      {canManage ? <UsersBulkActions ids={selection.ids} known={selection.known} onClear={selection.clear} /> : null}
       <UsersTable
+        selection={canManage ? { keys: selection.ids, onChange: selection.change } : undefined}
         list={users}
         paging={{ page, take }}
         sort={sort}
@@ -69,3 +74,24 @@ export const UsersPage = () => {
     </>
   );
 };
+
+/**
+ * The chosen rows, across the pages of the current filter; a new filter starts a new choice (rows
+ * chosen under the old one may not even be in the list any more). Rows seen are kept to name them.
+ */
+function useUserSelection(filterKey: string) {
+  const [ids, setIds] = useState<number[]>([]);
+  const [known, setKnown] = useState(() => new Map<number, User>());
+  const clear = useCallback(() => setIds([]), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter's identity is the trigger
+  useEffect(clear, [filterKey, clear]);
+  const change = useCallback((keys: Key[], rows: User[]) => {
+    setIds(keys.map(Number));
+    setKnown((previous) => {
+      const next = new Map(previous);
+      for (const row of rows) if (row) next.set(row.id, row);
+      return next;
+    });
+  }, []);
+  return { ids, known, clear, change };
+}
