@@ -1,46 +1,39 @@
-import type { User, UserWhere } from '@pult/contract';
-import { and, asc, gt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { csvHeader, csvLine } from '../../lib/csv';
-import { userConditions } from './user-filters';
-import { selectUsersWithRegister, toUserWithRegister } from './users-with-register';
+import { Readable } from 'node:stream';
+import type { UserWhere } from '@pult/contract';
+import { type Db, queryRows } from '../../db/client';
+import { copyColumnOut, pgPoolOf } from '../../db/copy-out';
+import { csvHeader } from '../../lib/csv';
+import { EXPORT_COLUMNS, exportLinesSql } from './export-csv-sql';
 
-/** Small batches keep the stream's memory flat: at most one batch is buffered ahead of the socket. */
-const BATCH = 1000;
-
-const COLUMNS: Array<[string, (user: User) => string | number | null | undefined]> = [
-  ['id', (u) => u.id],
-  ['email', (u) => u.email],
-  ['phoneNumber', (u) => u.phoneNumber],
-  ['firstName', (u) => u.firstName],
-  ['lastName', (u) => u.lastName],
-  ['role', (u) => u.role],
-  ['status', (u) => u.status],
-  ['createdAt', (u) => u.createdAt],
-  ['lastSeenAt', (u) => u.lastSeenAt],
-  ['subscription', (u) => u.register?.planTitle],
-  ['subscriptionStatus', (u) => u.register?.status],
-  ['subscriptionExpiresAt', (u) => u.register?.expiresAt],
-];
+/** PGlite's batch: small, so the single-threaded server answers other requests between batches. */
+const BATCH = 2000;
 
 /**
- * Streams the matching users in id order, BATCH rows per query (keyset, not OFFSET), so memory stays
- * flat whatever the size. UTF-8 with a BOM so Excel reads the Cyrillic right.
+ * The matching users as CSV in id order, UTF-8 with a BOM so Excel reads the Cyrillic right. The
+ * database writes every line (`exportLinesSql`), the same SQL on both engines, so the bytes are the
+ * same. On PostgreSQL it streams out of one `COPY … TO STDOUT` at the reader's pace; on PGlite (no
+ * COPY to a socket) it is read in keyset batches.
  */
-export async function* exportUsersCsv(db: Db, where: UserWhere, now: Date): AsyncGenerator<string> {
-  yield csvHeader(COLUMNS.map(([name]) => name));
-  const condition = userConditions(where, now);
+export async function usersCsvStream(db: Db, where: UserWhere, now: Date): Promise<Readable> {
+  const header = Buffer.from(csvHeader(EXPORT_COLUMNS));
+  const pool = pgPoolOf(db);
+  if (pool) {
+    return copyColumnOut(pool, exportLinesSql(where, now), header);
+  }
+  return Readable.from(batches(db, header, where, now), { objectMode: false, highWaterMark: 1 });
+}
+
+async function* batches(db: Db, header: Buffer, where: UserWhere, now: Date): AsyncGenerator<Buffer | string> {
+  yield header;
   let lastId = 0;
   for (;;) {
-    const rows = await selectUsersWithRegister(db)
-      .where(and(condition, gt(users.id, lastId)))
-      .orderBy(asc(users.id))
-      .limit(BATCH);
+    const rows = await queryRows<{ id: number; line: string }>(
+      db,
+      exportLinesSql(where, now, { id: lastId, limit: BATCH }),
+    );
     if (rows.length === 0) return;
-    const people = rows.map((row) => toUserWithRegister(row, now));
-    yield people.map((user) => csvLine(COLUMNS.map(([, get]) => get(user)))).join('');
-    lastId = rows[rows.length - 1]?.user.id ?? lastId;
+    yield rows.map((row) => row.line).join('');
+    lastId = Number(rows[rows.length - 1]?.id ?? lastId);
     if (rows.length < BATCH) return;
   }
 }

@@ -1,0 +1,13 @@
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { copyColumnOut, inlineParams } from './src/db/copy-out';
+import { exportLinesSql } from './src/modules/users/export-csv-sql';
+const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:5432/pult_bench' });
+const q = exportLinesSql({ email: 'ivan.pe' }, new Date());
+console.log(inlineParams(q).slice(-600));
+const s = await copyColumnOut(pool, q, Buffer.from('H\n'));
+s.on('error', (e) => console.error('ERR', e));
+let out = '';
+for await (const c of s) out += c.toString();
+console.log(JSON.stringify(out.slice(0, 500)));
+await pool.end();

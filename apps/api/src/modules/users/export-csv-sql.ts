@@ -1,0 +1,61 @@
+import type { UserWhere } from '@pult/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { csvLineSql, csvNumberCell, csvTextCell, csvTimeCell, csvWordCell } from '../../lib/csv-sql';
+import { userConditions } from './user-filters';
+
+/** The export's columns, in order: the header's names (the lines come from the SQL below, same order). */
+export const EXPORT_COLUMNS = [
+  'id',
+  'email',
+  'phoneNumber',
+  'firstName',
+  'lastName',
+  'role',
+  'status',
+  'createdAt',
+  'lastSeenAt',
+  'subscription',
+  'subscriptionStatus',
+  'subscriptionExpiresAt',
+] as const;
+
+/**
+ * Each user's CSV line, made by the database: the user's columns and their current subscription (the
+ * one that ends last, as `selectUsersWithRegister` picks it), "expired" read from the clock as
+ * `effectiveStatus` does. One column per user, `line` (text, CRLF-ended), for COPY; paged by keyset
+ * (`after`), also its `id`.
+ */
+export function exportLinesSql(where: UserWhere, now: Date, after?: { id: number; limit: number }): SQL {
+  const condition = userConditions(where, now);
+  const conditions = [condition, after ? sql`users.id > ${after.id}` : undefined].filter(
+    (part): part is SQL => part !== undefined,
+  );
+  const line = csvLineSql([
+    csvNumberCell(sql`users.id`),
+    csvTextCell(sql`users.email`),
+    csvTextCell(sql`users.phone_number`),
+    csvTextCell(sql`users.first_name`),
+    csvTextCell(sql`users.last_name`),
+    csvWordCell(sql`users.role`),
+    csvWordCell(sql`users.status`),
+    csvTimeCell(sql`users.created_at`),
+    csvTimeCell(sql`users.last_seen_at`),
+    csvTextCell(sql`cur.plan_title`),
+    csvWordCell(sql`cur.status`),
+    csvTimeCell(sql`cur.expires_at`),
+  ]);
+  return sql`SELECT ${after ? sql`users.id, ` : sql``}${line} AS line
+    FROM users
+    LEFT JOIN LATERAL (
+      SELECT p.title AS plan_title, s.expires_at,
+        CASE WHEN s.status = 'active' AND s.expires_at <= ${now.toISOString()}::timestamptz
+          THEN 'expired' ELSE s.status END AS status
+      FROM subscriptions s JOIN subscription_plans p ON p.id = s.plan_id
+      WHERE s.owner = users.id
+      ORDER BY s.expires_at DESC NULLS FIRST, s.id DESC
+      LIMIT 1
+    ) cur ON true
+    ${conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``}
+    ORDER BY users.id
+    ${after ? sql`LIMIT ${after.limit}` : sql``}`;
+}
