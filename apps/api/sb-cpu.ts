@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+const ticks = (pid: number) => { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return (Number(f[11]) + Number(f[12])) / 100; };
+const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/pult_bench' });
+await client.connect();
+const pid = (await client.query('select pg_backend_pid() as p')).rows[0].p;
+for (const s of (process.env.PRE ?? '').split(';').filter(Boolean)) await client.query(s);
+const text = readFileSync(process.argv[2]!, 'utf8');
+const c0 = ticks(pid); const t0 = performance.now(); const n0 = process.cpuUsage();
+const stream = client.query(copyTo(`COPY (${text}) TO STDOUT (FORMAT ${process.env.FMT ?? 'binary'})`));
+let bytes = 0; for await (const chunk of stream) bytes += chunk.length;
+const nodeCpu = process.cpuUsage(n0);
+console.log(JSON.stringify({ file: process.argv[2], wallS: +((performance.now() - t0) / 1000).toFixed(2), pgCpuS: +(ticks(pid) - c0).toFixed(2), clientCpuS: +((nodeCpu.user + nodeCpu.system) / 1e6).toFixed(2), mb: +(bytes / 1e6).toFixed(1) }));
+await client.end();
