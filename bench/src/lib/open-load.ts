@@ -8,6 +8,8 @@ export interface OpenLoadOptions {
   rate: number;
   durationSeconds: number;
   timeoutMs?: number;
+  /** Stops sending when aborted (a load that runs "while something else happens"); the answers still count. */
+  stop?: AbortSignal;
 }
 
 export interface OpenLoadResult extends LoadResult {
@@ -58,10 +60,11 @@ export async function runOpenLoad(options: OpenLoadOptions): Promise<OpenLoadRes
 
   const started = performance.now();
   const pending: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
+  for (let i = 0; i < total && !options.stop?.aborted; i++) {
     const due = started + i * interval;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
+    if (options.stop?.aborted) break;
     pending.push(send(due));
   }
   await Promise.all(pending);

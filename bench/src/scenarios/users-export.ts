@@ -9,7 +9,7 @@ import type { MeasuredScenario } from './scenario';
 export const usersExportScenario: MeasuredScenario = {
   name: 'users-export',
   mode: { kind: 'measured' },
-  target: { seconds: 60, rssGrowthMb: 100 },
+  target: { seconds: 10, rssGrowthMb: 50 },
   notes:
     'GET /api/users/export-data (admin, no filter): every user as CSV. Time to first byte and to the last, bytes and rows counted from the stream; RSS is the server’s VmRSS sampled every 100 ms (--server-pid).',
   async run({ options, token, firstPage }) {
@@ -23,7 +23,9 @@ export const usersExportScenario: MeasuredScenario = {
     for await (const chunk of response.body) {
       firstByteMs ??= performance.now() - started;
       bytes += chunk.byteLength;
-      for (const byte of chunk) if (byte === 0x0a) lines++;
+      // indexOf, not a byte loop: counting 190 MB one byte at a time cost the bench seconds of CPU
+      // on the machine the server shares.
+      for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) lines++;
     }
     const seconds = Math.round((performance.now() - started) / 10) / 100;
     const memory = await rss?.stop();
@@ -38,7 +40,7 @@ export const usersExportScenario: MeasuredScenario = {
         serverRss: memory ?? 'not measured: pass --server-pid',
       },
       listCount: rows,
-      met: seconds <= 60 && (memory?.growthMb ?? Number.POSITIVE_INFINITY) <= 100 && rows >= firstPage.count * 0.99,
+      met: seconds <= 10 && (memory?.growthMb ?? Number.POSITIVE_INFINITY) <= 50 && rows >= firstPage.count * 0.99,
     };
   },
 };

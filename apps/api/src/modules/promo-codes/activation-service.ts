@@ -1,42 +1,47 @@
 import type { Subscription } from '@pult/contract';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
 import { HttpError } from '../../lib/http-errors';
 import { withDatabaseRefusals } from '../../lib/pg-errors';
-import { releaseAttempt, reserveAttempt } from '../../lib/rate-limit';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
-import { fromGrantedRow, type GrantedRow, toSubscription } from '../subscriptions';
+import { fromGrantedRow, toSubscription } from '../subscriptions';
 import { activationLimits } from './activation-limits';
 import { activationRefusalsRepository } from './activation-refusals-repository';
+import { redeemPromoCode } from './redemption-repository';
 import { COUNTER_SHARDS } from './series-repository';
 
 /**
- * A planner user redeems a code: one call of `pult_activate_promo_code` (migration 0005,
- * docs/decisions/0009) claims the code only if it is new and its series enabled and within its
- * dates — of two concurrent redemptions exactly one wins — bumps a counter shard and grants the
- * plan through `pult_grant_subscription`, all in one transaction. Its refusals name their code in
- * HINT (CODE_NOT_FOUND, CODE_USED, CODE_BLOCKED, SERIES_INACTIVE/NOT_STARTED/ENDED, PLAN_DISABLED).
+ * A planner user redeems a code in one database call, `pult_redeem_promo_code` (migration 0016,
+ * docs/decisions/0024): it reserves the attempt against the per-account and per-address limits and
+ * commits that before the code is looked up (atomically, so parallel guesses cannot slip past), then
+ * `pult_activate_promo_code` (migration 0005, docs/decisions/0009) claims the code only if it is new
+ * and its series enabled and within its dates — of two concurrent redemptions exactly one wins —
+ * bumps a counter shard and grants the plan; a success gives its attempt back, so only failures
+ * count. Refusals name their code in HINT (CODE_NOT_FOUND, CODE_USED, CODE_BLOCKED,
+ * SERIES_INACTIVE/NOT_STARTED/ENDED, PLAN_DISABLED). Every refusal is recorded with its reason.
  */
 export const activationService = {
-  /**
-   * Each attempt is reserved against the per-account and per-address limits before the code is
-   * looked up (atomically, so parallel guesses cannot slip past); a success gives its attempt back,
-   * so only failures count. Every refusal is recorded with its reason.
-   */
   activate: async (ctx: ServiceContext, rawCode: string): Promise<Subscription> => {
     const userId = actorOf(ctx).userId;
     const now = ctx.clock.now();
-    const userKey = `activate:user:${userId}`;
-    const ipKey = `activate:ip:${ctx.ip}`;
     const limits = await activationLimits(ctx);
-    const byUser = await reserveAttempt(ctx.db, userKey, limits.perUser, now);
-    const byIp = await reserveAttempt(ctx.db, ipKey, limits.perIp, now);
     try {
-      if (!byUser.allowed || !byIp.allowed) throw tooManyAttempts(Math.max(byUser.retryAfter, byIp.retryAfter));
-      const subscription = await redeem(ctx, rawCode, userId, now);
-      await releaseAttempt(ctx.db, userKey);
-      await releaseAttempt(ctx.db, ipKey);
-      return subscription;
+      const row = await withDatabaseRefusals(() =>
+        redeemPromoCode(ctx.db, {
+          code: rawCode.trim().toUpperCase(),
+          userId,
+          at: now,
+          shard: Math.floor(Math.random() * COUNTER_SHARDS),
+          ip: ctx.ip,
+          userKey: `activate:user:${userId}`,
+          ipKey: `activate:ip:${ctx.ip}`,
+          perUser: limits.perUser.max,
+          perIp: limits.perIp.max,
+          // One window for both limits: they come from the same setting.
+          windowMs: limits.perUser.windowMs,
+        }),
+      );
+      if (row && row.retry_after !== null) throw tooManyAttempts(row.retry_after);
+      const granted = fromGrantedRow(row);
+      return toSubscription(granted.subscription, granted.planTitle, now);
     } catch (error) {
       if (error instanceof HttpError) {
         await activationRefusalsRepository.record(ctx.db, { userId, ip: ctx.ip, reason: error.code, at: now });
@@ -49,16 +54,4 @@ export const activationService = {
 const tooManyAttempts = (seconds: number) =>
   new HttpError(429, 'RATE_LIMITED', 'Too many failed promo code attempts, try again later', undefined, {
     'retry-after': String(seconds),
-  });
-
-const redeem = (ctx: ServiceContext, rawCode: string, userId: number, now: Date): Promise<Subscription> =>
-  withDatabaseRefusals(async () => {
-    const shard = Math.floor(Math.random() * COUNTER_SHARDS);
-    const [row] = await queryRows<GrantedRow>(
-      ctx.db,
-      sql`select * from pult_activate_promo_code(${rawCode.trim().toUpperCase()}::text, ${userId}::int,
-            ${now}::timestamptz, ${shard}::int, ${ctx.ip}::inet)`,
-    );
-    const granted = fromGrantedRow(row);
-    return toSubscription(granted.subscription, granted.planTitle, now);
   });

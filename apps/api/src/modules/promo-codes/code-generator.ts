@@ -4,33 +4,36 @@ import { PROMO_ALPHABET } from '@pult/contract';
 const SIZE = PROMO_ALPHABET.length;
 /** Largest multiple of the alphabet size below 256: bytes at or above it are dropped, so no letter is likelier. */
 const LIMIT = 256 - (256 % SIZE);
+const LETTERS = Buffer.from(PROMO_ALPHABET, 'latin1');
+const COMMA = 0x2c;
 
 /**
- * `count` distinct codes of `length` random characters after `prefix`, from a cryptographic source
- * with rejection sampling (no modulo bias). Distinct within the batch; the database's unique index
- * decides against every code ever issued.
+ * `count` codes of `length` random characters after `prefix`, comma-separated in one string (the
+ * form the generation query takes as a single parameter), from a cryptographic source with rejection
+ * sampling (no modulo bias). Written byte by byte into one buffer: 100 000 codes take a few
+ * milliseconds of the server's thread. Not deduplicated: the unique index drops repeats (ON
+ * CONFLICT DO NOTHING) and decides against every code ever issued.
  */
-export function randomCodes(prefix: string, length: number, count: number): string[] {
-  const codes = new Set<string>();
-  let pool = randomBytes(0);
+export function randomCodeList(prefix: string, length: number, count: number): string {
+  const head = Buffer.from(prefix, 'latin1');
+  const out = Buffer.allocUnsafe((head.length + length + 1) * count);
+  let pool = randomBytes(length * count + 64);
   let at = 0;
-  const nextChar = () => {
-    for (;;) {
-      if (at >= pool.length) {
-        pool = randomBytes(Math.max(4096, length * count * 2));
-        at = 0;
+  let o = 0;
+  for (let c = 0; c < count; c++) {
+    if (c > 0) out[o++] = COMMA;
+    o += head.copy(out, o);
+    for (let i = 0; i < length; i++) {
+      let byte = 255;
+      while (byte >= LIMIT) {
+        if (at >= pool.length) {
+          pool = randomBytes(Math.max(4096, length * 64));
+          at = 0;
+        }
+        byte = pool[at++] ?? 255;
       }
-      const byte = pool[at++] ?? 255;
-      if (byte < LIMIT) return PROMO_ALPHABET[byte % SIZE];
+      out[o++] = LETTERS[byte % SIZE] ?? COMMA;
     }
-  };
-  // A tiny code space may not hold `count` distinct codes; give up after a fair number of tries.
-  let attempts = 0;
-  while (codes.size < count && attempts < count * 4 + 100) {
-    attempts++;
-    let code = prefix;
-    for (let i = 0; i < length; i++) code += nextChar();
-    codes.add(code);
   }
-  return [...codes];
+  return out.toString('latin1', 0, o);
 }

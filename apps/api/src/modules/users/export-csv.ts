@@ -1,47 +1,64 @@
-import type { User, UserWhere } from '@pult/contract';
-import { and, asc, gt, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { csvHeader, csvLine } from '../../lib/csv';
+import { Readable } from 'node:stream';
+import type { UserWhere } from '@pult/contract';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { copyColumnOut, pgPoolOf } from '../../db/copy-out';
+import { csvHeader } from '../../lib/csv';
+import { EXPORT_COLUMNS, exportLinesSql } from './export-csv-sql';
 import { userConditions } from './user-filters';
-import { selectUsersWithRegister, toUserWithRegister } from './users-with-register';
 
-/** Small batches keep the stream's memory flat: at most one batch is buffered ahead of the socket. */
-const BATCH = 1000;
+/** PGlite's batch: small, so the single-threaded server answers other requests between batches. */
+const BATCH = 2000;
 
-const COLUMNS: Array<[string, (user: User) => string | number | null | undefined]> = [
-  ['id', (u) => u.id],
-  ['email', (u) => u.email],
-  ['phoneNumber', (u) => u.phoneNumber],
-  ['firstName', (u) => u.firstName],
-  ['lastName', (u) => u.lastName],
-  ['role', (u) => u.role],
-  ['status', (u) => u.status],
-  ['createdAt', (u) => u.createdAt],
-  ['lastSeenAt', (u) => u.lastSeenAt],
-  ['subscription', (u) => u.register?.planTitle],
-  ['subscriptionStatus', (u) => u.register?.status],
-  ['subscriptionExpiresAt', (u) => u.register?.expiresAt],
-];
+/** Above this many users (the planner's estimate) one sort of all subscriptions beats a probe per user. */
+const MERGE_ABOVE = 100_000;
+
+/** The planner's guess of how many users the filter keeps: about a millisecond, nothing read. */
+async function estimatedUsers(db: Db, where: UserWhere, now: Date): Promise<number> {
+  const condition = userConditions(where, now);
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`explain (format json) select 1 from users ${condition ? sql`where ${condition}` : sql``}`,
+  );
+  const raw = plan?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
+  return parsed[0]?.Plan?.['Plan Rows'] ?? 0;
+}
 
 /**
- * Streams the matching users in id order, BATCH rows per query (keyset, not OFFSET), so memory stays
- * flat whatever the size. UTF-8 with a BOM so Excel reads the Cyrillic right. `ids` narrows the
- * file to chosen rows (export selected).
+ * The matching users as CSV in id order, UTF-8 with a BOM so Excel reads the Cyrillic right. The
+ * database writes every line (`exportLinesSql`), the same SQL on both engines, so the bytes are the
+ * same. On PostgreSQL it streams out of one `COPY … TO STDOUT` at the reader's pace; on PGlite (no
+ * COPY to a socket) it is read in keyset batches.
  */
-export async function* exportUsersCsv(db: Db, where: UserWhere, now: Date, ids?: number[]): AsyncGenerator<string> {
-  yield csvHeader(COLUMNS.map(([name]) => name));
-  const condition = and(userConditions(where, now), ids ? inArray(users.id, ids) : undefined);
+export async function usersCsvStream(db: Db, where: UserWhere, now: Date, ids?: readonly number[]): Promise<Readable> {
+  const header = Buffer.from(csvHeader(EXPORT_COLUMNS));
+  const pool = pgPoolOf(db);
+  if (pool) {
+    // Chosen rows (at most a thousand) are always few: a probe per user.
+    const join = !ids && (await estimatedUsers(db, where, now)) > MERGE_ABOVE ? 'merge' : 'lateral';
+    return copyColumnOut(pool, exportLinesSql(where, now, join, undefined, ids), header);
+  }
+  return Readable.from(batches(db, header, where, now, ids), { objectMode: false, highWaterMark: 1 });
+}
+
+async function* batches(
+  db: Db,
+  header: Buffer,
+  where: UserWhere,
+  now: Date,
+  ids?: readonly number[],
+): AsyncGenerator<Buffer | string> {
+  yield header;
   let lastId = 0;
   for (;;) {
-    const rows = await selectUsersWithRegister(db)
-      .where(and(condition, gt(users.id, lastId)))
-      .orderBy(asc(users.id))
-      .limit(BATCH);
+    const rows = await queryRows<{ id: number; line: string }>(
+      db,
+      exportLinesSql(where, now, 'lateral', { id: lastId, limit: BATCH }, ids),
+    );
     if (rows.length === 0) return;
-    const people = rows.map((row) => toUserWithRegister(row, now));
-    yield people.map((user) => csvLine(COLUMNS.map(([, get]) => get(user)))).join('');
-    lastId = rows[rows.length - 1]?.user.id ?? lastId;
+    yield rows.map((row) => row.line).join('');
+    lastId = Number(rows[rows.length - 1]?.id ?? lastId);
     if (rows.length < BATCH) return;
   }
 }

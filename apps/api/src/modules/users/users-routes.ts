@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { api } from '@pult/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../lib/route';
@@ -8,14 +8,14 @@ import { bulkUsersService } from './bulk-users-service';
 import { usersService } from './users-service';
 
 /** A CSV of users as a download named by the day, streamed batch by batch. */
-function sendCsv(reply: FastifyReply, ctx: ServiceContext, rows: AsyncGenerator<string>) {
+function sendCsv(reply: FastifyReply, ctx: ServiceContext, csv: Readable) {
   const stamp = ctx.clock.now().toISOString().slice(0, 10);
   reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="users-${stamp}.csv"`)
     .header('cache-control', 'no-store');
-  // highWaterMark 1: produce the next batch only when the client has taken the last one.
-  return reply.send(Readable.from(rows, { highWaterMark: 1 }));
+  // A stream at the client's pace: the next rows are produced only when the last ones were taken.
+  return reply.send(csv);
 }
 
 /** Users: each endpoint of the contract mapped to a service call. */

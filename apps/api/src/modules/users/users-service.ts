@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   type CreateUserBody,
   createUserBody,
@@ -14,7 +15,7 @@ import { actorOf, type ServiceContext } from '../../lib/service-context';
 import type { CheckedImage } from '../../storage/read-upload';
 import { replaceFileColumn } from '../../storage/replace-file';
 import { revokeUserSessions } from '../sessions';
-import { exportUsersCsv } from './export-csv';
+import { usersCsvStream } from './export-csv';
 import { hashPassword } from './passwords';
 import { toUser, type UserRow } from './user-row';
 import { usersRepository as repo } from './users-repository';
@@ -174,14 +175,14 @@ export const usersService = {
   },
 
   /** Personal data leaving the system: the export is recorded before the first byte goes out. */
-  exportCsv: async (ctx: ServiceContext, where: UserWhere = {}): Promise<AsyncGenerator<string>> => {
+  exportCsv: async (ctx: ServiceContext, where: UserWhere = {}): Promise<Readable> => {
     await ctx.audit({ action: 'export', entity: 'user', after: { where } });
-    return exportUsersCsv(ctx.db, where, ctx.clock.now());
+    return usersCsvStream(ctx.db, where, ctx.clock.now());
   },
 
   /** Export selected: the same file, only the chosen users; the ids are recorded with the export. */
-  exportSelectedCsv: async (ctx: ServiceContext, ids: number[]): Promise<AsyncGenerator<string>> => {
+  exportSelectedCsv: async (ctx: ServiceContext, ids: number[]): Promise<Readable> => {
     await ctx.audit({ action: 'export', entity: 'user', after: { ids } });
-    return exportUsersCsv(ctx.db, {}, ctx.clock.now(), ids);
+    return usersCsvStream(ctx.db, {}, ctx.clock.now(), ids);
   },
 };
