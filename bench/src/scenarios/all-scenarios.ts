@@ -8,7 +8,9 @@ import {
   transactionsPage1000Scenario,
 } from './billing-lists';
 import { dashboardDataScenario, userTimelineScenario } from './dashboard';
+import { listsVsSqlScenario } from './lists-vs-sql';
 import { notesSearchScenario, notesShareCardScenario } from './notes';
+import { pgliteColdStartScenario } from './pglite-cold-start';
 import { promoActivateScenario } from './promo-activate';
 import { promoActivatedSearchEmailScenario, promoActivatedSearchScenario } from './promo-activated-search';
 import { promoGenerate1mScenario, promoGenerate100kScenario } from './promo-generate';
@@ -30,6 +32,7 @@ export const allScenarios: readonly Scenario[] = [
   usersPage1000Scenario,
   usersPageLastScenario,
   usersEmailFilterScenario,
+  listsVsSqlScenario,
   subscriptionsPage1Scenario,
   subscriptionsPage1000Scenario,
   subscriptionsByUserScenario,
@@ -47,6 +50,7 @@ export const allScenarios: readonly Scenario[] = [
   usersExportScenario,
   notesShareCardScenario,
   pushAudienceCountScenario,
+  pgliteColdStartScenario,
   promoGenerate1mScenario,
   promoGenerate100kScenario,
   promoActivateScenario,

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { transactions, users } from '../../db/schema';
 import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
@@ -16,34 +16,29 @@ export const transactionsRepository = {
     countRows(db, db.select({ id: transactions.id }).from(transactions).where(condition)),
 
   /**
-   * A page by a deferred join: the ids from the (created_at, id) index, then only those rows with
-   * their users' emails. Deep pages are read from the other end (`pageWindow`), then put back in order.
+   * A page by a deferred join in one statement: the ids from the (created_at, id) index, then only
+   * those rows with their users' emails. Deep pages are read from the other end (`pageWindow`), and
+   * the outer ORDER BY puts them back in order.
    */
   async page(db: Db, condition: SQL | undefined, total: number, take: number, page: number) {
     const window = pageWindow(total, page, take);
     if (window.limit === 0) return [];
     const by = window.reverse ? asc : desc;
-    const ids = (
-      await db
-        .select({ id: transactions.id })
-        .from(transactions)
-        .where(condition)
-        .orderBy(by(transactions.createdAt), by(transactions.id))
-        .limit(window.limit)
-        .offset(window.offset)
-    ).map((row) => row.id);
-    if (window.reverse) ids.reverse();
-    if (ids.length === 0) return [];
-    const rows = await db
-      .select({ transaction: transactions, userEmail: users.email })
+    const pageIds = db
+      .select({ id: transactions.id })
       .from(transactions)
+      .where(condition)
+      .orderBy(by(transactions.createdAt), by(transactions.id))
+      .limit(window.limit)
+      .offset(window.offset)
+      .as('page_ids');
+    const rows: TransactionWithEmail[] = await db
+      .select({ transaction: getTableColumns(transactions), userEmail: users.email })
+      .from(pageIds)
+      .innerJoin(transactions, eq(transactions.id, pageIds.id))
       .leftJoin(users, eq(users.id, transactions.userId))
-      .where(inArray(transactions.id, ids));
-    const byId = new Map(rows.map((row) => [row.transaction.id, row]));
-    return ids.flatMap((id): TransactionWithEmail[] => {
-      const row = byId.get(id);
-      return row ? [row] : [];
-    });
+      .orderBy(desc(transactions.createdAt), desc(transactions.id));
+    return rows;
   },
 
   /** The exact count and sum (kopecks) of the set. */

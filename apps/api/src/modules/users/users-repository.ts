@@ -1,11 +1,16 @@
 import type { User, UserWhere } from '@pult/contract';
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
 import { userConditions, userOrder } from './user-filters';
-import type { UserRow } from './user-row';
-import { selectUsersWithRegister, toUserWithRegister } from './users-with-register';
+import { listedUserColumns, type UserRow } from './user-row';
+import {
+  currentSubscription,
+  registerColumns,
+  selectUsersWithRegister,
+  toUserWithRegister,
+} from './users-with-register';
 
 type NewUser = typeof users.$inferInsert;
 type UserChanges = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
@@ -37,19 +42,24 @@ export const usersRepository = {
     const total = await countRows(db, db.select({ id: users.id }).from(users).where(condition));
     const window = pageWindow(total.count, params.page, params.take);
     if (window.limit === 0) return { items: [], ...total };
-    // Deferred join: walk the index for the page's ids only (an index-only scan, no heap reads for the
-    // rows skipped by OFFSET), then fetch just those rows.
-    const ids = (
-      await db
-        .select({ id: users.id })
-        .from(users)
-        .where(condition)
-        .orderBy(...userOrder(params.sort, window.reverse))
-        .limit(window.limit)
-        .offset(window.offset)
-    ).map((row) => row.id);
-    if (window.reverse) ids.reverse();
-    return { items: await findUsers(db, ids, now), ...total };
+    // Deferred join in one statement: the page's ids from an index-only walk of the sort index (no
+    // heap reads for the rows skipped by OFFSET), then just those rows and their registers.
+    const pageIds = db
+      .select({ id: users.id })
+      .from(users)
+      .where(condition)
+      .orderBy(...userOrder(params.sort, window.reverse))
+      .limit(window.limit)
+      .offset(window.offset)
+      .as('page_ids');
+    const current = currentSubscription(db);
+    const rows = await db
+      .select({ user: listedUserColumns, current: registerColumns(current) })
+      .from(pageIds)
+      .innerJoin(users, eq(users.id, pageIds.id))
+      .leftJoinLateral(current, sql`true`)
+      .orderBy(...userOrder(params.sort));
+    return { items: rows.map((row) => toUserWithRegister(row, now)), ...total };
   },
 
   async row(db: Db, id: number): Promise<UserRow | undefined> {
