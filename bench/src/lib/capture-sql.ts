@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 /** One statement as the server's code sends it: text and driver-ready parameters. */
@@ -7,8 +7,17 @@ export interface CapturedStatement {
   params: unknown[];
 }
 
-/** The API's own sources, imported at run time (not followed by the bench's typecheck). */
-const apiSource = (path: string) => new URL(`../../../apps/api/src/${path}`, import.meta.url).href;
+/**
+ * The API's own sources, imported at run time (not followed by the bench's typecheck); BENCH_API_SRC
+ * points at another checkout's apps/api/src, to measure a build from before a change.
+ */
+const apiSource = (path: string) =>
+  new URL(
+    path,
+    process.env.BENCH_API_SRC
+      ? pathToFileURL(`${process.env.BENCH_API_SRC}/`)
+      : new URL('../../../apps/api/src/', import.meta.url),
+  ).href;
 
 // biome-ignore lint/suspicious/noExplicitAny: modules of another workspace, loaded by URL
 type Loose = any;

@@ -5,6 +5,7 @@ import { api, pathOf, TAKE } from '../lib/api';
 import { type CapturedStatement, statementRecorder } from '../lib/capture-sql';
 import { runLoad } from '../lib/load';
 import { summarize } from '../lib/percentiles';
+import { readCpuMs } from '../lib/process-cpu';
 import type { MeasuredScenario, ScenarioContext } from './scenario';
 
 /** Requests per side and round; rounds alternate HTTP and raw so a neighbour's burst hits both alike. */
@@ -159,6 +160,7 @@ export const listsVsSqlScenario: MeasuredScenario = {
           `  ${listCase.name}: HTTP p50 ${httpMs.p50} ms p99 ${httpMs.p99} ms; raw (${statements.length} statements) p50 ${rawMs.p50} ms p99 ${rawMs.p99} ms; limit ${limit} ms${met ? '' : ' MISSED'}`,
         );
       }
+      const cpuBefore = options.serverPid ? await readCpuMs(options.serverPid) : undefined;
       const capacity = await runLoad({
         url: options.url,
         request: {
@@ -169,6 +171,8 @@ export const listsVsSqlScenario: MeasuredScenario = {
         connections: 10,
         durationSeconds: CAPACITY_SECONDS,
       });
+      const cpuMs =
+        options.serverPid && cpuBefore !== undefined ? (await readCpuMs(options.serverPid)) - cpuBefore : undefined;
       const capacityMet = capacity.perSecond >= 1500 && capacity.non2xx === 0 && capacity.errors === 0;
       allMet &&= capacityMet;
       results.usersPage1Capacity = {
@@ -178,9 +182,13 @@ export const listsVsSqlScenario: MeasuredScenario = {
         latencyMs: capacity.latencyMs,
         non2xx: capacity.non2xx,
         errors: capacity.errors,
+        // What each request cost the server's process: comparable across runs whatever the neighbours do.
+        ...(cpuMs === undefined ? {} : { serverCpuMsPerRequest: round2(cpuMs / Math.max(1, capacity.total)) }),
         met: capacityMet,
       };
-      console.log(`  users page 1, 10 connections: ${capacity.perSecond} req/s`);
+      console.log(
+        `  users page 1, 10 connections: ${capacity.perSecond} req/s${cpuMs === undefined ? '' : `, server CPU ${round2(cpuMs / Math.max(1, capacity.total))} ms/req`}`,
+      );
     } finally {
       agent.destroy();
       await raw.end();
