@@ -34,13 +34,9 @@ await build({
 // The migrator reads SQL files next to the running module (db/client.ts: `migrationsFolder`).
 cpSync(`${apiDir}src/db/migrations`, `${dist}/migrations`, { recursive: true });
 // A migrated empty embedded database, loaded by a first start on an empty DATA_DIR (db/client.ts).
-execFileSync(
-  process.execPath,
-  [`${apiDir}scripts/pglite-snapshot.mjs`, `${dist}/migrations`, `${dist}/pglite-empty.tar.gz`],
-  {
-    stdio: 'inherit',
-  },
-);
+execFileSync(process.execPath, [`${apiDir}scripts/pglite-snapshot.mjs`, `${dist}/migrations`, `${dist}/pglite-empty`], {
+  stdio: 'inherit',
+});
 // The share-card worker is started by URL next to the running module (share-card/render-pool.ts).
 cpSync(`${apiDir}src/modules/notes/share-card/render-worker.mjs`, `${dist}/render-worker.mjs`);
 console.log('API built: apps/api/dist/server.js');

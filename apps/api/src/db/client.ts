@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -28,17 +27,17 @@ export interface Database {
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** A migrated empty PGlite data folder, written by the build next to the bundle (scripts/pglite-snapshot.mjs). */
-const emptySnapshot = join(dirname(fileURLToPath(import.meta.url)), 'pglite-empty.tar.gz');
+const emptySnapshot = join(dirname(fileURLToPath(import.meta.url)), 'pglite-empty');
 
 /**
- * On a folder holding nothing but our lock file, the build's snapshot of an empty migrated database,
- * so a first start skips initdb and the migrations (seconds of WebAssembly); the migrator then finds
+ * A folder holding nothing but our lock file gets a copy of the build's empty migrated database, so
+ * a first start skips initdb and the migrations (seconds of WebAssembly); the migrator then finds
  * them applied. Without a snapshot (running from source) PGlite creates the database as before.
  */
-function snapshotFor(dir: string): Blob | undefined {
-  if (!existsSync(emptySnapshot)) return undefined;
-  if (readdirSync(dir).some((name) => name !== 'pult.lock')) return undefined;
-  return new Blob([gunzipSync(readFileSync(emptySnapshot))]);
+function copySnapshotInto(dir: string): void {
+  if (!existsSync(join(emptySnapshot, 'PG_VERSION'))) return;
+  if (readdirSync(dir).some((name) => name !== 'pult.lock')) return;
+  cpSync(emptySnapshot, dir, { recursive: true });
 }
 
 /** Any value: a number for migrations' advisory lock, so two processes never migrate at once. */
@@ -71,18 +70,15 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
   }
   const dir = options.pgliteDir ?? 'memory://';
   let release = () => {};
-  let loadDataDir: Blob | undefined;
   if (!dir.startsWith('memory://')) {
     mkdirSync(dir, { recursive: true });
     release = lockPgliteFolder(dir);
-    loadDataDir = snapshotFor(dir);
+    copySnapshotInto(dir);
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) }).catch(
-    (error: unknown) => {
-      release();
-      throw error;
-    },
-  );
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } }).catch((error: unknown) => {
+    release();
+    throw error;
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   await validatePendingConstraints(async <T>(text: string) => (await client.query<T>(text)).rows);
