@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchDir } from '../lib/capture-sql';
+import { readCpuMs } from '../lib/process-cpu';
 import type { MeasuredScenario } from './scenario';
 
 const RUNS = 3;
@@ -39,7 +40,7 @@ async function firstOk(url: string, started: number, child: ChildProcess): Promi
 }
 
 /** One start of the built server on a new, empty data folder: milliseconds to the first 200s. */
-async function coldStart(): Promise<{ apiMs: number; loginPageMs: number | null }> {
+async function coldStart(): Promise<{ apiMs: number; cpuMsToApi: number | null; loginPageMs: number | null }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pult-cold-'));
   const port = await freePort();
   const started = performance.now();
@@ -57,9 +58,11 @@ async function coldStart(): Promise<{ apiMs: number; loginPageMs: number | null 
   try {
     const base = `http://127.0.0.1:${port}`;
     const apiMs = await firstOk(`${base}/api/config`, started, child);
+    // The server's own CPU time until then: on a shared machine the wall clock also counts the neighbours.
+    const cpuMsToApi = child.pid ? Math.round(await readCpuMs(child.pid)) : null;
     const hasWeb = existsSync(join(benchDir, '../apps/web/dist/index.html'));
     const loginPageMs = hasWeb ? await firstOk(`${base}/auth/login`, started, child) : null;
-    return { apiMs: Math.round(apiMs), loginPageMs: loginPageMs === null ? null : Math.round(loginPageMs) };
+    return { apiMs: Math.round(apiMs), cpuMsToApi, loginPageMs: loginPageMs === null ? null : Math.round(loginPageMs) };
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -85,14 +88,15 @@ export const pgliteColdStartScenario: MeasuredScenario = {
     const loadBefore = loadavg().map((n) => Math.round(n * 100) / 100);
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await coldStart());
-    const sorted = runs.map((run) => run.apiMs).sort((a, b) => a - b);
-    const medianMs = sorted[Math.floor(sorted.length / 2)] ?? 0;
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const medianMs = median(runs.map((run) => run.apiMs));
     return {
       measurements: {
         loadAverageBefore: loadBefore,
         loadAverageAfter: loadavg().map((n) => Math.round(n * 100) / 100),
         runs,
         medianApiMs: medianMs,
+        medianCpuMsToApi: median(runs.map((run) => run.cpuMsToApi ?? 0)),
       },
       met: medianMs <= TARGET_SECONDS * 1000,
     };
