@@ -1,6 +1,7 @@
 // Compiles the API server to one JavaScript file, so production runs `node apps/api/dist/server.js`
 // (no TypeScript loader between the signal and the server). Packages stay external and resolve from
 // node_modules at run time; the workspace contract exports TypeScript sources, so it is bundled in.
+import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -32,6 +33,10 @@ await build({
 });
 // The migrator reads SQL files next to the running module (db/client.ts: `migrationsFolder`).
 cpSync(`${apiDir}src/db/migrations`, `${dist}/migrations`, { recursive: true });
+// A migrated empty embedded database, loaded by a first start on an empty DATA_DIR (db/client.ts).
+execFileSync(process.execPath, [`${apiDir}scripts/pglite-snapshot.mjs`, `${dist}/migrations`, `${dist}/pglite-empty`], {
+  stdio: 'inherit',
+});
 // The share-card worker is started by URL next to the running module (share-card/render-pool.ts).
 cpSync(`${apiDir}src/modules/notes/share-card/render-worker.mjs`, `${dist}/render-worker.mjs`);
 console.log('API built: apps/api/dist/server.js');

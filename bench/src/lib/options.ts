@@ -18,11 +18,13 @@ export interface BenchOptions {
   serverPid?: number;
   /** Codes the promo-activate scenario redeems (each once). */
   activations: number;
+  /** The server's PostgreSQL, for scenarios that compare against raw SQL (lists-vs-sql). */
+  databaseUrl?: string;
 }
 
 export const usage = `Usage: npm run bench -- [--url URL] --email E --password P [--scenario a,b] [--duration S]
                         [--rate R] [--connections C] [--db postgres|pglite] [--out DIR]
-                        [--server-pid PID] [--activations N]
+                        [--server-pid PID] [--activations N] [--database-url URL]
 
   --url          the running server (default BENCH_URL or http://127.0.0.1:3000)
   --email        a staff account to sign in with (default BENCH_EMAIL or admin1@pult.demo)
@@ -34,7 +36,8 @@ export const usage = `Usage: npm run bench -- [--url URL] --email E --password P
   --db           what the server runs on, recorded in the results (default BENCH_DB or postgres)
   --out          where to write <scenario>.json (default bench/results)
   --server-pid   the server's pid, to read its memory from /proc (default BENCH_SERVER_PID)
-  --activations  codes redeemed by promo-activate (default 20000)`;
+  --activations  codes redeemed by promo-activate (default 20000)
+  --database-url the server's PostgreSQL, for lists-vs-sql (default BENCH_DATABASE_URL)`;
 
 const positive = (value: string, name: string) => {
   const n = Number(value);
@@ -57,6 +60,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, defaultResu
       out: { type: 'string', default: defaultResultsDir },
       'server-pid': { type: 'string', default: env.BENCH_SERVER_PID ?? '' },
       activations: { type: 'string', default: '20000' },
+      'database-url': { type: 'string', default: env.BENCH_DATABASE_URL ?? '' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -82,5 +86,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, defaultResu
     resultsDir: resolve(env.INIT_CWD ?? process.cwd(), values.out),
     ...(values['server-pid'] ? { serverPid: Math.round(positive(values['server-pid'], 'server-pid')) } : {}),
     activations: Math.round(positive(values.activations, 'activations')),
+    ...(values['database-url'] ? { databaseUrl: values['database-url'] } : {}),
   };
 }

@@ -9,7 +9,9 @@ import {
 } from './billing-lists';
 import { dashboardDataScenario, userTimelineScenario } from './dashboard';
 import { lighthouseScenario } from './lighthouse';
+import { listsVsSqlScenario } from './lists-vs-sql';
 import { notesSearchScenario, notesShareCardScenario } from './notes';
+import { pgliteColdStartScenario } from './pglite-cold-start';
 import { promoActivateScenario } from './promo-activate';
 import { promoActivatedSearchEmailScenario, promoActivatedSearchScenario } from './promo-activated-search';
 import { promoGenerate1mScenario, promoGenerate100kScenario } from './promo-generate';
@@ -31,6 +33,7 @@ export const allScenarios: readonly Scenario[] = [
   usersPage1000Scenario,
   usersPageLastScenario,
   usersEmailFilterScenario,
+  listsVsSqlScenario,
   subscriptionsPage1Scenario,
   subscriptionsPage1000Scenario,
   subscriptionsByUserScenario,
@@ -49,6 +52,7 @@ export const allScenarios: readonly Scenario[] = [
   notesShareCardScenario,
   lighthouseScenario,
   pushAudienceCountScenario,
+  pgliteColdStartScenario,
   promoGenerate1mScenario,
   promoGenerate100kScenario,
   promoActivateScenario,

@@ -37,6 +37,8 @@ export interface LoadScenario extends BaseScenario {
 /** Work that is not one repeated request (a generation, activations, an export): it measures itself. */
 export interface MeasuredScenario extends BaseScenario {
   mode: { kind: 'measured' };
+  /** Starts its own server (a cold start): needs no running server or sign-in. */
+  standalone?: boolean;
   run(context: ScenarioContext): Promise<{ measurements: Record<string, unknown>; met: boolean; listCount?: number }>;
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -26,6 +26,20 @@ export interface Database {
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** A migrated empty PGlite data folder, written by the build next to the bundle (scripts/pglite-snapshot.mjs). */
+const emptySnapshot = join(dirname(fileURLToPath(import.meta.url)), 'pglite-empty');
+
+/**
+ * A folder holding nothing but our lock file gets a copy of the build's empty migrated database, so
+ * a first start skips initdb and the migrations (seconds of WebAssembly); the migrator then finds
+ * them applied. Without a snapshot (running from source) PGlite creates the database as before.
+ */
+function copySnapshotInto(dir: string, snapshot: string): void {
+  if (!existsSync(join(snapshot, 'PG_VERSION'))) return;
+  if (readdirSync(dir).some((name) => name !== 'pult.lock')) return;
+  cpSync(snapshot, dir, { recursive: true });
+}
+
 /** Any value: a number for migrations' advisory lock, so two processes never migrate at once. */
 const MIGRATION_LOCK = 7_146_031;
 
@@ -33,7 +47,12 @@ const MIGRATION_LOCK = 7_146_031;
  * Opens PostgreSQL when a URL is given, else the embedded PGlite (`memory://` or a folder),
  * and brings the schema up to date with the same migrations on both.
  */
-export async function openDatabase(options: { url?: string; pgliteDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  pgliteDir?: string;
+  /** The empty migrated data folder a new PGlite folder starts from; tests point it elsewhere. */
+  pgliteSnapshot?: string;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection the server ends (a restart, an admin's terminate) must not take the process
@@ -59,6 +78,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
   if (!dir.startsWith('memory://')) {
     mkdirSync(dir, { recursive: true });
     release = lockPgliteFolder(dir);
+    copySnapshotInto(dir, options.pgliteSnapshot ?? emptySnapshot);
   }
   const client = await PGlite.create(dir, { extensions: { pg_trgm } }).catch((error: unknown) => {
     release();

@@ -1,8 +1,16 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
+import { EstimateCache } from './estimate-cache';
 
 /** Up to this many matching rows are counted exactly; above it the planner's estimate is used. */
 export const EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * A large set's estimate is reused for a few seconds per filter (the statement's text and values):
+ * the planner's guess moves only with ANALYZE, and EXPLAIN was one of four round trips of every page.
+ * Exact counts (≤ EXACT_COUNT_LIMIT) are never reused, so a row just added shows at once where it is countable.
+ */
+const estimates = new EstimateCache({ ttlMs: 10_000, maxEntries: 500 });
 
 export interface PageCount {
   count: number;
@@ -16,11 +24,18 @@ export interface PageCount {
  * EXACT_COUNT_LIMIT + 1 rows so a planner that guessed low can never make the count expensive.
  */
 export async function countRows(db: Db, query: SQLWrapper): Promise<PageCount> {
-  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${query}`);
+  const explain = sql`explain (format json) ${query}`;
+  const key = estimates.keyOf(explain);
+  const cached = estimates.get(db, key);
+  if (cached !== undefined) return { count: cached, isEstimate: true };
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, explain);
   const raw = plan?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
   const estimate = Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? 0);
-  if (estimate > EXACT_COUNT_LIMIT) return { count: estimate, isEstimate: true };
+  if (estimate > EXACT_COUNT_LIMIT) {
+    estimates.set(db, key, estimate);
+    return { count: estimate, isEstimate: true };
+  }
   const [capped] = await queryRows<{ n: number | string }>(
     db,
     sql`select count(*)::int as n from (${query} limit ${EXACT_COUNT_LIMIT + 1}) as capped`,
@@ -28,7 +43,9 @@ export async function countRows(db: Db, query: SQLWrapper): Promise<PageCount> {
   const exact = Number(capped?.n ?? 0);
   if (exact <= EXACT_COUNT_LIMIT) return { count: exact, isEstimate: false };
   // The planner guessed low; never show fewer rows than we just saw exist.
-  return { count: Math.max(estimate, exact), isEstimate: true };
+  const count = Math.max(estimate, exact);
+  estimates.set(db, key, count);
+  return { count, isEstimate: true };
 }
 
 /**

@@ -1,7 +1,8 @@
-import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { subscriptionPlans, subscriptions } from '../../db/schema';
 import { countFromWindow, countRows, type PageCount, pageWindow, windowCount } from '../../lib/page-count';
+import { preparedOnce } from '../../lib/prepared-once';
 import { fromGrantedRow, type Granted, type GrantedRow } from './grant-subscription';
 import type { SubscriptionRow } from './subscription-row';
 
@@ -56,11 +57,21 @@ export const subscriptionsRepository = {
     const total = await countRows(db, idsWhere(db, condition));
     const window = pageWindow(total.count, page, take);
     if (window.limit === 0) return { rows: [], ...total };
-    const pageIds = idsWhere(db, condition)
-      .orderBy(window.reverse ? subscriptions.id : desc(subscriptions.id))
-      .limit(window.limit)
-      .offset(window.offset);
-    const rows = await selectWithPlan(db).where(inArray(subscriptions.id, pageIds)).orderBy(desc(subscriptions.id));
+    const select = (limit: number | Placeholder, offset: number | Placeholder) => {
+      const pageIds = idsWhere(db, condition)
+        .orderBy(window.reverse ? subscriptions.id : desc(subscriptions.id))
+        .limit(limit)
+        .offset(offset);
+      return selectWithPlan(db).where(inArray(subscriptions.id, pageIds)).orderBy(desc(subscriptions.id));
+    };
+    // The unfiltered list is a prepared statement per direction; a filtered one is built each time.
+    const name = `subscriptions_page_${window.reverse ? 'reverse' : 'forward'}`;
+    const rows =
+      condition === undefined
+        ? await preparedOnce(db, name, () =>
+            select(sql.placeholder('limit'), sql.placeholder('offset')).prepare(name),
+          ).execute({ limit: window.limit, offset: window.offset })
+        : await select(window.limit, window.offset);
     return { rows, ...total };
   },
 

@@ -1,7 +1,8 @@
-import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { transactions, users } from '../../db/schema';
 import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
+import { preparedOnce } from '../../lib/prepared-once';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export interface TransactionWithEmail {
@@ -10,40 +11,55 @@ export interface TransactionWithEmail {
   userEmail: string | null;
 }
 
+/**
+ * A page by a deferred join in one statement: the ids from the (created_at, id) index, then only
+ * those rows with their users' emails. Deep pages are read from the other end (`pageWindow`), and
+ * the outer ORDER BY puts them back in order.
+ */
+function selectPage(
+  db: Db,
+  condition: SQL | undefined,
+  reverse: boolean,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const by = reverse ? asc : desc;
+  const pageIds = db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(condition)
+    .orderBy(by(transactions.createdAt), by(transactions.id))
+    .limit(limit)
+    .offset(offset)
+    .as('page_ids');
+  return db
+    .select({ transaction: getTableColumns(transactions), userEmail: users.email })
+    .from(pageIds)
+    .innerJoin(transactions, eq(transactions.id, pageIds.id))
+    .leftJoin(users, eq(users.id, transactions.userId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id));
+}
+
 /** The SQL of transactions, and nothing else: no rules, no HTTP. */
 export const transactionsRepository = {
   count: (db: Db, condition: SQL | undefined): Promise<PageCount> =>
     countRows(db, db.select({ id: transactions.id }).from(transactions).where(condition)),
 
-  /**
-   * A page by a deferred join: the ids from the (created_at, id) index, then only those rows with
-   * their users' emails. Deep pages are read from the other end (`pageWindow`), then put back in order.
-   */
+  /** A page, newest first (`selectPage`). */
   async page(db: Db, condition: SQL | undefined, total: number, take: number, page: number) {
     const window = pageWindow(total, page, take);
     if (window.limit === 0) return [];
-    const by = window.reverse ? asc : desc;
-    const ids = (
-      await db
-        .select({ id: transactions.id })
-        .from(transactions)
-        .where(condition)
-        .orderBy(by(transactions.createdAt), by(transactions.id))
-        .limit(window.limit)
-        .offset(window.offset)
-    ).map((row) => row.id);
-    if (window.reverse) ids.reverse();
-    if (ids.length === 0) return [];
-    const rows = await db
-      .select({ transaction: transactions, userEmail: users.email })
-      .from(transactions)
-      .leftJoin(users, eq(users.id, transactions.userId))
-      .where(inArray(transactions.id, ids));
-    const byId = new Map(rows.map((row) => [row.transaction.id, row]));
-    return ids.flatMap((id): TransactionWithEmail[] => {
-      const row = byId.get(id);
-      return row ? [row] : [];
-    });
+    // The unfiltered list is a prepared statement per direction; a filtered one is built each time.
+    const name = `transactions_page_${window.reverse ? 'reverse' : 'forward'}`;
+    const rows: TransactionWithEmail[] =
+      condition === undefined
+        ? await preparedOnce(db, name, () =>
+            selectPage(db, undefined, window.reverse, sql.placeholder('limit'), sql.placeholder('offset')).prepare(
+              name,
+            ),
+          ).execute({ limit: window.limit, offset: window.offset })
+        : await selectPage(db, condition, window.reverse, window.limit, window.offset);
+    return rows;
   },
 
   /** The exact count and sum (kopecks) of the set. */

@@ -1,10 +1,28 @@
 import type { User } from '@pult/contract';
-import type { users } from '../../db/schema';
+import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * The columns a User is made of, for every read that answers users (lists, one user, related users):
+ * the password hash stays in the table, not in the process, not in a heap dump.
+ */
+export const listedUserColumns = {
+  id: users.id,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  status: users.status,
+  avatar: users.avatar,
+  createdAt: users.createdAt,
+  lastSeenAt: users.lastSeenAt,
+};
+export type ListedUserRow = Pick<UserRow, keyof typeof listedUserColumns>;
+
 /** Maps a row to the contract's User: the one place that decides what leaves the API (never the hash). */
-export function toUser(row: UserRow): User {
+export function toUser(row: ListedUserRow): User {
   return {
     id: row.id,
     email: row.email,

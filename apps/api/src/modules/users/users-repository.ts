@@ -1,11 +1,17 @@
 import type { User, UserWhere } from '@pult/contract';
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
+import { preparedOnce } from '../../lib/prepared-once';
 import { userConditions, userOrder } from './user-filters';
-import type { UserRow } from './user-row';
-import { selectUsersWithRegister, toUserWithRegister } from './users-with-register';
+import { listedUserColumns, type UserRow } from './user-row';
+import {
+  currentSubscription,
+  registerColumns,
+  selectUsersWithRegister,
+  toUserWithRegister,
+} from './users-with-register';
 
 type NewUser = typeof users.$inferInsert;
 type UserChanges = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
@@ -23,6 +29,35 @@ export async function findUser(db: Db, id: number, now: Date): Promise<User | un
   return row && toUserWithRegister(row, now);
 }
 
+/**
+ * One page as one statement, a deferred join: the page's ids from an index-only walk of the sort
+ * index (no heap reads for the rows skipped by OFFSET), then just those rows and their registers.
+ */
+function selectPage(
+  db: Db,
+  condition: SQL | undefined,
+  sort: string,
+  reverse: boolean,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(condition)
+    .orderBy(...userOrder(sort, reverse))
+    .limit(limit)
+    .offset(offset)
+    .as('page_ids');
+  const current = currentSubscription(db);
+  return db
+    .select({ user: listedUserColumns, current: registerColumns(current) })
+    .from(pageIds)
+    .innerJoin(users, eq(users.id, pageIds.id))
+    .leftJoinLateral(current, sql`true`)
+    .orderBy(...userOrder(sort));
+}
+
 /** The SQL of users, and nothing else: no rules, no HTTP. */
 export const usersRepository = {
   findUser,
@@ -37,19 +72,23 @@ export const usersRepository = {
     const total = await countRows(db, db.select({ id: users.id }).from(users).where(condition));
     const window = pageWindow(total.count, params.page, params.take);
     if (window.limit === 0) return { items: [], ...total };
-    // Deferred join: walk the index for the page's ids only (an index-only scan, no heap reads for the
-    // rows skipped by OFFSET), then fetch just those rows.
-    const ids = (
-      await db
-        .select({ id: users.id })
-        .from(users)
-        .where(condition)
-        .orderBy(...userOrder(params.sort, window.reverse))
-        .limit(window.limit)
-        .offset(window.offset)
-    ).map((row) => row.id);
-    if (window.reverse) ids.reverse();
-    return { items: await findUsers(db, ids, now), ...total };
+    // The unfiltered list (every visit to the screen opens with it) is a prepared statement per
+    // order and direction; a filtered one is built each time.
+    const name = `users_page_${params.sort.replace(':', '_')}_${window.reverse ? 'reverse' : 'forward'}`;
+    const rows =
+      condition === undefined
+        ? await preparedOnce(db, name, () =>
+            selectPage(
+              db,
+              undefined,
+              params.sort,
+              window.reverse,
+              sql.placeholder('limit'),
+              sql.placeholder('offset'),
+            ).prepare(name),
+          ).execute({ limit: window.limit, offset: window.offset })
+        : await selectPage(db, condition, params.sort, window.reverse, window.limit, window.offset);
+    return { items: rows.map((row) => toUserWithRegister(row, now)), ...total };
   },
 
   async row(db: Db, id: number): Promise<UserRow | undefined> {

@@ -2,7 +2,7 @@ import type { User } from '@pult/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subscriptionPlans, subscriptions, users } from '../../db/schema';
-import { toUser, type UserRow } from './user-row';
+import { type ListedUserRow, listedUserColumns, toUser } from './user-row';
 
 export type SubscriptionStatus = 'active' | 'expired' | 'canceled';
 
@@ -16,7 +16,17 @@ export const effectiveStatus = (status: SubscriptionStatus, expiresAt: Date | nu
  * users with their registers is a single round trip. Callers add their own where/order/limit.
  */
 export function selectUsersWithRegister(db: Db) {
-  const current = db
+  const current = currentSubscription(db);
+  return db
+    .select({ user: listedUserColumns, current: registerColumns(current) })
+    .from(users)
+    .leftJoinLateral(current, sql`true`)
+    .$dynamic();
+}
+
+/** The lateral subquery of a user's current subscription; join it `on true` after `users`. */
+export function currentSubscription(db: Db) {
+  return db
     .select({
       planId: subscriptions.planId,
       planTitle: subscriptionPlans.title,
@@ -29,21 +39,15 @@ export function selectUsersWithRegister(db: Db) {
     .orderBy(sql`${subscriptions.expiresAt} desc nulls first`, desc(subscriptions.id))
     .limit(1)
     .as('current');
-  return db
-    .select({
-      user: users,
-      // A nested object of a left join's columns: Drizzle answers null when the user has none.
-      current: {
-        planId: current.planId,
-        planTitle: current.planTitle,
-        status: current.status,
-        expiresAt: current.expiresAt,
-      },
-    })
-    .from(users)
-    .leftJoinLateral(current, sql`true`)
-    .$dynamic();
 }
+
+/** A nested object of a left join's columns: Drizzle answers null when the user has none. */
+export const registerColumns = (current: ReturnType<typeof currentSubscription>) => ({
+  planId: current.planId,
+  planTitle: current.planTitle,
+  status: current.status,
+  expiresAt: current.expiresAt,
+});
 
 export type CurrentSubscription = {
   planId: number;
@@ -63,7 +67,7 @@ export function toRegister(current: CurrentSubscription, now: Date): User['regis
 }
 
 /** A row of `selectUsersWithRegister` → the contract's User with its `register`. */
-export const toUserWithRegister = (row: { user: UserRow; current: CurrentSubscription }, now: Date): User => ({
+export const toUserWithRegister = (row: { user: ListedUserRow; current: CurrentSubscription }, now: Date): User => ({
   ...toUser(row.user),
   register: toRegister(row.current, now),
 });
