@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/db/client';
+import { testDbKind } from '../helpers/test-database';
 
 const folders: string[] = [];
 const folder = () => {
@@ -19,7 +20,8 @@ const userCount = async (db: Awaited<ReturnType<typeof openDatabase>>['db']) =>
   Number((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`))[0]?.n);
 
 /** The build ships an empty migrated folder (scripts/pglite-snapshot.mjs); a new folder starts as its copy. */
-describe('PGlite start from the empty snapshot', () => {
+// PGlite only, whatever the pass: run once, in the PGlite pass.
+describe.skipIf(testDbKind === 'postgres')('PGlite start from the empty snapshot', () => {
   it('starts an empty folder from the snapshot, migrated, and leaves the snapshot untouched', async () => {
     // The snapshot is what the build makes: a folder PGlite created and migrated, then closed.
     const snapshot = folder();
