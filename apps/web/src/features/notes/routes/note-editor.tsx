@@ -13,9 +13,9 @@ import { CoverField } from '../components/cover-field';
 import { MarkdownView } from '../components/markdown-view';
 import { NoteStatusTag } from '../components/note-status-tag';
 import { ShareCardModal } from '../components/share-card-modal';
-import { useUnsavedWarning } from '../components/use-unsaved-warning';
 import { formValuesOf, isDirty, type NoteFormValues, nextStatus, normaliseTags } from '../lib/note-form';
 import '../components/notes.css';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 /** `/app/notes/new` and `/app/notes/:id`: the editor, with a live preview beside the Markdown. */
 export const NoteEditorPage = () => {
@@ -43,7 +43,8 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
   const values = (Form.useWatch([], form) as NoteFormValues | undefined) ?? saved;
   const body = Form.useWatch('body', form) ?? saved.body;
   const dirty = isDirty(saved, { ...saved, ...values });
-  const unsaved = useUnsavedWarning(dirty);
+  // The layout's one guard asks before leaving (react-router allows a single blocker).
+  const releaseUnsaved = useUnsavedChanges(dirty);
   const tags = useNoteTags();
   const save = useSaveNote();
   const archive = useArchiveNote();
@@ -61,7 +62,7 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
         onSuccess: (result) => {
           message.success(t(status === 'published' ? 'notes.editor.published' : 'notes.editor.saved'));
           if (!note) {
-            unsaved.release();
+            releaseUnsaved();
             // Replace, so Back goes to the list rather than to an empty form.
             navigate(`/app/notes/${result.id}`, { replace: true });
           }
