@@ -21,8 +21,7 @@ const get = (port: number, path: string, agent?: Agent) =>
     req.end();
   });
 
-// Draining requests does not depend on the engine (and the `npm start` test runs its own PGlite
-// server): once, in the PGlite pass.
+// Draining requests does not depend on the engine: once, in the PGlite pass.
 describe.skipIf(testDbKind === 'postgres')('graceful shutdown', () => {
   it('lets in-flight requests finish, answers new ones 503, then closes the database', async () => {
     let release: () => void = () => {};
@@ -125,8 +124,7 @@ const alive = (pid: number) => {
 
 const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
 
-// Draining requests does not depend on the engine (and the `npm start` test runs its own PGlite
-// server): once, in the PGlite pass.
+// The server started the README's way runs on its own PGlite whatever the pass: once, in the PGlite pass.
 describe.skipIf(testDbKind === 'postgres')('SIGTERM to the server started by `npm start`', () => {
   it.each([
     ['the npm process', (pid: number) => process.kill(pid, 'SIGTERM')],

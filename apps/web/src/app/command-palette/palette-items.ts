@@ -14,7 +14,8 @@ export interface PaletteItem {
   group: PaletteGroup;
   label: string;
   /** A second, quieter line: the section a screen belongs to, a user's name and phone, a code's series. */
-  hint?: string;
+  /** The second line: a user's name and phone (the phone kept left to right on RTL pages). */
+  hint?: ReactNode;
   icon?: ReactNode;
   /** Text that must stay left-to-right (e-mails, codes) in a right-to-left page. */
   ltr?: boolean;

@@ -3,6 +3,7 @@ import type { Role } from '@pult/contract';
 import { createElement, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Ltr } from '../../components/ltr';
 import { displayName } from '../../lib/person-name';
 import type { ScreenCommand } from '../../lib/screen-commands';
 import { rank } from './match';
@@ -59,7 +60,14 @@ export const usePaletteItems = (
         key: `user:${user.id}`,
         group: 'users',
         label: user.email,
-        hint: [name === user.email ? null : name, user.phoneNumber].filter(Boolean).join(' · ') || undefined,
+        hint:
+          name !== user.email || user.phoneNumber ? (
+            <>
+              {name === user.email ? null : name}
+              {name !== user.email && user.phoneNumber ? ' · ' : null}
+              {user.phoneNumber ? <Ltr>{user.phoneNumber}</Ltr> : null}
+            </>
+          ) : undefined,
         icon: <UserOutlined aria-hidden />,
         ltr: true,
         run: () => navigate(`/app/users/${user.id}`),
