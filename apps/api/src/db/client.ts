@@ -52,6 +52,8 @@ export async function openDatabase(options: {
   pgliteDir?: string;
   /** The empty migrated data folder a new PGlite folder starts from; tests point it elsewhere. */
   pgliteSnapshot?: string;
+  /** A data directory image (`dumpPgliteImage`) an in-memory PGlite starts from instead of initdb. */
+  pgliteImage?: Blob;
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
@@ -80,14 +82,31 @@ export async function openDatabase(options: {
     release = lockPgliteFolder(dir);
     copySnapshotInto(dir, options.pgliteSnapshot ?? emptySnapshot);
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } }).catch((error: unknown) => {
-    release();
-    throw error;
-  });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: options.pgliteImage }).catch(
+    (error: unknown) => {
+      release();
+      throw error;
+    },
+  );
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   await validatePendingConstraints(async <T>(text: string) => (await client.query<T>(text)).rows);
   return { db, kind: 'pglite', close: () => client.close().finally(release) };
+}
+
+/**
+ * An image of an empty, migrated in-memory PGlite: a new database loaded from it skips initdb and
+ * the migrations (about 2 of the 2.8 CPU seconds a fresh one costs), which the test suite, opening
+ * a database per test file, spends a hundred times over.
+ */
+export async function dumpPgliteImage(): Promise<Blob> {
+  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 /**

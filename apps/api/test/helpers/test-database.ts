@@ -1,22 +1,35 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client';
 
 /** Which database the suite runs on: the test script sets PULT_TEST_DB=postgres for the second pass. */
 export const testDbKind = process.env.PULT_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+/** The global set-up's migrated image, read once per worker (workers share their module cache). */
+let pgliteImage: Promise<Blob> | undefined;
+const migratedImage = (): Promise<Blob> | undefined => {
+  const path = inject('pgliteImagePath');
+  if (!path) return undefined;
+  pgliteImage ??= readFile(path).then((bytes) => new Blob([bytes]));
+  return pgliteImage;
+};
+
 /**
  * A database of its own for each caller: PGlite in memory, or a freshly created PostgreSQL
- * database (dropped on close), so test files never see each other's rows.
+ * database (dropped on close), so test files never see each other's rows. Both start as a copy of
+ * the global set-up's migrated empty database (`database-template.ts`).
  */
 export async function openTestDatabase(): Promise<Database> {
-  if (testDbKind === 'pglite') return openDatabase({});
+  if (testDbKind === 'pglite') return openDatabase({ pgliteImage: await migratedImage() });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('PULT_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `pult_t_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
