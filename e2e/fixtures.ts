@@ -17,23 +17,33 @@ export const readStoredSession = (page: Page) =>
 interface Fixtures {
   /**
    * Signs in through the API and hands the session to the SPA the way it stores one, without
-   * clicking through the form; tests of the form itself use the form.
+   * clicking through the form; tests of the form itself use the form. The session is stored when the
+   * test next opens a page (`page.goto`).
    */
   login: (account?: Account) => Promise<SessionUser>;
 }
 
 export const test = base.extend<Fixtures>({
   login: async ({ page }, use) => {
+    let logins = 0;
     await use(async (account: Account = ACCOUNTS.admin) => {
       const session = await apiAs().auth.signin({ body: { email: account.email, password: account.password } });
-      // Any page of the origin gives access to its localStorage; the 404 page is the lightest.
-      await page.goto('/auth/error-1');
-      await page.evaluate(
-        ([key, value]) => {
-          const stored = { ...value, apiTokenExpiresAt: Date.now() + value.expiresIn * 1000 };
-          localStorage.setItem(key, JSON.stringify(stored));
+      // Stored by the page's next navigation, before the SPA's own scripts run, so signing in costs no
+      // page load of its own. Once per sign-in: a later reload must not bring back a session the test
+      // signed out of (sessionStorage survives reloads, and remembers which sign-ins were stored).
+      logins += 1;
+      await page.addInitScript(
+        ({ key, value, id }) => {
+          if (window.location.origin === 'null') return; // about:blank and data: pages have no storage
+          const done = JSON.parse(sessionStorage.getItem('e2e-logins') ?? '[]') as string[];
+          if (done.includes(id)) return;
+          localStorage.setItem(
+            key,
+            JSON.stringify({ ...value, apiTokenExpiresAt: Date.now() + value.expiresIn * 1000 }),
+          );
+          sessionStorage.setItem('e2e-logins', JSON.stringify([...done, id]));
         },
-        [SESSION_KEY, session] as const,
+        { key: SESSION_KEY, value: session, id: `${Date.now()}-${logins}` },
       );
       return session;
     });

@@ -75,7 +75,7 @@ test.describe('redirects', () => {
     ];
     for (const [path, title] of screens) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { name: title, exact: true }), path).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: title, exact: true }), path).toBeVisible();
     }
   });
 });

@@ -62,6 +62,7 @@ test.describe('session', () => {
 
   test('a token about to expire is refreshed before it is used', async ({ page, login }) => {
     const session = await login();
+    await page.goto('/auth/error-1');
     // Pretend the hour is nearly over: fewer than 5 s remain on the client's deadline.
     await page.evaluate(() => {
       const stored = JSON.parse(localStorage.getItem('@user') ?? '{}');

@@ -11,7 +11,7 @@ const directionsOf = (page: import('@playwright/test').Page, text: string) =>
 // On an RTL page «+79991234567» must not turn into «79991234567+»: phones, e-mails and codes stay LTR.
 test('phone numbers, e-mails and codes read left to right on RTL pages', async ({ page, login }) => {
   const session = await login();
-  await page.evaluate(() => localStorage.setItem('@theme', JSON.stringify({ direction: 'rtl' })));
+  await page.addInitScript(() => localStorage.setItem('@theme', JSON.stringify({ direction: 'rtl' })));
   const admin = ACCOUNTS.admin;
 
   await page.goto(`/app/users?q=${encodeURIComponent(admin.email)}&in=email`);

@@ -12,6 +12,7 @@ import { queryClient } from '../lib/query-client';
 import { usePublicConfig } from '../lib/resources/public-config';
 import { ScreenCommandsProvider } from '../lib/screen-commands';
 import { useTheme } from '../lib/theme-store';
+import { useReducedMotion } from '../lib/use-reduced-motion';
 
 /** antd's own form messages (required, type, length, range, pattern) in the chosen language. */
 const useValidateMessages = () => {
@@ -40,6 +41,7 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
   const { i18n: shown } = useTranslation();
   const dark = theme.currentTheme === 'dark';
   const tokens = accessibleTheme(dark);
+  const reducedMotion = useReducedMotion();
 
   // The project's name is a system setting; the title says it next to the interface's own name.
   const projectName = usePublicConfig().data?.projectName;
@@ -70,7 +72,7 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
       form={{ validateMessages }}
       theme={{
         algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-        token: tokens.token,
+        token: { ...tokens.token, motion: !reducedMotion },
         components: {
           ...tokens.components,
           Layout: {

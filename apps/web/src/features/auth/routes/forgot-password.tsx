@@ -50,7 +50,7 @@ export const ForgotPasswordPage = () => {
           </Button>
         </Form>
       )}
-      <Flex justify="center" className="form-links">
+      <Flex justify="center" className="form-links form-links-below">
         <Link to="/auth/login">{t('auth.forgot.back')}</Link>
       </Flex>
     </AuthShell>

@@ -97,7 +97,7 @@ export const ResetPasswordPage = () => {
           </Button>
         </Form>
       ) : null}
-      <Flex justify="center" className="form-links">
+      <Flex justify="center" className="form-links form-links-below">
         <Link to="/auth/login">{t('auth.forgot.back')}</Link>
       </Flex>
     </AuthShell>
