@@ -28,7 +28,9 @@ export default defineConfig({
     // The app honours the system's reduced-motion setting (WCAG 2.3.3), as a person who asks for it
     // sees it: no transitions to wait for, and none of the CPU they cost on a shared machine.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // Recording a trace snapshots the DOM at every action: about a fifth of the suite's CPU. Off unless
+    // asked for (E2E_TRACE=1) when a failure needs one; CI's log carries the error and a screenshot path.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium; Playwright's own download is not reachable here (no internet but package registries).

@@ -23,8 +23,16 @@ const jobs = Math.max(1, Number(process.env.PULT_TEST_JOBS) || 3);
 const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
+/**
+ * The browser suite is the longest chain (build, then browser tests) and its tests wait with time
+ * limits, so the other stages run at a lower CPU priority: on two cores they take what it leaves.
+ */
+const canNice = process.platform !== 'win32' && spawnSync('sh', ['-c', 'command -v nice']).status === 0;
+const yielding = (command, args) => (canNice ? ['nice', ['-n', '5', command, ...args]] : [command, args]);
+
 /** Runs a command with its output captured (stdout and stderr interleaved as they come). */
-function run(command, args, env = {}) {
+function run(command, args, env = {}, { background = false } = {}) {
+  if (background) [command, args] = yielding(command, args);
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
@@ -42,9 +50,9 @@ function run(command, args, env = {}) {
 /** A stage: runs, returns its counts and output. `after` names stages that must have passed first. */
 const stage = (name, body, after = []) => ({ name, body, after });
 
-const check = (name, command, args) =>
+const check = (name, command, args, options = {}) =>
   stage(name, async () => {
-    const { ok, output } = await run(command, args);
+    const { ok, output } = await run(command, args, {}, options);
     return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, output };
   });
 
@@ -56,6 +64,7 @@ const vitestSuite = (name, projectRoot, env = {}) =>
       'npx',
       ['vitest', 'run', '--root', projectRoot, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
       env,
+      { background: true },
     );
     if (!existsSync(report)) return { passed: 0, failed: 1, output };
     const json = JSON.parse(readFileSync(report, 'utf8'));
@@ -107,9 +116,9 @@ const stages = [
   ...(process.env.TEST_DATABASE_URL
     ? [vitestSuite('API tests on PostgreSQL', 'apps/api', { PULT_TEST_DB: 'postgres' })]
     : []),
-  check('typecheck', 'npm', ['run', 'typecheck']),
-  check('lint', 'npm', ['run', 'lint']),
-  check('OpenAPI description (Spectral)', 'node', ['scripts/openapi-lint.mjs']),
+  check('typecheck', 'npm', ['run', 'typecheck'], { background: true }),
+  check('lint', 'npm', ['run', 'lint'], { background: true }),
+  check('OpenAPI description (Spectral)', 'node', ['scripts/openapi-lint.mjs'], { background: true }),
   vitestSuite('web unit tests', 'apps/web'),
 ];
 if (!process.env.TEST_DATABASE_URL) {

@@ -21,7 +21,7 @@ const shared = {
   // Two cores: more workers only fight over them (each PGlite is a whole PostgreSQL in WASM).
   maxWorkers: 2,
   // One migrated empty database per run; every test database starts as a copy of it.
-  globalSetup: ['test/helpers/database-template.ts'],
+  globalSetup: 'test/helpers/database-template.ts',
 } as const;
 
 export default defineConfig({
