@@ -40,13 +40,12 @@ export async function reserveAttempt(db: Db, key: string, rule: LimitRule, now: 
 
 /** Gives back one reserved attempt that turned out legitimate (a successful sign-in from a shared address). */
 export async function releaseAttempt(db: Db, key: string): Promise<void> {
-  const [row] = await db
+  // A counter back at zero stays until the cleanup job finds its window stale: deleting it here made
+  // the next attempt insert it again, and a hot key's index filled with dead versions (migration 0017).
+  await db
     .update(rateLimits)
     .set({ count: sql`GREATEST(${rateLimits.count} - 1, 0)` })
-    .where(eq(rateLimits.key, key))
-    .returning({ count: rateLimits.count });
-  // A counter back at zero is forgotten, so successful sign-ins leave no rows behind.
-  if (row && row.count === 0) await db.delete(rateLimits).where(and(eq(rateLimits.key, key), eq(rateLimits.count, 0)));
+    .where(eq(rateLimits.key, key));
 }
 
 /** Forgets a key's attempts (an account's failures after it signed in successfully). */
