@@ -141,6 +141,10 @@ describe('API answers', () => {
     const columns = lines[0]?.split(',').length;
     expect(lines.every((line) => line.split(',').length === columns)).toBe(true);
     expect(csv).toContain('user11@example.ru');
+    // Brotli too (at the fast level exports use), to the same bytes.
+    const br = await get('/api/users/export-data', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
   });
 
   it('answers HEAD with the headers and no body', async () => {
