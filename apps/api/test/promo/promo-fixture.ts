@@ -1,4 +1,6 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { jobs } from '../../src/db/all-tables';
 import { subscriptionPlans } from '../../src/db/schema';
 import { buildTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app';
 
@@ -53,6 +55,13 @@ export async function promoFixture(options: TestAppOptions = {}): Promise<PromoF
       });
       if (response.statusCode !== 200) throw new Error(`create series: ${response.statusCode} ${response.body}`);
       await t.app.jobs.idle();
+      // A generation that threw is retried after a back-off the test clock never reaches: say why,
+      // rather than let a test compare a half-made series.
+      const [failed] = await t.database.db
+        .select({ error: jobs.lastError })
+        .from(jobs)
+        .where(and(eq(jobs.subjectId, response.json().id), eq(jobs.status, 'pending'), isNotNull(jobs.lastError)));
+      if (failed) throw new Error(`the generation job failed and waits for a retry: ${failed.error}`);
       return (await call('GET', `/api/promo-codes/${response.json().id}`)).json();
     },
   };
