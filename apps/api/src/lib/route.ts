@@ -1,3 +1,4 @@
+import { constants } from 'node:zlib';
 import {
   type Endpoint,
   type ErrorStatus,
@@ -7,7 +8,6 @@ import {
   type ParsedParams,
   type ParsedQuery,
 } from '@pult/contract';
-import { constants } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
 import { contextOf, type ServiceContext } from './service-context';
