@@ -109,12 +109,17 @@ export const dashboardData = z.object({
     refusedByReason: z.array(z.object({ reason: z.string(), count: z.number().int() })),
     funnel: z.array(seriesFunnel).meta({ description: 'The ten series with most activations in the period.' }),
   }),
-  push: z.object({
-    available: z.boolean().meta({ description: 'False until push notifications exist: the figures are then 0.' }),
-    sent: compared('Push deliveries sent in the period.'),
-    failed: compared('Push deliveries that failed in the period.'),
-    opened: compared('Push deliveries opened in the period.'),
-  }),
+  push: z
+    .object({
+      sent: compared('Deliveries sent, of the push notifications scheduled in the period.'),
+      failed: compared('Deliveries that failed, of the push notifications scheduled in the period.'),
+      opened: compared('Deliveries opened, of the push notifications scheduled in the period (whenever opened).'),
+    })
+    .meta({
+      description:
+        'Per notification, counted under the Moscow day it was scheduled for: its sent, failed and opened ' +
+        'counters, which the dispatcher keeps with its delivery rows. Canceled ones count what they sent.',
+    }),
   daily: z.array(dailyPoint).meta({ description: 'One point per day of the period, oldest first.' }),
 });
 export type DashboardData = z.infer<typeof dashboardData>;

@@ -24,7 +24,6 @@ describe(`dashboard on an empty database (${testDbKind})`, () => {
       expect(data.subscriptions.churnRate).toEqual({ current: 0, previous: 0 });
       expect(data.promo.funnel).toEqual([]);
       expect(data.push).toEqual({
-        available: false,
         sent: { current: 0, previous: 0 },
         failed: { current: 0, previous: 0 },
         opened: { current: 0, previous: 0 },
@@ -138,5 +137,27 @@ describe('edge days, refunds in another period, lifetime plans', () => {
     expect(found.repairedDays).toBe(2);
     const again = await t.database.db.transaction((tx) => checkRollups(tx, t.clock.now(), { repair: false }));
     expect(again.differences).toEqual([]);
+  });
+});
+
+describe('push figures', () => {
+  it('sum the counters of the notifications scheduled in each period, by Moscow day', async () => {
+    // Today is 2025-06-01 in Moscow (UTC+3); the 30-day period starts 2025-05-03, the previous one 2025-04-03.
+    const reminder = (scheduledAt: string, sent: number, failed: number, opened: number, status = 'sent') =>
+      exec(`INSERT INTO reminders (title, body, type, scheduled_at, status, sent, failed, opened)
+            VALUES ('Напоминание', 'Текст', 'all', '${scheduledAt}', '${status}', ${sent}, ${failed}, ${opened})`);
+    await reminder('2025-06-01T07:00:00Z', 5, 1, 2); // today, 10:00 in Moscow
+    await reminder('2025-05-02T21:30:00Z', 3, 0, 0, 'canceled'); // 00:30 on the period's first day
+    await reminder('2025-05-02T20:30:00Z', 7, 2, 4); // 23:30 the day before: the previous period
+    await reminder('2025-04-02T09:00:00Z', 100, 100, 100); // before the previous period
+    await reminder('2025-06-01T21:30:00Z', 0, 0, 0, 'scheduled'); // tomorrow in Moscow
+    const data = await t.data(30);
+    expect(data.push).toEqual({
+      sent: { current: 8, previous: 7 },
+      failed: { current: 1, previous: 2 },
+      opened: { current: 2, previous: 4 },
+    });
+    // A week starts 2025-05-26 and the one before 2025-05-19: only today's notification is in either.
+    expect((await t.data(7)).push.sent).toEqual({ current: 5, previous: 0 });
   });
 });

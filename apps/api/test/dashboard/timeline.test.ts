@@ -72,7 +72,57 @@ describe(`GET /users/:id/timeline (${testDbKind})`, () => {
     expect(subs.items.map((e) => e.event).sort()).toEqual(
       ['grant-subscription', 'subscription-expired', 'subscription-started', 'subscription-started'].sort(),
     );
-    expect((await items('?kind=push')).count).toBe(0);
+    expect((await items('?kind=push,agreement')).count).toBe(0);
+  });
+
+  it('shows the notifications sent to the user, opened or failed, and the agreements they accepted', async () => {
+    const [device] = await t.rows<{ id: number }>(
+      `INSERT INTO devices (user_id, token, platform) VALUES (${userId}, 'timeline-device', 'ios') RETURNING id`,
+    );
+    const [reminder] = await t.rows<{ id: number }>(
+      `INSERT INTO reminders (title, body, type, scheduled_at, status, sent, failed, opened)
+       VALUES ('Пора планировать', 'Текст', 'all', '2025-05-20T07:00:00Z', 'sent', 1, 1, 1) RETURNING id`,
+    );
+    const [other] = await t.rows<{ id: number }>(
+      `INSERT INTO devices (user_id, token, platform) VALUES (${userId}, 'timeline-device-2', 'android') RETURNING id`,
+    );
+    await exec(`INSERT INTO push_deliveries (reminder_id, device_id, user_id, platform, state, due_at, sent_at, opened_at)
+      VALUES (${reminder?.id}, ${device?.id}, ${userId}, 'ios', 'sent', '2025-05-20T07:00:00Z', '2025-05-20T07:00:05Z',
+        '2025-05-20T08:00:00Z')`);
+    await exec(`INSERT INTO push_deliveries (reminder_id, device_id, user_id, platform, state, due_at, claimed_at, error)
+      VALUES (${reminder?.id}, ${other?.id}, ${userId}, 'android', 'failed', '2025-05-20T07:00:00Z',
+        '2025-05-20T07:00:04Z', 'unregistered')`);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/common/agreements',
+      payload: { type: 'user-agreement', title: 'Пользовательское соглашение', content: 'Текст' },
+      headers: { 'api-token': t.token },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const reader = await t.signin('reader@pult.test');
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/agreements/accept',
+      payload: { type: 'user-agreement', version: 1 },
+      headers: { 'api-token': reader.apiToken },
+    });
+    expect(accepted.statusCode, accepted.body).toBeLessThan(300);
+
+    const push = await items('?kind=push');
+    expect(push.items.map((e) => [e.event, e.at])).toEqual([
+      ['push-opened', '2025-05-20T08:00:00.000Z'],
+      ['push-sent', '2025-05-20T07:00:05.000Z'],
+      ['push-failed', '2025-05-20T07:00:04.000Z'],
+    ]);
+    expect(push.items[0]).toMatchObject({ entity: 'reminder', entityId: String(reminder?.id) });
+    expect(push.items[0]?.details).toMatchObject({ title: 'Пора планировать', platform: 'ios' });
+    const agreement = await items('?kind=agreement');
+    expect(agreement.items).toEqual([
+      expect.objectContaining({
+        event: 'agreement-accepted',
+        details: expect.objectContaining({ type: 'user-agreement', version: 1 }),
+      }),
+    ]);
   });
 
   it('answers 404 for an unknown user, 400 for an unknown kind, 403 to a planner user', async () => {

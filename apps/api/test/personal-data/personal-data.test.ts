@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agreementConsents,
   auditEvents,
+  devices,
+  pushDeliveries,
+  reminders,
   sessions,
   subscriptionPlans,
   transactions,
@@ -54,6 +57,35 @@ beforeAll(async () => {
     payload: { type: 'personal-data-consent', version: 1 },
     headers: { 'api-token': person.apiToken, 'user-agent': 'PlannerApp/3.1', 'x-forwarded-for': '198.51.100.9' },
   });
+  // The planner app registers the phone, and a notification reaches it.
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/client/devices',
+    payload: { token: 'fcm-token-of-ivans-phone', platform: 'android', timeZone: 'Asia/Yekaterinburg' },
+    headers: { 'api-token': person.apiToken },
+  });
+  if (registered.statusCode >= 300) throw new Error(`device: ${registered.statusCode} ${registered.body}`);
+  const [device] = await t.database.db.select().from(devices).where(eq(devices.userId, personId));
+  const [reminder] = await t.database.db
+    .insert(reminders)
+    .values({
+      title: 'Пора планировать',
+      body: 'Неделя начинается',
+      type: 'all',
+      scheduledAt: new Date(),
+      status: 'sent',
+      sent: 1,
+    })
+    .returning();
+  await t.database.db.insert(pushDeliveries).values({
+    reminderId: reminder?.id ?? 0,
+    deviceId: device?.id ?? 0,
+    userId: personId,
+    platform: 'android',
+    state: 'sent',
+    dueAt: new Date(),
+    sentAt: new Date(),
+  });
 });
 afterAll(() => t.close());
 
@@ -91,6 +123,10 @@ describe('exporting everything about a user', () => {
       expect.arrayContaining(['update', 'signin']),
     );
     for (const key of ['promoActivations', 'promoRefusals']) expect(data[key]).toEqual([]);
+    // The phone and what was sent to it, but not the push token (an address to send to).
+    expect(data.devices).toEqual([expect.objectContaining({ platform: 'android', timeZone: 'Asia/Yekaterinburg' })]);
+    expect(JSON.stringify(data)).not.toContain('fcm-token-of-ivans-phone');
+    expect(data.pushDeliveries).toEqual([expect.objectContaining({ title: 'Пора планировать', state: 'sent' })]);
   });
 
   it('is recorded in the audit log, and admin only', async () => {
@@ -133,6 +169,10 @@ describe('anonymising a user', () => {
       lastSeenAt: null,
     });
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, personId))).toEqual([]);
+    // No notification can reach the phone again; the notification's own counters stay.
+    expect(await t.database.db.select().from(devices).where(eq(devices.userId, personId))).toEqual([]);
+    expect(await t.database.db.select().from(pushDeliveries).where(eq(pushDeliveries.userId, personId))).toEqual([]);
+    expect((await t.database.db.select().from(reminders))[0]?.sent).toBe(1);
     expect(await t.database.db.select().from(transactions).where(eq(transactions.userId, personId))).toHaveLength(1);
     const [consent] = await t.database.db
       .select()

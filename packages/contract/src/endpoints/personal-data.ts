@@ -15,6 +15,10 @@ export const personalDataExport = z
     promoRefusals: rows,
     sessions: rows,
     consents: rows,
+    /** The person's devices, without their push tokens (addresses to send to, not data about them). */
+    devices: rows,
+    /** The push notifications sent to those devices, newest first (at most 10,000). */
+    pushDeliveries: rows,
     auditEvents: rows,
   })
   .meta({ id: 'PersonalDataExport' });

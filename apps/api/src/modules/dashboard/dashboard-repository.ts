@@ -26,8 +26,37 @@ export interface Bounds {
   previousFrom: string;
 }
 
+export interface PushSums {
+  sent: number;
+  failed: number;
+  opened: number;
+  previousSent: number;
+  previousFailed: number;
+  previousOpened: number;
+}
+
 /** SQL only: the dashboard's reads over rollups (past days) and raw rows (today). */
 export const dashboardRepository = {
+  /**
+   * The counters of the push notifications scheduled in the period and in the previous one, by Moscow
+   * day. Reminders are few (one row per notification, not per device), so this reads them directly.
+   */
+  pushSums: async (db: Db, b: Bounds): Promise<PushSums> => {
+    const [row] = await queryRows<PushSums>(
+      db,
+      sql`SELECT
+            coalesce(sum(sent) FILTER (WHERE d >= ${b.from}::date), 0)::float8 AS sent,
+            coalesce(sum(failed) FILTER (WHERE d >= ${b.from}::date), 0)::float8 AS failed,
+            coalesce(sum(opened) FILTER (WHERE d >= ${b.from}::date), 0)::float8 AS opened,
+            coalesce(sum(sent) FILTER (WHERE d < ${b.from}::date), 0)::float8 AS "previousSent",
+            coalesce(sum(failed) FILTER (WHERE d < ${b.from}::date), 0)::float8 AS "previousFailed",
+            coalesce(sum(opened) FILTER (WHERE d < ${b.from}::date), 0)::float8 AS "previousOpened"
+          FROM (SELECT pult_day(scheduled_at) AS d, sent, failed, opened FROM reminders) r
+          WHERE d BETWEEN ${b.previousFrom}::date AND ${b.today}::date`,
+    );
+    return row ?? { sent: 0, failed: 0, opened: 0, previousSent: 0, previousFailed: 0, previousOpened: 0 };
+  },
+
   /** Sums of every stored figure over the spans the answer needs, in one pass over the rollups. */
   sums: (db: Db, b: Bounds) =>
     queryRows<FigureSums>(

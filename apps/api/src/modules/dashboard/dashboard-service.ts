@@ -55,13 +55,14 @@ export const dashboardService = {
     const today = dayOf(now);
     const from = addDays(today, -(period - 1));
     const bounds = { today, from, previousFrom: addDays(today, -(2 * period - 1)) };
-    const [sums, days, live, activeUsers, plans, retained] = await Promise.all([
+    const [sums, days, live, activeUsers, plans, retained, push] = await Promise.all([
       repo.sums(ctx.db, bounds),
       repo.days(ctx.db, bounds),
       repo.today(ctx.db, startOfDay(today), now),
       repo.activeUsers(ctx.db, from),
       repo.plans(ctx.db),
       repo.retained(ctx.db, today),
+      repo.pushSums(ctx.db, bounds),
     ]);
     const f = figures(sums, live);
     const planById = new Map(plans.map((plan) => [plan.id, plan]));
@@ -126,7 +127,6 @@ export const dashboardService = {
       point[key] = (point[key] ?? 0) + row.value;
       perDay.set(row.day, point);
     }
-    const zero = { current: 0, previous: 0 };
 
     return {
       period,
@@ -182,8 +182,11 @@ export const dashboardService = {
           };
         }),
       },
-      // No push feature yet: zeros, and `available` says why.
-      push: { available: false, sent: zero, failed: zero, opened: zero },
+      push: {
+        sent: { current: push.sent, previous: push.previousSent },
+        failed: { current: push.failed, previous: push.previousFailed },
+        opened: { current: push.opened, previous: push.previousOpened },
+      },
       daily: daysBetween(from, today).map((day) => {
         const point = perDay.get(day) ?? {};
         return {

@@ -4,9 +4,8 @@ import { type SQL, sql } from 'drizzle-orm';
 /**
  * One source of a user's timeline: a SELECT of that user's events with the columns
  * key, kind, event, at, entity, entity_id, actor_id, details (jsonb), each source reading its own
- * table through an index that starts with the user. A feature that adds events (push deliveries,
- * accepted agreements) adds a source here: the contract already lists its kind, the service merges
- * whatever sources exist, and nothing else changes.
+ * table through an index that starts with the user. A feature that adds events adds a source here:
+ * the contract lists its kind, the service merges whatever sources exist, and nothing else changes.
  */
 export interface TimelineSource {
   kind: TimelineKind;
@@ -63,6 +62,32 @@ export const timelineSources: TimelineSource[] = [
       SELECT 'promo-refused:' || r.id, 'promo', 'promo-refused', r.at, NULL::text, NULL::text, NULL::int,
         jsonb_build_object('reason', r.reason)
       FROM promo_activation_refusals r WHERE r.user_id = ${userId}`,
+  },
+  {
+    kind: 'push',
+    // One event per delivery: sent (or failed) when the dispatcher finished with it, opened apart.
+    select: (userId) => sql`
+      SELECT 'push-' || d.state || ':' || d.id, 'push', 'push-' || d.state, coalesce(d.sent_at, d.claimed_at, d.due_at),
+        'reminder', d.reminder_id::text, NULL::int,
+        jsonb_build_object('title', r.title, 'platform', d.platform, 'error', d.error)
+      FROM push_deliveries d JOIN reminders r ON r.id = d.reminder_id
+      WHERE d.user_id = ${userId} AND d.state IN ('sent', 'failed')`,
+  },
+  {
+    kind: 'push',
+    select: (userId) => sql`
+      SELECT 'push-opened:' || d.id, 'push', 'push-opened', d.opened_at, 'reminder', d.reminder_id::text, NULL::int,
+        jsonb_build_object('title', r.title, 'platform', d.platform)
+      FROM push_deliveries d JOIN reminders r ON r.id = d.reminder_id
+      WHERE d.user_id = ${userId} AND d.opened_at IS NOT NULL`,
+  },
+  {
+    kind: 'agreement',
+    select: (userId) => sql`
+      SELECT 'agreement-accepted:' || c.id, 'agreement', 'agreement-accepted', c.accepted_at, 'agreement',
+        c.agreement_id::text, NULL::int,
+        jsonb_build_object('type', a.type, 'version', a.version, 'title', a.title)
+      FROM agreement_consents c JOIN agreements a ON a.id = c.agreement_id WHERE c.user_id = ${userId}`,
   },
   {
     kind: 'staff',

@@ -3,10 +3,13 @@ import {
   agreementConsents,
   agreements,
   auditEvents,
+  devices,
   passwordResets,
   promoActivationRefusals,
   promoCodes,
   promoSeries,
+  pushDeliveries,
+  reminders,
   sessions,
   sessionTokens,
   subscriptions,
@@ -17,6 +20,8 @@ import type { Db } from '../../db/client';
 
 /** More audit events than this about one person means an automated actor; the newest are exported. */
 const AUDIT_EVENTS_MAX = 10_000;
+/** Every broadcast reaches every device: a long-time user's newest deliveries are exported. */
+const PUSH_DELIVERIES_MAX = 10_000;
 
 const aboutUser = (userId: number) =>
   or(and(eq(auditEvents.entity, 'user'), eq(auditEvents.entityId, String(userId))), eq(auditEvents.actorId, userId));
@@ -97,6 +102,40 @@ export const personalDataRepository = {
       .where(eq(agreementConsents.userId, userId))
       .orderBy(asc(agreementConsents.id)),
 
+  /** Devices without their push tokens: an address to send to, like a session's hash, not data about the person. */
+  devices: (db: Db, userId: number) =>
+    db
+      .select({
+        id: devices.id,
+        platform: devices.platform,
+        timeZone: devices.timeZone,
+        locale: devices.locale,
+        appVersion: devices.appVersion,
+        enabled: devices.enabled,
+        createdAt: devices.createdAt,
+        lastSeenAt: devices.lastSeenAt,
+      })
+      .from(devices)
+      .where(eq(devices.userId, userId))
+      .orderBy(asc(devices.id)),
+
+  pushDeliveries: (db: Db, userId: number) =>
+    db
+      .select({
+        reminderId: pushDeliveries.reminderId,
+        title: reminders.title,
+        body: reminders.body,
+        deviceId: pushDeliveries.deviceId,
+        state: pushDeliveries.state,
+        sentAt: pushDeliveries.sentAt,
+        openedAt: pushDeliveries.openedAt,
+      })
+      .from(pushDeliveries)
+      .innerJoin(reminders, eq(reminders.id, pushDeliveries.reminderId))
+      .where(eq(pushDeliveries.userId, userId))
+      .orderBy(desc(pushDeliveries.id))
+      .limit(PUSH_DELIVERIES_MAX),
+
   auditEvents: (db: Db, userId: number) =>
     db.select().from(auditEvents).where(aboutUser(userId)).orderBy(desc(auditEvents.id)).limit(AUDIT_EVENTS_MAX),
 
@@ -116,6 +155,15 @@ export const personalDataRepository = {
         updatedAt: now,
       })
       .where(eq(users.id, userId)),
+
+  /**
+   * A device's push token reaches the person's phone: the devices go, with their delivery rows (which
+   * name them). The notifications' own counters stay, as the statistics they are.
+   */
+  async deleteDevices(db: Db, userId: number) {
+    await db.delete(pushDeliveries).where(eq(pushDeliveries.userId, userId));
+    await db.delete(devices).where(eq(devices.userId, userId));
+  },
 
   async deleteSessions(db: Db, userId: number) {
     const ids = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));

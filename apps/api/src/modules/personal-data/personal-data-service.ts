@@ -22,16 +22,27 @@ export const personalDataService = {
     const user = await repo.user(ctx.db, userId);
     if (!user) throw userNotFound();
     const { passwordHash: _hash, ...profile } = user;
-    const [subscriptions, transactions, promoActivations, promoRefusals, sessions, consents, auditEvents] =
-      await Promise.all([
-        repo.subscriptions(ctx.db, userId),
-        repo.transactions(ctx.db, userId),
-        repo.promoActivations(ctx.db, userId),
-        repo.promoRefusals(ctx.db, userId),
-        repo.sessions(ctx.db, userId),
-        repo.consents(ctx.db, userId),
-        repo.auditEvents(ctx.db, userId),
-      ]);
+    const [
+      subscriptions,
+      transactions,
+      promoActivations,
+      promoRefusals,
+      sessions,
+      consents,
+      devices,
+      pushDeliveries,
+      auditEvents,
+    ] = await Promise.all([
+      repo.subscriptions(ctx.db, userId),
+      repo.transactions(ctx.db, userId),
+      repo.promoActivations(ctx.db, userId),
+      repo.promoRefusals(ctx.db, userId),
+      repo.sessions(ctx.db, userId),
+      repo.consents(ctx.db, userId),
+      repo.devices(ctx.db, userId),
+      repo.pushDeliveries(ctx.db, userId),
+      repo.auditEvents(ctx.db, userId),
+    ]);
     await ctx.audit({ action: 'export-personal-data', entity: 'user', entityId: userId });
     return {
       exportedAt: ctx.clock.now().toISOString(),
@@ -42,6 +53,8 @@ export const personalDataService = {
       promoRefusals: promoRefusals.map(plain),
       sessions: sessions.map(plain),
       consents: consents.map(plain),
+      devices: devices.map(plain),
+      pushDeliveries: pushDeliveries.map(plain),
       auditEvents: auditEvents.map(plain),
     };
   },
@@ -49,7 +62,7 @@ export const personalDataService = {
   /**
    * Irreversible: the account keeps its id (transactions and subscriptions stay for accounting)
    * under a pseudonym; every field that identifies the person is replaced or erased, every session
-   * ends. The admin retypes the user's e-mail so a slip of the mouse cannot do it.
+   * ends, and their devices are forgotten (no notification reaches the phone again). The admin retypes the user's e-mail so a slip of the mouse cannot do it.
    */
   async anonymise(ctx: ServiceContext, userId: number, confirmation: string) {
     const actor = actorOf(ctx);
@@ -64,6 +77,7 @@ export const personalDataService = {
       const pseudonym = pseudonymOf(userId);
       await repo.pseudonymise(tx, userId, pseudonym, now);
       await repo.deleteSessions(tx, userId);
+      await repo.deleteDevices(tx, userId);
       await repo.eraseTraces(tx, userId);
       await ctx.audit(
         {

@@ -116,9 +116,6 @@ export const HomePage = () => {
         </Col>
         <Col xs={24}>
           <Card size="small" title={t('home.push.title')} loading={loading}>
-            {data && !data.push.available ? (
-              <Alert type="info" showIcon message={t('home.push.unavailable')} style={{ marginBottom: 12 }} />
-            ) : null}
             <Row gutter={12}>
               {(['sent', 'failed', 'opened'] as const).map((key) => (
                 <Col key={key} xs={8}>

@@ -50,6 +50,8 @@ const EntryText = ({ entry, userId }: { entry: TimelineEntry; userId: number }) 
   else if (entry.event === 'promo-activated') summary = `${text(d.code)} · ${text(d.seriesName)}`;
   else if (entry.event === 'promo-refused')
     summary = t(`apiErrors.${text(d.reason)}`, { defaultValue: text(d.reason) });
+  else if (entry.kind === 'push') summary = text(d.title);
+  else if (entry.kind === 'agreement') summary = `${text(d.title)} · v${text(d.version)}`;
   const link = linkOf(entry, userId);
   const title = t(`users.timeline.events.${entry.event}`, { defaultValue: entry.event });
   return (
