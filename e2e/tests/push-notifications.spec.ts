@@ -102,5 +102,14 @@ test.describe('push notifications', () => {
     const box = await page.locator('.ant-drawer-content-wrapper').boundingBox();
     expect(Math.round(box?.width ?? 999)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: shots('push-detail-390') });
+
+    // The home dashboard counts what was sent today (the API's own figure, shown by the card).
+    const dashboard = await apiAs(session.apiToken).dashboard.data({ query: { period: 7 } });
+    expect(dashboard.push.sent.current).toBeGreaterThan(0);
+    await page.goto('/app/home');
+    const card = page.locator('.ant-card').filter({ has: page.getByText('Push-уведомления', { exact: true }) });
+    await expect(card.locator('.ant-statistic').filter({ hasText: 'Отправлено' })).toContainText(
+      new Intl.NumberFormat('ru-RU').format(dashboard.push.sent.current),
+    );
   });
 });
