@@ -56,6 +56,8 @@ test.describe('users', () => {
     await expect(page.getByRole('heading', { name: 'Пользователи' })).toBeVisible();
     await page.getByRole('combobox', { name: 'Где искать' }).click();
     await page.locator('.ant-select-dropdown:visible').getByText('По почте', { exact: true }).click();
+    // The chosen field is in the URL before anything is typed (seen once lost on a machine at load 12).
+    await expect(page).toHaveURL(/[?&]in=email/);
     await page.getByRole('textbox', { name: 'Поиск пользователей' }).fill(marker);
     await expect(page).toHaveURL(new RegExp(`[?&]q=${marker}&in=email`));
     const table = page.locator('.users-table');

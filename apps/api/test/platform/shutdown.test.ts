@@ -98,7 +98,8 @@ async function startLikeReadme() {
   const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const check = setInterval(() => {
-      if (output.includes('Pult is ready')) {
+      // Ready, and a log line has named the server's pid (stdout and stderr arrive in either order).
+      if (output.includes('Pult is ready') && /"pid":\d+/.test(output)) {
         clearInterval(check);
         resolve();
       }
