@@ -125,8 +125,8 @@ export const dashboardData = z.object({
 export type DashboardData = z.infer<typeof dashboardData>;
 
 /**
- * The kinds of a user's timeline. `push` and `agreement` have no source yet: their features add one
- * (modules/dashboard/timeline-sources.ts) and their entries appear without changing this contract.
+ * The kinds of a user's timeline. Each kind has one or more sources (modules/dashboard/timeline-sources.ts);
+ * a feature with new events adds a source, and its entries appear without changing this contract.
  */
 export const timelineKinds = [
   'registration',
