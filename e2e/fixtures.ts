@@ -14,9 +14,42 @@ export const readStoredSession = (page: Page) =>
     return raw ? (JSON.parse(raw) as { apiToken: string; refreshToken: string; apiTokenExpiresAt: number }) : null;
   }, SESSION_KEY);
 
+let sessionsStored = 0;
+
+/**
+ * Hands a session to the SPA the way it keeps one, stored by the page's next navigation before the
+ * SPA's own scripts run, so it costs no page load of its own. Once per call: a later reload must not
+ * bring back a session the test signed out of (sessionStorage survives reloads, and remembers which
+ * sessions were stored).
+ */
+export async function storeSessionOnNextLoad(page: Page, session: SessionUser): Promise<void> {
+  sessionsStored += 1;
+  await page.addInitScript(
+    ({ key, value, id }) => {
+      if (window.location.origin === 'null') return; // about:blank and data: pages have no storage
+      const done = JSON.parse(sessionStorage.getItem('e2e-sessions') ?? '[]') as string[];
+      if (done.includes(id)) return;
+      localStorage.setItem(key, JSON.stringify({ ...value, apiTokenExpiresAt: Date.now() + value.expiresIn * 1000 }));
+      sessionStorage.setItem('e2e-sessions', JSON.stringify([...done, id]));
+    },
+    { key: SESSION_KEY, value: session, id: `${Date.now()}-${sessionsStored}` },
+  );
+}
+
+/**
+ * Theme settings (the SPA's `@theme`: colours, direction, language…) merged into what is stored before
+ * the SPA's scripts run, on every page the test opens.
+ */
+export const storeThemeOnEveryLoad = (page: Page, settings: Record<string, unknown>) =>
+  page.addInitScript((value) => {
+    if (window.location.origin === 'null') return;
+    const stored = JSON.parse(localStorage.getItem('@theme') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('@theme', JSON.stringify({ ...stored, ...value }));
+  }, settings);
+
 interface Fixtures {
   /**
-   * Signs in through the API and hands the session to the SPA the way it stores one, without
+   * Signs in through the API and hands the session to the SPA (`storeSessionOnNextLoad`), without
    * clicking through the form; tests of the form itself use the form. The session is stored when the
    * test next opens a page (`page.goto`).
    */
@@ -25,26 +58,9 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   login: async ({ page }, use) => {
-    let logins = 0;
     await use(async (account: Account = ACCOUNTS.admin) => {
       const session = await apiAs().auth.signin({ body: { email: account.email, password: account.password } });
-      // Stored by the page's next navigation, before the SPA's own scripts run, so signing in costs no
-      // page load of its own. Once per sign-in: a later reload must not bring back a session the test
-      // signed out of (sessionStorage survives reloads, and remembers which sign-ins were stored).
-      logins += 1;
-      await page.addInitScript(
-        ({ key, value, id }) => {
-          if (window.location.origin === 'null') return; // about:blank and data: pages have no storage
-          const done = JSON.parse(sessionStorage.getItem('e2e-logins') ?? '[]') as string[];
-          if (done.includes(id)) return;
-          localStorage.setItem(
-            key,
-            JSON.stringify({ ...value, apiTokenExpiresAt: Date.now() + value.expiresIn * 1000 }),
-          );
-          sessionStorage.setItem('e2e-logins', JSON.stringify([...done, id]));
-        },
-        { key: SESSION_KEY, value: session, id: `${Date.now()}-${logins}` },
-      );
+      await storeSessionOnNextLoad(page, session);
       return session;
     });
   },

@@ -4,7 +4,7 @@ import type { AxeResults, NodeResult } from 'axe-core';
 import { ACCOUNTS } from '../accounts';
 import { appRoutePaths, appRouteUrls, authRoutePaths } from '../app-routes';
 import { navigateInApp } from '../client-navigation';
-import { apiAs, expect, test } from '../fixtures';
+import { apiAs, expect, storeThemeOnEveryLoad, test } from '../fixtures';
 import { activateAsPlanner, createGeneratedSeries, firstCodes } from './promo-api';
 
 /**
@@ -104,12 +104,7 @@ class Sweep {
 }
 
 /** The theme the app reads at start, stored before its scripts run on every page of the test. */
-const setTheme = (page: Page, theme: Theme) =>
-  page.addInitScript((value) => {
-    if (window.location.origin === 'null') return;
-    const stored = JSON.parse(localStorage.getItem('@theme') ?? '{}') as Record<string, unknown>;
-    localStorage.setItem('@theme', JSON.stringify({ ...stored, currentTheme: value, locale: 'ru' }));
-  }, theme);
+const setTheme = (page: Page, theme: Theme) => storeThemeOnEveryLoad(page, { currentTheme: theme, locale: 'ru' });
 
 /** The rows the detail screens need, made once through the API. */
 interface Fixture {

@@ -1,7 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS } from '../accounts';
-import { apiAs, expect, SESSION_KEY, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 
 /**
  * What a first visit downloads in JavaScript, gzip-compressed (issue #16). Budgets in bytes;
@@ -54,22 +53,9 @@ test.describe('JavaScript a first visit downloads', () => {
     expect(total, report).toBeLessThanOrEqual(BUDGET.login);
   });
 
-  test('the signed-in shell with the users list stays within its budget', async ({ page }) => {
-    const session = await apiAs().auth.signin({
-      body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-    });
-    // The session the way the SPA keeps it, in place before the first page of the origin loads.
-    await page.addInitScript(
-      ([key, value]) => {
-        if (!localStorage.getItem(key)) {
-          localStorage.setItem(
-            key,
-            JSON.stringify({ ...value, apiTokenExpiresAt: Date.now() + value.expiresIn * 1000 }),
-          );
-        }
-      },
-      [SESSION_KEY, session] as const,
-    );
+  test('the signed-in shell with the users list stays within its budget', async ({ page, login }) => {
+    // Signing in loads no page: what is recorded below is the first load of the origin.
+    await login();
     const scripts = recordScripts(page);
     await page.goto('/app/users');
     // A cold load of the whole shell on a shared, loaded machine: a generous upper bound, not a timing check.

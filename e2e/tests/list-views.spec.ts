@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { ACCOUNTS, type Account } from '../accounts';
-import { apiAs, expect, SESSION_KEY, test } from '../fixtures';
+import { apiAs, expect, storeSessionOnNextLoad, test } from '../fixtures';
 
 // Column settings and saved views (issue #15), on the users list. The database is shared with
 // other spec files, so every test puts the admin's columns back and deletes the views it made.
@@ -22,12 +22,7 @@ async function signedInPage(browser: Browser, account: Account) {
   const session = await apiAs().auth.signin({ body: { email: account.email, password: account.password } });
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/auth/error-1');
-  await page.evaluate(
-    ([key, value]) =>
-      localStorage.setItem(key, JSON.stringify({ ...value, apiTokenExpiresAt: Date.now() + value.expiresIn * 1000 })),
-    [SESSION_KEY, session] as const,
-  );
+  await storeSessionOnNextLoad(page, session);
   return { page, context, session };
 }
 

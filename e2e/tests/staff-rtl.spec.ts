@@ -1,5 +1,5 @@
 import { ACCOUNTS } from '../accounts';
-import { expect, test } from '../fixtures';
+import { expect, storeThemeOnEveryLoad, test } from '../fixtures';
 import { createGeneratedSeries, firstCodes } from './promo-api';
 
 test.describe.configure({ timeout: 90_000 });
@@ -11,7 +11,7 @@ const directionsOf = (page: import('@playwright/test').Page, text: string) =>
 // On an RTL page «+79991234567» must not turn into «79991234567+»: phones, e-mails and codes stay LTR.
 test('phone numbers, e-mails and codes read left to right on RTL pages', async ({ page, login }) => {
   const session = await login();
-  await page.addInitScript(() => localStorage.setItem('@theme', JSON.stringify({ direction: 'rtl' })));
+  await storeThemeOnEveryLoad(page, { direction: 'rtl' });
   const admin = ACCOUNTS.admin;
 
   await page.goto(`/app/users?q=${encodeURIComponent(admin.email)}&in=email`);
