@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { dumpPgliteImage, openDatabase } from '../../src/db/client';
+import { asTestAdmin, databaseUrl } from './test-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,18 +25,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('PULT_TEST_DB=postgres needs TEST_DATABASE_URL');
     const name = `pult_tpl_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    await asTestAdmin(adminUrl, `CREATE DATABASE ${name}`);
     // A template must have no connection open while it is copied: migrate, then close the pool.
-    await (await openDatabase({ url: url.toString() })).close();
+    await (await openDatabase({ url: databaseUrl(adminUrl, name) })).close();
     project.provide('postgresTemplate', name);
-    return async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
+    return () => asTestAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   const folder = mkdtempSync(join(tmpdir(), 'pult-pglite-image-'));
   const path = join(folder, 'empty.tar');

@@ -7,6 +7,24 @@ import { type Database, openDatabase } from '../../src/db/client';
 /** Which database the suite runs on: the test script sets PULT_TEST_DB=postgres for the second pass. */
 export const testDbKind = process.env.PULT_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+/** Runs one statement as the admin connection of TEST_DATABASE_URL (creating and dropping databases). */
+export async function asTestAdmin(adminUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The URL of database `name` on the server of `adminUrl`. */
+export const databaseUrl = (adminUrl: string, name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
 /** The global set-up's migrated image, read once per worker (workers share their module cache). */
 let pgliteImage: Promise<Blob> | undefined;
 const migratedImage = (): Promise<Blob> | undefined => {
@@ -27,21 +45,13 @@ export async function openTestDatabase(): Promise<Database> {
   if (!adminUrl) throw new Error('PULT_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `pult_t_${randomBytes(6).toString('hex')}`;
   const template = inject('postgresTemplate');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  await asTestAdmin(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  const database = await openDatabase({ url: databaseUrl(adminUrl, name) });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await asTestAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
