@@ -1,4 +1,3 @@
-import { constants } from 'node:zlib';
 import {
   type Endpoint,
   type ErrorStatus,
@@ -10,6 +9,7 @@ import {
 } from '@pult/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
+import { STREAMED_EXPORT_COMPRESSION } from './compression-levels';
 import { contextOf, type ServiceContext } from './service-context';
 
 type Or<T, Fallback> = [T] extends [never] ? Fallback : T;
@@ -97,14 +97,3 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     ...(endpoint.response === 'csv' ? { compress: STREAMED_EXPORT_COMPRESSION } : {}),
   });
 }
-
-/**
- * CSV exports stream hundreds of megabytes: at the API's usual levels (brotli 4, gzip 6) compressing
- * them cost most of the server's CPU for a 1M-user export. The fastest levels still shrink CSV several
- * times over, for a fraction of the CPU (docs/decisions/0024).
- */
-const STREAMED_EXPORT_COMPRESSION = {
-  encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
-  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
-  zlibOptions: { level: 1 },
-};

@@ -1,15 +1,14 @@
-import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_COMPRESSION } from '../lib/compression-levels';
 
 /** Below about one network packet compression saves nothing and costs CPU. */
 export const COMPRESSION_THRESHOLD = 1024;
 
 /**
  * Compresses the API's answers (JSON, CSV exports as they stream) with brotli or gzip, whichever the
- * client accepts first by its preference. Brotli at quality 4: per request the fast levels give nearly
- * all of the gain (the SPA's files are compressed once, at build, at the best level instead).
+ * client accepts first by its preference, at the levels of `lib/compression-levels.ts`.
  * Every answer says `Vary: Accept-Encoding`, also the small and the uncompressed ones, since the same
  * URL may be sent compressed to another client; a shared cache must not mix them up.
  */
@@ -18,9 +17,7 @@ export const compressionPlugin = fp(
     await app.register(compress, {
       global: true,
       threshold: COMPRESSION_THRESHOLD,
-      encodings: ['br', 'gzip'],
-      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
-      zlibOptions: { level: 6 },
+      ...API_COMPRESSION,
     });
     app.addHook('onSend', async (_request, reply, payload) => {
       const vary = reply.getHeader('vary');
