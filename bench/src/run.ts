@@ -4,7 +4,7 @@ import { signIn, TAKE } from './lib/api';
 import { type LoadResult, runLoad } from './lib/load';
 import { runOpenLoad } from './lib/open-load';
 import { type BenchOptions, parseOptions } from './lib/options';
-import { readCpuMs } from './lib/process-cpu';
+import { readCommandCpuMs, readCpuMs } from './lib/process-cpu';
 import { type MeasuredResult, type ScenarioResult, writeResult } from './lib/result-file';
 import { allScenarios } from './scenarios/all-scenarios';
 import {
@@ -89,12 +89,16 @@ async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext,
     await runOpenLoad({ url: options.url, request, rate: options.rate, durationSeconds: WARMUP_SECONDS });
   }
   const cpuBefore = options.serverPid ? await readCpuMs(options.serverPid) : undefined;
+  // PostgreSQL's share, when it runs on this machine (0 otherwise, as for PGlite inside the server).
+  const databaseCpuBefore = await readCommandCpuMs('postgres');
   // Fixed rate: evenly spaced arrivals (open model); capacity: autocannon's closed loop.
   const load: LoadResult & { maxInFlight?: number } = fixedRate
     ? await runOpenLoad({ url: options.url, request, rate: options.rate, durationSeconds: options.durationSeconds })
     : await runLoad({ url: options.url, request, connections, durationSeconds: options.durationSeconds });
   const cpuMs =
     options.serverPid && cpuBefore !== undefined ? (await readCpuMs(options.serverPid)) - cpuBefore : undefined;
+  const databaseCpuMs = (await readCommandCpuMs('postgres')) - databaseCpuBefore;
+  const perRequest = (ms: number) => Math.round((ms / Math.max(1, load.total)) * 100) / 100;
   const result: ScenarioResult = {
     scenario: scenario.name,
     date: new Date().toISOString(),
@@ -109,9 +113,8 @@ async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext,
     errors: load.errors,
     non2xx: load.non2xx,
     statusCodes: load.statusCodes,
-    ...(cpuMs === undefined
-      ? {}
-      : { serverCpuMsPerRequest: Math.round((cpuMs / Math.max(1, load.total)) * 100) / 100 }),
+    ...(cpuMs === undefined ? {} : { serverCpuMsPerRequest: perRequest(cpuMs) }),
+    ...(databaseCpuMs > 0 ? { postgresCpuMsPerRequest: perRequest(databaseCpuMs) } : {}),
     dataset: dataset(context, count),
     ...(scenario.target
       ? { target: scenario.target, met: judge(scenario, load, fixedRate ? options.rate : undefined) }
@@ -122,7 +125,7 @@ async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext,
   const { p50, p95, p99, max } = result.latencyMs;
   const verdict = result.met === undefined ? '' : result.met ? ', target met' : ', TARGET MISSED';
   console.log(
-    `- ${scenario.name}: ${result.requests.perSecond} req/s${result.serverCpuMsPerRequest === undefined ? '' : `, server CPU ${result.serverCpuMsPerRequest} ms/req`}, p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms, max ${max} ms, errors ${result.errors}, non-2xx ${result.non2xx}${verdict} → ${file}`,
+    `- ${scenario.name}: ${result.requests.perSecond} req/s${result.serverCpuMsPerRequest === undefined ? '' : `, server CPU ${result.serverCpuMsPerRequest} ms/req`}${result.postgresCpuMsPerRequest === undefined ? '' : `, PostgreSQL CPU ${result.postgresCpuMsPerRequest} ms/req`}, p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms, max ${max} ms, errors ${result.errors}, non-2xx ${result.non2xx}${verdict} → ${file}`,
   );
 }
 

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 
 /** Linux reports process times in clock ticks; 100 per second on every kernel we run on. */
 const TICKS_PER_SECOND = 100;
@@ -14,4 +14,23 @@ export async function readCpuMs(pid: number): Promise<number> {
   const ticks = Number(fields[11]) + Number(fields[12]);
   if (!Number.isFinite(ticks)) throw new Error(`no CPU times for pid ${pid}`);
   return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU milliseconds used so far by every process whose command is `command` (PostgreSQL's postmaster
+ * and backends are all `postgres`), when the database runs on this machine. A process that exits in
+ * between takes its time with it; the API's pool keeps its connections, so a load phase loses none.
+ */
+export async function readCommandCpuMs(command: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const comm = (await readFile(`/proc/${entry}/comm`, 'utf8')).trim();
+      if (comm === command) total += await readCpuMs(Number(entry));
+    } catch {
+      // The process ended while we looked: its time is gone either way.
+    }
+  }
+  return total;
 }

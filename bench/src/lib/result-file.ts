@@ -35,6 +35,8 @@ export interface ScenarioResult extends Partial<Verdict> {
   statusCodes: Record<string, number>;
   /** The server's CPU time (user + system) per response, with --server-pid: independent of neighbours' load. */
   serverCpuMsPerRequest?: number;
+  /** CPU time of the local PostgreSQL processes per response, when PostgreSQL runs on this machine. */
+  postgresCpuMsPerRequest?: number;
   dataset: Dataset;
   notes: string;
 }

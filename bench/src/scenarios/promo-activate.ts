@@ -1,6 +1,7 @@
 import { api as endpoints, type FetchClient, pathOf, signIn } from '../lib/api';
 import { type LoadRequest, runLoad } from '../lib/load';
 import type { BenchOptions } from '../lib/options';
+import { readCommandCpuMs, readCpuMs } from '../lib/process-cpu';
 import { createSeries, waitGenerated } from './promo-fixtures';
 import type { MeasuredScenario } from './scenario';
 
@@ -17,6 +18,21 @@ async function inParallel<T>(count: number, width: number, work: (i: number) => 
   };
   await Promise.all(Array.from({ length: Math.min(width, count) }, lane));
   return out;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** CPU ms so far of the API process (with --server-pid) and of every local PostgreSQL process; with `since`, the difference. */
+async function loadPhaseCpu(options: BenchOptions, since?: { api?: number; postgres: number }) {
+  const now = {
+    api: options.serverPid ? await readCpuMs(options.serverPid) : undefined,
+    postgres: await readCommandCpuMs('postgres'),
+  };
+  if (!since) return now;
+  return {
+    api: now.api === undefined || since.api === undefined ? undefined : now.api - since.api,
+    postgres: now.postgres - since.postgres,
+  };
 }
 
 /** Planner users (role user) made for this run, signed in: their tokens. */
@@ -72,6 +88,9 @@ export const promoActivateScenario: MeasuredScenario = {
         body: JSON.stringify({ code: codes[i] }),
       };
     };
+    // CPU of the load phase alone (the set-up hashes 40 passwords): per activation, for the API and
+    // for PostgreSQL when it runs here. On two shared cores these bound the rate whatever the load.
+    const cpuBefore = await loadPhaseCpu(options);
     const load = await runLoad({
       url: options.url,
       request: next(),
@@ -80,6 +99,7 @@ export const promoActivateScenario: MeasuredScenario = {
       durationSeconds: 0,
       amount: activations,
     });
+    const cpu = await loadPhaseCpu(options, cpuBefore);
     const after = await api.promoCodes.get({ params: { id: series.id } });
     const perSecond = Math.round(load.total / load.seconds);
     return {
@@ -95,6 +115,10 @@ export const promoActivateScenario: MeasuredScenario = {
         non2xx: load.non2xx,
         statusCodes: load.statusCodes,
         seriesActivatedAfter: after.activated,
+        cpuMsPerActivation: {
+          api: cpu.api === undefined ? null : round2(cpu.api / load.total),
+          postgres: round2(cpu.postgres / load.total),
+        },
       },
       met: perSecond >= 2000 && load.non2xx === 0 && load.errors === 0 && after.activated === load.total,
     };
