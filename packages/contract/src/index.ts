@@ -19,3 +19,4 @@ export * from './reminders';
 export * from './subscriptions';
 export * from './telegram';
 export * from './users';
+export * from './zone-clock';

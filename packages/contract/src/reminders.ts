@@ -56,6 +56,8 @@ export const reminder = reminderCounters.extend({
   deeplink: z.string().nullable(),
   scheduledAt: z.string(),
   localTime: z.boolean(),
+  /** The zone it was scheduled in (the default time zone of the settings then): its wall clock is read there. */
+  timeZone: z.string(),
   status: reminderStatus,
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
@@ -125,7 +127,7 @@ export const createReminderBody = z
     userIds: z.array(dbId).min(1).max(PUSH_USER_IDS_MAX).optional(),
     deeplink: deeplink.nullable().optional(),
     scheduledAt: isoDate,
-    /** Deliver at the same wall-clock time (as scheduled in Moscow time) in each device's own zone. */
+    /** Deliver at the same wall-clock time (as scheduled in the default time zone) in each device's own zone. */
     localTime: z.boolean().default(false),
   })
   .superRefine(checkAudienceUserIds);

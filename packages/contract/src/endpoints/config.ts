@@ -9,6 +9,8 @@ export const publicConfig = z
     projectName: z.string(),
     /** Where people get help, from the settings. */
     supportContact: z.string(),
+    /** The settings' default time zone (IANA): staff schedule push notifications on its clock. */
+    timeZone: z.string(),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof publicConfig>;
@@ -21,7 +23,7 @@ export const configEndpoints = {
     operationId: 'getPublicConfig',
     summary: 'Public settings of this installation',
     description:
-      'Where stored files are served from, the project name and support contact. No token needed: the SPA reads it before sign-in.',
+      'Where stored files are served from, the project name, support contact and the time zone pushes are scheduled in. No token needed: the SPA reads it before sign-in.',
     tag: 'config',
     access: 'public',
     response: publicConfig,

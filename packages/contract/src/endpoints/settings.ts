@@ -20,7 +20,10 @@ export const timeZone = z
 
 export const quietHours = z.object({
   enabled: z.boolean(),
-  /** Pushes due from `start` to `end` (in the default time zone) wait until `end`; may cross midnight. */
+  /**
+   * Pushes due from `start` to `end` on the recipient's clock (the device's zone, else the default
+   * time zone) wait until `end`; the window may cross midnight.
+   */
   start: clockTime,
   end: clockTime,
 });

@@ -42,6 +42,11 @@ export const reminders = pgTable(
     deeplink: text('deeplink'),
     scheduledAt: time('scheduled_at').notNull(),
     localTime: boolean('local_time').notNull().default(false),
+    /**
+     * The zone staff scheduled in (the settings' default time zone at creation): a local-time push
+     * reads its wall-clock time here, whatever the setting says later.
+     */
+    timeZone: text('time_zone').notNull().default('Europe/Moscow'),
     status: text('status', { enum: reminderStatuses }).notNull().default('scheduled'),
     /** When the audience was resolved into delivery rows (once; a resumed dispatch skips it). */
     targetedAt: time('targeted_at'),

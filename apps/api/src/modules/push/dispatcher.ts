@@ -3,8 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { JobHandler, JobOutcome } from '../jobs';
+import { currentSettings } from '../settings';
 import type { PushMessage, PushProvider, PushResult } from './providers/provider';
-import { audienceDevices, idList, pushRepository as repo, SCHEDULING_ZONE } from './push-repository';
+import { audienceDevices, idList, pushRepository as repo } from './push-repository';
+import { afterQuietHours } from './quiet-hours';
 
 export const PUSH_DISPATCH_JOB = 'push-dispatch';
 /** Attempts per delivery (a claim counts as one, so a crash mid-batch costs one) before it fails. */
@@ -43,20 +45,26 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
   const batchSize = options.batchSize ?? 1000;
 
   async function target(reminderId: number) {
+    // Read before the transaction: the settings cache may query, and the lock should be short.
+    const { pushQuietHours } = await currentSettings({ db, clock });
     await db.transaction(async (tx) => {
       const reminder = await repo.lock(tx, reminderId);
       if (!reminder || reminder.targetedAt) return;
       const now = clock.now();
-      const due = reminder.localTime
-        ? sql`((${reminder.scheduledAt}::timestamptz AT TIME ZONE ${SCHEDULING_ZONE}) AT TIME ZONE coalesce(z.name, ${SCHEDULING_ZONE}))`
+      // The recipient's clock: the device's zone, or the zone the push was scheduled in when the app
+      // sent none or one this server's zone database does not know.
+      const recipientZone = sql`coalesce(z.name, ${reminder.timeZone})`;
+      const scheduled = reminder.localTime
+        ? sql`((${reminder.scheduledAt}::timestamptz AT TIME ZONE ${reminder.timeZone}) AT TIME ZONE ${recipientZone})`
         : sql`${reminder.scheduledAt}::timestamptz`;
+      // A push dispatched late (the server was down) is judged by when it can go, not when it was due.
+      const due = afterQuietHours(sql`greatest(${scheduled}, ${now}::timestamptz)`, recipientZone, pushQuietHours);
       const [inserted] = await queryRows<{ n: number }>(
         tx,
         sql`WITH added AS (
               INSERT INTO push_deliveries (reminder_id, device_id, user_id, platform, due_at)
               SELECT ${reminderId}, a.device_id, a.user_id, a.platform, ${due}
               FROM (${audienceDevices(reminder.type, reminder.userIds, now)}) a
-              -- A zone the app sent but this server's zone database does not know reads as Moscow.
               LEFT JOIN (SELECT name FROM pg_timezone_names) z ON z.name = a.time_zone
               ON CONFLICT (reminder_id, device_id) DO NOTHING
               RETURNING 1)

@@ -6,9 +6,6 @@ import { type Db, queryRows } from '../../db/client';
 export type ReminderRow = typeof reminders.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
 
-/** The zone staff schedule in; a local-time push reads its wall-clock time here. */
-export const SCHEDULING_ZONE = 'Europe/Moscow';
-
 /** Ids as one text parameter split in SQL, so a batch is one parameter whatever its size. */
 export const idList = (ids: number[]) => sql`string_to_array(${ids.join(',')}, ',')::int[]`;
 

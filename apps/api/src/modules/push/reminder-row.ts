@@ -10,6 +10,7 @@ export const toReminder = (row: ReminderRow): Reminder => ({
   deeplink: row.deeplink,
   scheduledAt: row.scheduledAt.toISOString(),
   localTime: row.localTime,
+  timeZone: row.timeZone,
   status: row.status,
   targeted: row.targeted,
   sent: row.sent,

@@ -10,6 +10,7 @@ import {
   remindersQuery,
   type TestSendResult,
   testSendBody,
+  zoneOffsetMs,
 } from '@pult/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,13 +18,20 @@ import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { countRows } from '../../lib/page-count';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import { cancelJob, enqueueJob } from '../jobs';
+import { currentSettings } from '../settings';
 import { PUSH_DISPATCH_JOB } from './dispatcher';
 import type { PushProvider } from './providers/provider';
 import { audienceDevices, pushRepository as repo } from './push-repository';
 import { toReminder } from './reminder-row';
 
-/** The earliest zone on Earth is 11 hours ahead of Moscow: a local-time push starts its first wave then. */
-const LOCAL_TIME_LEAD_MS = 11 * 3600_000;
+/** The earliest clocks on Earth (Kiribati, UTC+14). */
+const EARLIEST_OFFSET_MS = 14 * 3600_000;
+
+/**
+ * How long before its scheduled instant a local-time push starts: its first wave goes where clocks
+ * are furthest ahead of the zone it was scheduled in (11 hours for Moscow).
+ */
+const localTimeLeadMs = (zone: string, at: Date) => EARLIEST_OFFSET_MS - zoneOffsetMs(zone, at);
 
 const reminderNotFound = () => notFound('REMINDER_NOT_FOUND', 'Push notification not found');
 
@@ -67,6 +75,7 @@ export const remindersService = {
     if (scheduledAt.getTime() < now.getTime() - PUSH_SCHEDULE_GRACE_MS)
       throw badRequest('BAD_REQUEST', 'scheduledAt is in the past', { scheduledAt: 'too_small' });
     await checkUsers(ctx, body.userIds);
+    const { defaultTimeZone } = await currentSettings(ctx);
     const row = await ctx.db.transaction(async (tx) => {
       const row = await repo.insert(tx, {
         title: body.title,
@@ -76,10 +85,12 @@ export const remindersService = {
         deeplink: body.deeplink ?? null,
         scheduledAt,
         localTime: body.localTime,
+        timeZone: defaultTimeZone,
         createdBy: actorOf(ctx).userId,
         createdAt: now,
       });
-      const runAt = new Date(scheduledAt.getTime() - (body.localTime ? LOCAL_TIME_LEAD_MS : 0));
+      const lead = body.localTime ? localTimeLeadMs(defaultTimeZone, scheduledAt) : 0;
+      const runAt = new Date(scheduledAt.getTime() - lead);
       await enqueueJob(tx, { kind: PUSH_DISPATCH_JOB, subjectId: row.id, runAt });
       await ctx.audit({ action: 'create', entity: 'reminder', entityId: row.id, after: toReminder(row) }, tx);
       return row;
