@@ -112,4 +112,52 @@ test.describe('push notifications', () => {
       new Intl.NumberFormat('ru-RU').format(dashboard.push.sent.current),
     );
   });
+
+  // Last in this file (its tests run in order on one worker): it changes the installation's time zone for a moment.
+  test('pushes are scheduled and shown on the clock of the settings’ time zone', async ({ page, login }) => {
+    const admin = await apiAs().auth.signin({
+      body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
+    });
+    const original = await apiAs(admin.apiToken).settings.get();
+    try {
+      await apiAs(admin.apiToken).settings.update({ body: { defaultTimeZone: 'Asia/Novosibirsk' } });
+      const session = await login(ACCOUNTS.editor);
+      await page.goto('/app/push-notifications');
+      await page.getByRole('button', { name: 'Новое уведомление' }).first().click();
+      const drawer = page.getByRole('dialog', { name: 'Новое push-уведомление' });
+      // Novosibirsk is UTC+7 all year; the hint names the zone the picker is read in.
+      await expect(drawer.getByText(/^Часовой пояс: .*\+7/)).toBeVisible();
+      const title = `Новосибирск ${Date.now()}`;
+      await drawer.getByLabel('Заголовок').fill(title);
+      await drawer.getByLabel('Текст').fill('Время по Новосибирску');
+      const clickedAt = Date.now();
+      await drawer.getByRole('button', { name: 'Запланировать' }).click();
+      await expect(page.getByRole('dialog', { name: title }).getByText('Запланировано')).toBeVisible();
+
+      // The picker offered Novosibirsk's clock ten minutes ahead: read there, it is ten minutes from now
+      // (read as Moscow time it would be four hours later).
+      const list = await apiAs(session.apiToken).reminders.list({ query: { status: 'scheduled', take: 100 } });
+      const created = list.items.find((item) => item.title === title);
+      expect(created?.timeZone).toBe('Asia/Novosibirsk');
+      const minutesAhead = (Date.parse(created?.scheduledAt ?? '') - clickedAt) / 60_000;
+      expect(minutesAhead).toBeGreaterThan(5);
+      expect(minutesAhead).toBeLessThan(11);
+
+      // The list's days are Novosibirsk days, and the time is written on its clock.
+      await page.keyboard.press('Escape');
+      const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+      await page.goto(`/app/push-notifications?from=${today}&to=${today}&status=scheduled`);
+      const row = page.getByRole('row', { name: new RegExp(title) });
+      const expected = new Intl.DateTimeFormat('ru', {
+        timeZone: 'Asia/Novosibirsk',
+        dateStyle: 'short',
+        timeStyle: 'short',
+      }).format(new Date(created?.scheduledAt ?? ''));
+      await expect(row).toContainText(expected);
+      await expect(row).not.toContainText('МСК');
+      await apiAs(session.apiToken).reminders.cancel({ params: { id: created?.id ?? 0 } });
+    } finally {
+      await apiAs(admin.apiToken).settings.update({ body: { defaultTimeZone: original.defaultTimeZone } });
+    }
+  });
 });

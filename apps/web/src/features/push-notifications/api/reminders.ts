@@ -11,11 +11,12 @@ export const reminderKeys = {
 
 const isMoving = (reminder: Reminder) => reminder.status === 'sending';
 
-export const useReminders = (filters: ReminderFilters) =>
+/** Pushes of the days `filters` name, counted on the clock of `zone` (where staff schedule them). */
+export const useReminders = (filters: ReminderFilters, zone: string) =>
   useQuery(
     queryOptions({
-      queryKey: reminderKeys.list(filters),
-      queryFn: ({ signal }) => api.reminders.list({ query: toApiQuery(filters) }, { signal }),
+      queryKey: reminderKeys.list({ ...filters, zone }),
+      queryFn: ({ signal }) => api.reminders.list({ query: toApiQuery(filters, zone) }, { signal }),
       placeholderData: keepPreviousData,
       // While a push on the page is being sent, its counters keep moving.
       refetchInterval: (query) => (query.state.data?.items.some(isMoving) ? 2000 : false),

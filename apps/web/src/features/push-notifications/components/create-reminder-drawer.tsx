@@ -1,5 +1,6 @@
 import {
   type AudienceBody,
+  fromWallClockIn,
   PUSH_BODY_MAX,
   PUSH_CONFIRM_ABOVE,
   PUSH_TITLE_MAX,
@@ -17,7 +18,8 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { formatCount } from '../../../lib/format';
 import { useAudienceCount, useCreateReminder, useTestSend } from '../api/reminders';
 import { fitDrawer } from '../lib/fit-drawer';
-import { fromMoscowWallClock, moscowWallClock } from '../lib/moscow-time';
+import { useSchedulingZone } from '../lib/use-scheduling-zone';
+import { soonIn } from '../lib/zone-time';
 import { PhonePreview } from './phone-preview';
 import { UserPicker } from './user-picker';
 
@@ -27,17 +29,23 @@ interface Values {
   deeplink?: string;
   type: ReminderType;
   userIds?: number[];
-  /** The picker's fields are read as Moscow wall-clock time, whatever the browser's zone. */
+  /** The picker's fields are read on the scheduling zone's clock, whatever the browser's zone. */
   scheduledAt: Dayjs;
   localTime: boolean;
 }
 
-const toInstant = (value: Dayjs) =>
-  fromMoscowWallClock(value.year(), value.month(), value.date(), value.hour(), value.minute());
+const toInstant = (zone: string, value: Dayjs) =>
+  fromWallClockIn(zone, {
+    year: value.year(),
+    month: value.month(),
+    day: value.date(),
+    hour: value.hour(),
+    minute: value.minute(),
+  });
 
-/** A picker value showing Moscow's clock a few minutes from now. */
-const soonInMoscow = () => {
-  const wall = moscowWallClock(new Date(Date.now() + 10 * 60_000));
+/** A picker value showing the zone's clock a few minutes from now. */
+const soonOn = (zone: string) => {
+  const wall = soonIn(zone, 10);
   return dayjs(new Date(wall.year, wall.month, wall.day, wall.hour, wall.minute));
 };
 
@@ -51,6 +59,7 @@ interface Props {
 export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
+  const scheduling = useSchedulingZone();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const create = useCreateReminder();
@@ -76,7 +85,7 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
           type: values.type,
           userIds: values.type === 'users' ? values.userIds : undefined,
           deeplink: values.deeplink?.trim() || null,
-          scheduledAt: toInstant(values.scheduledAt).toISOString(),
+          scheduledAt: toInstant(scheduling.zone, values.scheduledAt).toISOString(),
           localTime: values.localTime,
         },
         {
@@ -148,7 +157,7 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
         form={form}
         layout="vertical"
         onFinish={schedule}
-        initialValues={{ type: 'all', localTime: false, scheduledAt: soonInMoscow() }}
+        initialValues={{ type: 'all', localTime: false, scheduledAt: soonOn(scheduling.zone) }}
       >
         <Form.Item
           name="title"
@@ -191,7 +200,7 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
           <Form.Item
             name="scheduledAt"
             label={t('push.fields.scheduledAt')}
-            extra={t('push.form.moscowHint')}
+            extra={t('push.form.zoneHint', { zone: scheduling.label(scheduling.zone) })}
             rules={[{ required: true, message: t('push.form.required') }]}
           >
             <DatePicker showTime={{ format: 'HH:mm' }} format="DD.MM.YYYY HH:mm" allowClear={false} />

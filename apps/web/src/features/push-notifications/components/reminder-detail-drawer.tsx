@@ -5,8 +5,8 @@ import { describeError } from '../../../lib/describe-error';
 import { formatNumber } from '../../../lib/format';
 import { useCancelReminder, useReminder } from '../api/reminders';
 import { fitDrawer } from '../lib/fit-drawer';
-import { formatMoscow } from '../lib/moscow-time';
 import { openRate } from '../lib/open-rate';
+import { useSchedulingZone } from '../lib/use-scheduling-zone';
 import { ReminderStatusTag } from './reminder-status-tag';
 
 interface Props {
@@ -18,6 +18,7 @@ interface Props {
 export const ReminderDetailDrawer = ({ id, onClose }: Props) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
+  const scheduling = useSchedulingZone();
   const { modal, message } = App.useApp();
   const reminder = useReminder(id);
   const cancel = useCancelReminder();
@@ -59,7 +60,7 @@ export const ReminderDetailDrawer = ({ id, onClose }: Props) => {
               <ReminderStatusTag status={data.status} />
             </Descriptions.Item>
             <Descriptions.Item label={t('push.fields.scheduledAt')}>
-              {formatMoscow(data.scheduledAt, locale, t('push.zone'))}
+              {scheduling.format(data.scheduledAt, data.timeZone)}
               {data.localTime ? ` · ${t('push.fields.localTime')}` : ''}
             </Descriptions.Item>
             <Descriptions.Item label={t('push.fields.audience')}>{t(`push.type.${data.type}`)}</Descriptions.Item>

@@ -1,10 +1,10 @@
 import { reminderStatus, reminderType } from '@pult/contract';
 import { pagingParams, type UrlValues, urlParam } from '../../../lib/url-params';
-import { fromMoscowWallClock } from './moscow-time';
+import { dayStartIn } from './zone-time';
 
 /** The list's range, filters and page as the URL keeps them. */
 export const reminderParams = {
-  /** Calendar days `YYYY-MM-DD` in Moscow time, inclusive on both ends. */
+  /** Calendar days `YYYY-MM-DD` in the scheduling zone, inclusive on both ends. */
   from: urlParam.day(),
   to: urlParam.day(),
   type: urlParam.oneOf(reminderType.options),
@@ -13,17 +13,16 @@ export const reminderParams = {
 };
 export type ReminderFilters = UrlValues<typeof reminderParams>;
 
-const dayStart = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return fromMoscowWallClock(y ?? 1970, (m ?? 1) - 1, d ?? 1, 0, 0);
-};
+/** `YYYY-MM-DD` of the day after. */
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** The API query: Moscow calendar days become the first and last instant of those days. */
-export const toApiQuery = (filters: ReminderFilters) => ({
+/** The API query: calendar days in `zone` (where pushes are scheduled) become the first and last instant of those days. */
+export const toApiQuery = (filters: ReminderFilters, zone: string) => ({
   take: filters.take,
   page: filters.page,
   type: filters.type,
   status: filters.status,
-  startDate: filters.from ? dayStart(filters.from).toISOString() : undefined,
-  endDate: filters.to ? new Date(dayStart(filters.to).getTime() + 86_400_000 - 1).toISOString() : undefined,
+  startDate: filters.from ? dayStartIn(zone, filters.from).toISOString() : undefined,
+  // The last instant before the next day starts (a day with a clock change is 23 or 25 hours long).
+  endDate: filters.to ? new Date(dayStartIn(zone, nextDay(filters.to)).getTime() - 1).toISOString() : undefined,
 });

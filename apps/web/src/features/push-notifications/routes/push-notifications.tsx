@@ -14,17 +14,18 @@ import { useReminders } from '../api/reminders';
 import { CreateReminderDrawer } from '../components/create-reminder-drawer';
 import { ReminderDetailDrawer } from '../components/reminder-detail-drawer';
 import { ReminderStatusTag } from '../components/reminder-status-tag';
-import { formatMoscow } from '../lib/moscow-time';
 import { openRate } from '../lib/open-rate';
 import { type ReminderFilters, reminderParams } from '../lib/reminder-filters';
+import { useSchedulingZone } from '../lib/use-scheduling-zone';
 import '../components/push-notifications.css';
 
 /** `/app/push-notifications`: pushes within a range (kept in the URL), their statistics, and new ones. */
 export const PushNotificationsPage = () => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
+  const scheduling = useSchedulingZone();
   const [filters, update] = useUrlState(reminderParams, { replace: true });
-  const list = useReminders(filters);
+  const list = useReminders(filters, scheduling.zone);
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<number>();
   useScreenCommands([{ id: 'push.create', label: t('push.create.open'), run: () => setCreating(true) }]);
@@ -109,7 +110,7 @@ export const PushNotificationsPage = () => {
             {
               key: 'scheduledAt',
               title: t('push.fields.scheduledAt'),
-              render: (_, row) => formatMoscow(row.scheduledAt, locale, t('push.zone')),
+              render: (_, row) => scheduling.format(row.scheduledAt, row.timeZone),
             },
             { key: 'type', title: t('push.fields.audience'), render: (_, row) => t(`push.type.${row.type}`) },
             {
