@@ -7,11 +7,13 @@ import { expect, test } from '../fixtures';
  * the byte count is deterministic for a build, so this is a size test, not a timing test.
  *
  * The issue's targets are 150 kB (login) and 350 kB (shell). Not reached yet (docs/decisions/0022):
- * before the split the login page loaded 677 kB and the users list 683 kB; now 383 kB and 554 kB.
- * The budgets hold what was won (a little headroom for small changes); lower them as the page shrinks.
+ * before the split the login page loaded 677 kB and the users list 683 kB; after it 387 kB and 591 kB;
+ * with the contract loaded per endpoint group, antd's App in the staff layout and a native language
+ * picker, 327 kB and 569 kB. The budgets hold what was won (about 3 % headroom for small changes);
+ * lower them as the page shrinks.
  */
 const TARGET = { login: 150_000, shell: 350_000 };
-const BUDGET = { login: 395_000, shell: 600_000 };
+const BUDGET = { login: 337_000, shell: 586_000 };
 
 const LANGUAGE_CHUNK = /\/assets\/(ru|en|zh|fr|ja)-[\w-]+\.js$/;
 
@@ -74,8 +76,7 @@ test.describe('JavaScript a first visit downloads', () => {
     await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
     expect([...scripts].some((url) => /\/assets\/en-/.test(url))).toBe(false);
 
-    await page.getByRole('combobox', { name: 'Язык' }).click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle('English', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Язык' }).selectOption({ label: 'English' });
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     expect([...scripts].some((url) => /\/assets\/en-/.test(url))).toBe(true);
   });

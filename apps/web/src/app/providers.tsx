@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, theme as antdTheme, ConfigProvider } from 'antd';
+import { theme as antdTheme, ConfigProvider } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { usePublicConfig } from '../lib/resources/public-config';
 import { ScreenCommandsProvider } from '../lib/screen-commands';
 import { useTheme } from '../lib/theme-store';
 import { useReducedMotion } from '../lib/use-reduced-motion';
+import { AppRoot } from './app-root';
 
 /** antd's own form messages (required, type, length, range, pattern) in the chosen language. */
 const useValidateMessages = () => {
@@ -84,10 +85,10 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
         },
       }}
     >
-      <AntApp>
+      <AppRoot>
         {/* Screens publish their main actions here; the header's command palette offers them. */}
         <ScreenCommandsProvider>{children}</ScreenCommandsProvider>
-      </AntApp>
+      </AppRoot>
     </ConfigProvider>
   );
 };

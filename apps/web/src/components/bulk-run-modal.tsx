@@ -1,182 +1,32 @@
-import type { BulkOutcome, ErrorCode } from '@pult/contract';
-import { Alert, Button, Descriptions, List, Modal, Result, Skeleton, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { LocaleId } from '../config/theme-config';
-import { describeError, errorKey } from '../lib/describe-error';
-import { formatNumber } from '../lib/format';
-import { Ltr } from './ltr';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import type { BulkRun } from './bulk-run-dialog';
 
-/** What every bulk endpoint answers (the contract's bulk report), for any kind of row key. */
-export interface BulkRunReport<K> {
-  dryRun: boolean;
-  results: { id: K; outcome: BulkOutcome; code?: ErrorCode }[];
-  summary: { done: number; unchanged: number; refused: number; notFound: number };
-}
+export type { BulkRun, BulkRunReport } from './bulk-run-dialog';
 
-export interface BulkRun<K> {
-  /** The modal's title: the action and how many rows («Заблокировать 3 пользователей»). */
-  title: string;
-  /** The confirm button («Заблокировать»); danger for what cannot be undone lightly. */
-  okText: string;
-  danger?: boolean;
-  /** Calls the bulk endpoint: first as a dry run (the preview), then for real. */
-  run: (dryRun: boolean) => Promise<BulkRunReport<K>>;
-  /** How a row is named in the lists of refused and missing rows (an e-mail, a code). */
-  label: (id: K) => string;
-  /** After the real run: refresh the lists, clear the selection. */
-  onDone: () => void;
-}
-
-type Step<K> =
-  | { kind: 'previewing' }
-  | { kind: 'preview'; report: BulkRunReport<K> }
-  | { kind: 'running'; report: BulkRunReport<K> }
-  | { kind: 'result'; report: BulkRunReport<K> }
-  | { kind: 'failed'; error: unknown };
-
-/**
- * A bulk action in two steps: the server's dry run shows what will happen (how many change, how many
- * are already so, which are refused and why), the staff member confirms, and the same report of the
- * real run says what happened.
- */
-export const BulkRunModal = <K extends string | number>({
-  request,
-  onClose,
-}: {
+interface Props<K> {
   request: BulkRun<K> | null;
   onClose: () => void;
-}) => {
-  const { t } = useTranslation();
-  const [step, setStep] = useState<Step<K>>({ kind: 'previewing' });
+}
 
-  useEffect(() => {
-    if (!request) return;
-    let live = true;
-    setStep({ kind: 'previewing' });
-    request.run(true).then(
-      (report) => live && setStep({ kind: 'preview', report }),
-      (error: unknown) => live && setStep({ kind: 'failed', error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [request]);
+// The dialog (antd's Modal, Result, Descriptions, List) is downloaded with the first bulk run, not with
+// the list screens that offer one.
+const BulkRunDialog = lazy(() =>
+  import('./bulk-run-dialog').then((m) => ({
+    // why: lazy() loses the generic; the props are the same for every row key type
+    default: m.BulkRunDialog as ComponentType<Props<string | number>>,
+  })),
+);
 
-  if (!request) return null;
-
-  const confirm = async () => {
-    if (step.kind !== 'preview') return;
-    setStep({ kind: 'running', report: step.report });
-    try {
-      const report = await request.run(false);
-      setStep({ kind: 'result', report });
-      request.onDone();
-    } catch (error) {
-      setStep({ kind: 'failed', error });
-    }
-  };
-
-  const finished = step.kind === 'result' || step.kind === 'failed';
+/** The two-step bulk dialog (preview, then the real run); see `bulk-run-dialog.tsx`. */
+export const BulkRunModal = <K extends string | number>({ request, onClose }: Props<K>) => {
+  // Once opened, the dialog stays mounted, so it closes as a modal does instead of vanishing.
+  const [opened, setOpened] = useState(false);
+  if (request && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Modal
-      open
-      title={request.title}
-      onCancel={onClose}
-      maskClosable={step.kind !== 'running'}
-      okText={request.okText}
-      cancelText={t('bulk.cancel')}
-      okButtonProps={{
-        danger: request.danger,
-        loading: step.kind === 'running',
-        disabled: step.kind === 'previewing' || (step.kind === 'preview' && step.report.summary.done === 0),
-      }}
-      onOk={() => void confirm()}
-      // Once it has run there is nothing to cancel or confirm: one fresh button closes the report
-      // (a fresh one, so the confirm button's loading state cannot linger on it).
-      footer={(_, { OkBtn, CancelBtn }) =>
-        finished ? (
-          <Button key="finish" type="primary" onClick={onClose}>
-            {t('bulk.finish')}
-          </Button>
-        ) : (
-          <>
-            <CancelBtn />
-            <OkBtn />
-          </>
-        )
-      }
-      destroyOnHidden
-    >
-      {step.kind === 'previewing' ? <Skeleton active title={false} paragraph={{ rows: 3 }} /> : null}
-      {step.kind === 'failed' ? (
-        <Alert type="error" showIcon role="alert" title={describeError(step.error, t)} />
-      ) : null}
-      {step.kind === 'preview' || step.kind === 'running' ? (
-        <ReportView report={step.report} label={request.label} />
-      ) : null}
-      {step.kind === 'result' ? (
-        <>
-          <Result
-            status={step.report.summary.done > 0 ? 'success' : 'info'}
-            title={t('bulk.result.title', { value: step.report.summary.done })}
-          />
-          <ReportView report={step.report} label={request.label} />
-        </>
-      ) : null}
-    </Modal>
+    <Suspense fallback={null}>
+      {/* why: the dialog hands the row keys of a request's own report back to that request's callbacks */}
+      <BulkRunDialog request={request as BulkRun<string | number> | null} onClose={onClose} />
+    </Suspense>
   );
 };
-
-/** The summary in figures, then the rows that did not (or will not) change, each with its reason. */
-function ReportView<K extends string | number>({
-  report,
-  label,
-}: {
-  report: BulkRunReport<K>;
-  label: (id: K) => string;
-}) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language as LocaleId;
-  const { summary } = report;
-  const tense = report.dryRun ? 'preview' : 'result';
-  const figures = [
-    { key: 'done', count: summary.done },
-    { key: 'unchanged', count: summary.unchanged },
-    { key: 'refused', count: summary.refused },
-    { key: 'notFound', count: summary.notFound },
-  ].filter((item) => item.key === 'done' || item.count > 0);
-  const problems = report.results.filter((row) => row.outcome === 'refused' || row.outcome === 'not_found');
-
-  return (
-    <>
-      <Descriptions
-        size="small"
-        column={1}
-        bordered
-        className="bulk-report"
-        items={figures.map((item) => ({
-          key: item.key,
-          label: t(`bulk.${tense}.${item.key}`),
-          children: <span data-outcome={item.key}>{formatNumber(item.count, locale)}</span>,
-        }))}
-      />
-      {problems.length > 0 ? (
-        <List
-          size="small"
-          className="bulk-problems"
-          header={<Typography.Text strong>{t('bulk.problems')}</Typography.Text>}
-          dataSource={problems.slice(0, 50)}
-          renderItem={(row) => (
-            <List.Item>
-              <Ltr>{label(row.id)}</Ltr>
-              <Typography.Text type="secondary">
-                {row.outcome === 'not_found' ? t('bulk.notFound') : t(errorKey(row.code ?? 'CONFLICT'))}
-              </Typography.Text>
-            </List.Item>
-          )}
-        />
-      ) : null}
-    </>
-  );
-}

@@ -1,4 +1,4 @@
-import { type Api, type CallInput, type CallResult, type Endpoint, api as endpoints, fillPath } from '@pult/contract';
+import { type Api, type CallInput, type CallResult, type Endpoint, fillPath } from '@pult/contract';
 import { apiClient, type Query } from './api-client';
 
 export interface CallOptions {
@@ -113,18 +113,71 @@ type GroupClient<G> = {
 export type ApiCalls = { [M in keyof Api]: GroupClient<Api[M]> };
 
 /**
+ * Each endpoint group of the contract, loaded on the first call into it: its schemas (and zod's) stay
+ * out of the entry, and a page downloads only the groups it calls (the login page: config and auth),
+ * never the whole endpoint map with its OpenAPI descriptions.
+ */
+const groupLoaders: { [G in keyof Api]: () => Promise<Api[G]> } = {
+  auth: () => import('@pult/contract/endpoints/auth').then((m) => m.authEndpoints),
+  config: () => import('@pult/contract/endpoints/config').then((m) => m.configEndpoints),
+  users: () => import('@pult/contract/endpoints/users').then((m) => m.usersEndpoints),
+  plans: () => import('@pult/contract/endpoints/plans').then((m) => m.plansEndpoints),
+  subscriptions: () => import('@pult/contract/endpoints/subscriptions').then((m) => m.subscriptionsEndpoints),
+  transactions: () => import('@pult/contract/endpoints/transactions').then((m) => m.transactionsEndpoints),
+  promoCodes: () => import('@pult/contract/endpoints/promo-codes').then((m) => m.promoCodesEndpoints),
+  reminders: () => import('@pult/contract/endpoints/reminders').then((m) => m.remindersEndpoints),
+  client: () => import('@pult/contract/endpoints/client').then((m) => m.clientEndpoints),
+  audit: () => import('@pult/contract/endpoints/audit').then((m) => m.auditEndpoints),
+  notes: () => import('@pult/contract/endpoints/notes').then((m) => m.notesEndpoints),
+  agreements: () => import('@pult/contract/endpoints/agreements').then((m) => m.agreementsEndpoints),
+  settings: () => import('@pult/contract/endpoints/settings').then((m) => m.settingsEndpoints),
+  personalData: () => import('@pult/contract/endpoints/personal-data').then((m) => m.personalDataEndpoints),
+  profile: () => import('@pult/contract/endpoints/profile').then((m) => m.profileEndpoints),
+  telegram: () => import('@pult/contract/endpoints/telegram').then((m) => m.telegramEndpoints),
+  dashboard: () => import('@pult/contract/endpoints/dashboard').then((m) => m.dashboardEndpoints),
+  listViews: () => import('@pult/contract/endpoints/list-views').then((m) => m.listViewsEndpoints),
+};
+
+const loadedGroups = new Map<keyof Api, Promise<Record<string, Endpoint>>>();
+
+const endpointOf = async (group: keyof Api, name: string): Promise<Endpoint> => {
+  let pending = loadedGroups.get(group);
+  if (!pending) {
+    pending = groupLoaders[group]() as Promise<Record<string, Endpoint>>; // why: every group is a map of endpoints
+    loadedGroups.set(group, pending);
+    // A failed download is not kept: the next call tries again.
+    pending.catch(() => loadedGroups.delete(group));
+  }
+  const endpoint = (await pending)[name];
+  if (!endpoint) throw new Error(`api.${group}.${name} is not in the contract`);
+  return endpoint;
+};
+
+/** One group's calls, made on demand: `api.users.list` loads the users group, then calls. */
+const groupClient = (group: keyof Api) => {
+  const calls = new Map<string, (input?: Partial<CallInput<Endpoint>>, options?: CallOptions) => Promise<unknown>>();
+  return new Proxy(
+    {},
+    {
+      get: (_target, name) => {
+        if (typeof name !== 'string') return undefined;
+        let member = calls.get(name);
+        if (!member) {
+          member = async (input, options) =>
+            call(await endpointOf(group, name), ...([input, options] as Args<Endpoint>));
+          calls.set(name, member);
+        }
+        return member;
+      },
+    },
+  );
+};
+
+/**
  * The typed client: `api.users.list({ query })`, `api.plans.update({ params: { id }, body })`.
- * Generated from the contract's endpoint map, so a new endpoint is callable as soon as it is declared.
+ * Typed from the contract's endpoint map, so a new endpoint is callable as soon as it is declared
+ * (and its group is listed above, which the type of `groupLoaders` enforces).
  */
 export const api = Object.fromEntries(
-  Object.entries(endpoints).map(([group, members]) => [
-    group,
-    Object.fromEntries(
-      Object.entries(members as Record<string, Endpoint>).map(([name, endpoint]) => [
-        name,
-        (input?: Partial<CallInput<Endpoint>>, options?: CallOptions) =>
-          call(endpoint, ...([input, options] as Args<Endpoint>)),
-      ]),
-    ),
-  ]),
-) as unknown as ApiCalls; // why: built key by key from `endpoints`; Object.fromEntries cannot keep the keys' types
+  Object.keys(groupLoaders).map((group) => [group, groupClient(group as keyof Api)]),
+) as unknown as ApiCalls; // why: one client per group of `Api`; Object.fromEntries cannot keep the keys' types

@@ -1,4 +1,4 @@
-import { Grid, Layout } from 'antd';
+import { App, Grid, Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
@@ -23,23 +23,27 @@ export const AppLayout = () => {
     if (!isMobile && mobileNav) themeStore.set({ mobileNav: false });
   }, [isMobile, mobileNav]);
 
+  // antd's App (modal, message, notification for the screens) starts here, not around the whole app:
+  // the sign-in pages never use it, so they do not download it. It adds no element of its own.
   return (
-    <Layout className="app-layout">
-      <AppHeader isMobile={isMobile} onOpenTheme={() => setThemeOpen(true)} />
-      {!isMobile && navType === 'top' ? <TopNav /> : null}
-      <Layout hasSider={!isMobile && navType === 'side'}>
-        {!isMobile && navType === 'side' ? <SideNav /> : null}
-        <Layout className="app-main">
-          <Layout.Content className="app-content">
-            <Breadcrumbs />
-            <Outlet />
-          </Layout.Content>
-          <AppFooter />
+    <App component={false}>
+      <Layout className="app-layout">
+        <AppHeader isMobile={isMobile} onOpenTheme={() => setThemeOpen(true)} />
+        {!isMobile && navType === 'top' ? <TopNav /> : null}
+        <Layout hasSider={!isMobile && navType === 'side'}>
+          {!isMobile && navType === 'side' ? <SideNav /> : null}
+          <Layout className="app-main">
+            <Layout.Content className="app-content">
+              <Breadcrumbs />
+              <Outlet />
+            </Layout.Content>
+            <AppFooter />
+          </Layout>
         </Layout>
+        {isMobile ? <MobileNav /> : null}
+        <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
+        <UnsavedChangesGuard />
       </Layout>
-      {isMobile ? <MobileNav /> : null}
-      <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
-      <UnsavedChangesGuard />
-    </Layout>
+    </App>
   );
 };

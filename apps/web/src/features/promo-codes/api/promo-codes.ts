@@ -1,4 +1,4 @@
-import { api as endpoints } from '@pult/contract';
+import { promoCodesEndpoints } from '@pult/contract/endpoints/promo-codes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DownloadProgress, download, saveBlob } from '../../../lib/api';
 import { type ActivatedFilters, buildActivatedWhere } from '../lib/activated-where';
@@ -41,7 +41,7 @@ export const useBlockCode = () => {
 export const useDownloadCodesCsv = (id: number, onProgress: (progress: DownloadProgress) => void) =>
   useMutation({
     mutationFn: async () => {
-      const file = await download(endpoints.promoCodes.generatedCodesCsv, { params: { id } }, onProgress, {
+      const file = await download(promoCodesEndpoints.generatedCodesCsv, { params: { id } }, onProgress, {
         fileName: `promo-codes-${id}.csv`,
       });
       saveBlob(file.blob, file.fileName);

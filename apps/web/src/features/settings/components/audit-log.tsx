@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { type AuditEventEntry, type AuditFilters, api as endpoints } from '@pult/contract';
+import type { AuditEventEntry, AuditFilters } from '@pult/contract';
+import { auditEndpoints } from '@pult/contract/endpoints/audit';
 import { App, Button, Col, DatePicker, Form, Input, InputNumber, Row, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -49,7 +50,7 @@ export const AuditLog = () => {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const { blob, fileName } = await download(endpoints.audit.export, { query: filters }, () => undefined, {
+      const { blob, fileName } = await download(auditEndpoints.export, { query: filters }, () => undefined, {
         fileName: 'audit.csv',
       });
       saveBlob(blob, fileName);

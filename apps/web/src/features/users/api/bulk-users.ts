@@ -1,4 +1,5 @@
-import { type BulkUserAction, api as endpoints } from '@pult/contract';
+import type { BulkUserAction } from '@pult/contract';
+import { usersEndpoints } from '@pult/contract/endpoints/users';
 import { api, type DownloadProgress, download } from '../../../lib/api';
 
 /** One bulk request: a dry run (the preview) or the real thing; the server's per-row report comes back. */
@@ -7,6 +8,6 @@ export const bulkManageUsers = (action: BulkUserAction, ids: number[], dryRun: b
 
 /** The chosen users as the same CSV as the filtered export; the ids go in the body, so 1000 of them fit. */
 export const exportSelectedUsers = (ids: number[], onProgress: (progress: DownloadProgress) => void) =>
-  download(endpoints.users.exportSelected, { body: { ids } }, onProgress, {
+  download(usersEndpoints.exportSelected, { body: { ids } }, onProgress, {
     fileName: `users-${new Date().toISOString().slice(0, 10)}.csv`,
   });

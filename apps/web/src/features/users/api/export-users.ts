@@ -1,4 +1,5 @@
-import { api, type UserWhere } from '@pult/contract';
+import type { UserWhere } from '@pult/contract';
+import { usersEndpoints } from '@pult/contract/endpoints/users';
 import { type DownloadProgress, download } from '../../../lib/api';
 import { whereParam } from '../list-params';
 
@@ -7,7 +8,7 @@ import { whereParam } from '../list-params';
  * could not send the `Api-Token` header.
  */
 export const exportUsers = (where: UserWhere, onProgress: (progress: DownloadProgress) => void, signal?: AbortSignal) =>
-  download(api.users.exportData, { query: { where: whereParam(where) } }, onProgress, {
+  download(usersEndpoints.exportData, { query: { where: whereParam(where) } }, onProgress, {
     signal,
     fileName: `users-${new Date().toISOString().slice(0, 10)}.csv`,
   });
