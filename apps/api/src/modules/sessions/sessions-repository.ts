@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@pult/contract';
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, sessionTokens, users } from '../../db/schema';
 import { hashToken, openWith, randomToken, sealFor } from '../../lib/tokens';
@@ -147,26 +147,51 @@ export async function revokeUserSessions(
  * The query behind every authenticated request, prepared once per database (a named statement on
  * PostgreSQL): planning its three joins cost more than running them. The joins make revocation
  * instant: a revoked session, a blocked or deleted account or an expired token stops matching at once.
+ *
+ * Each step is a lateral lookup of the one row the step before names by primary key (its LIMIT 1
+ * keeps the planner from merging it into the others), so the plan always starts from the token. As one
+ * flat join, the reused (generic) plan followed the statistics: on tables never analyzed (PGlite has
+ * no autovacuum) it scanned every session and its user on each request, 2,078 buffers and 1.2 ms
+ * with 296 sessions, growing with every sign-in.
  */
-const preparePrincipalQuery = (db: Db) =>
-  db
-    .select({ userId: users.id, sessionId: sessions.id, role: users.role, email: users.email })
+const preparePrincipalQuery = (db: Db) => {
+  const now = sql.placeholder('now');
+  const session = db
+    .select({ id: sessions.id, userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionTokens.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1)
+    .as('live_session');
+  // The account's status is checked by the caller: as a condition here it offered the planner the
+  // status index, which it took over the primary key on a table never analyzed.
+  const user = db
+    .select({ id: users.id, role: users.role, email: users.email, status: users.status })
+    .from(users)
+    .where(eq(users.id, session.userId))
+    .limit(1)
+    .as('session_user');
+  return db
+    .select({ userId: user.id, sessionId: session.id, role: user.role, email: user.email, status: user.status })
     .from(sessionTokens)
-    .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .crossJoinLateral(session)
+    .crossJoinLateral(user)
     .where(
       and(
         eq(sessionTokens.hash, sql.placeholder('hash')),
         eq(sessionTokens.kind, 'access'),
-        gt(sessionTokens.expiresAt, sql.placeholder('now')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        eq(users.status, 'active'),
+        gt(sessionTokens.expiresAt, now),
       ),
     )
     .prepare('find_principal');
+};
 
 const principalQueries = new WeakMap<Db, ReturnType<typeof preparePrincipalQuery>>();
+
+/** The session lookup's SQL and its parameters for a token at `now`, for tests of its plan. */
+export function principalQueryText(db: Db, now: Date, apiToken: string): { text: string; params: unknown[] } {
+  const query = preparePrincipalQuery(db).getQuery();
+  return { text: query.sql, params: fillPlaceholders(query.params, { hash: hashToken(apiToken), now }) };
+}
 
 /** Resolves an access token to its caller in one query. */
 export async function findPrincipal(db: Db, now: Date, apiToken: string): Promise<Principal | null> {
@@ -176,7 +201,9 @@ export async function findPrincipal(db: Db, now: Date, apiToken: string): Promis
     principalQueries.set(db, query);
   }
   const [row] = await query.execute({ hash: hashToken(apiToken), now });
-  return row ?? null;
+  // A blocked or deleted account stops matching at once, as a revoked session does.
+  if (!row || row.status !== 'active') return null;
+  return { userId: row.userId, sessionId: row.sessionId, role: row.role, email: row.email };
 }
 
 /** Of these users, the ones with a session still usable at `now` (not revoked, not past its end). */
