@@ -202,7 +202,7 @@ export async function findPrincipal(db: Db, now: Date, apiToken: string): Promis
   }
   const [row] = await query.execute({ hash: hashToken(apiToken), now });
   // A blocked or deleted account stops matching at once, as a revoked session does.
-  if (!row || row.status !== 'active') return null;
+  if (row?.status !== 'active') return null;
   return { userId: row.userId, sessionId: row.sessionId, role: row.role, email: row.email };
 }
 
