@@ -2,7 +2,7 @@ import { desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client';
 import { subscriptionPlans, subscriptions } from '../../db/schema';
 import { countFromWindow, countRows, type PageCount, pageWindow, windowCount } from '../../lib/page-count';
-import { preparedOnce } from '../../lib/prepared-once';
+import { executePage } from '../../lib/prepared-once';
 import { fromGrantedRow, type Granted, type GrantedRow } from './grant-subscription';
 import type { SubscriptionRow } from './subscription-row';
 
@@ -67,11 +67,7 @@ export const subscriptionsRepository = {
     // The unfiltered list is a prepared statement per direction; a filtered one is built each time.
     const name = `subscriptions_page_${window.reverse ? 'reverse' : 'forward'}`;
     const rows =
-      condition === undefined
-        ? await preparedOnce(db, name, () =>
-            select(sql.placeholder('limit'), sql.placeholder('offset')).prepare(name),
-          ).execute({ limit: window.limit, offset: window.offset })
-        : await select(window.limit, window.offset);
+      condition === undefined ? await executePage(db, name, window, select) : await select(window.limit, window.offset);
     return { rows, ...total };
   },
 

@@ -2,7 +2,7 @@ import { asc, count, desc, eq, getTableColumns, type Placeholder, type SQL, sql 
 import type { Db } from '../../db/client';
 import { transactions, users } from '../../db/schema';
 import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
-import { preparedOnce } from '../../lib/prepared-once';
+import { executePage } from '../../lib/prepared-once';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export interface TransactionWithEmail {
@@ -53,11 +53,9 @@ export const transactionsRepository = {
     const name = `transactions_page_${window.reverse ? 'reverse' : 'forward'}`;
     const rows: TransactionWithEmail[] =
       condition === undefined
-        ? await preparedOnce(db, name, () =>
-            selectPage(db, undefined, window.reverse, sql.placeholder('limit'), sql.placeholder('offset')).prepare(
-              name,
-            ),
-          ).execute({ limit: window.limit, offset: window.offset })
+        ? await executePage(db, name, window, (limit, offset) =>
+            selectPage(db, undefined, window.reverse, limit, offset),
+          )
         : await selectPage(db, condition, window.reverse, window.limit, window.offset);
     return rows;
   },

@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, ne, type Placeholder, type SQL, sql } fro
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
-import { preparedOnce } from '../../lib/prepared-once';
+import { executePage } from '../../lib/prepared-once';
 import { userConditions, userOrder } from './user-filters';
 import { listedUserColumns, type UserRow } from './user-row';
 import {
@@ -72,21 +72,14 @@ export const usersRepository = {
     const total = await countRows(db, db.select({ id: users.id }).from(users).where(condition));
     const window = pageWindow(total.count, params.page, params.take);
     if (window.limit === 0) return { items: [], ...total };
-    // The unfiltered list (every visit to the screen opens with it) is a prepared statement per
-    // order and direction; a filtered one is built each time.
+    // The unfiltered list (every visit to the screen opens with it) is prepared per order and
+    // direction; a filtered one is built each time.
     const name = `users_page_${params.sort.replace(':', '_')}_${window.reverse ? 'reverse' : 'forward'}`;
     const rows =
       condition === undefined
-        ? await preparedOnce(db, name, () =>
-            selectPage(
-              db,
-              undefined,
-              params.sort,
-              window.reverse,
-              sql.placeholder('limit'),
-              sql.placeholder('offset'),
-            ).prepare(name),
-          ).execute({ limit: window.limit, offset: window.offset })
+        ? await executePage(db, name, window, (limit, offset) =>
+            selectPage(db, undefined, params.sort, window.reverse, limit, offset),
+          )
         : await selectPage(db, condition, params.sort, window.reverse, window.limit, window.offset);
     return { items: rows.map((row) => toUserWithRegister(row, now)), ...total };
   },
