@@ -20,6 +20,8 @@ interface PageResult {
   totalKb: number;
   scriptKb: number;
   scriptRequests: number;
+  /** The elements that moved, biggest shift first (what CLS is made of). */
+  layoutShifts: { element: string; score: number }[];
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -43,6 +45,16 @@ const summarize = (lhr: Lhr): PageResult => {
     totalKb: Math.round((total?.transferSize ?? 0) / 100) / 10,
     scriptKb: Math.round((script?.transferSize ?? 0) / 100) / 10,
     scriptRequests: script?.requestCount ?? 0,
+    layoutShifts: (
+      (lhr.audits['layout-shifts']?.details as
+        | { items?: { node?: { selector?: string; nodeLabel?: string }; score: number }[] }
+        | undefined)?.items ?? []
+    )
+      .slice(0, 5)
+      .map((item) => ({
+        element: item.node?.selector ?? item.node?.nodeLabel ?? '?',
+        score: Math.round(item.score * 1000) / 1000,
+      })),
   };
 };
 
