@@ -22,9 +22,20 @@ interface PageResult {
   scriptRequests: number;
   /** The elements that moved, biggest shift first (what CLS is made of). */
   layoutShifts: { element: string; score: number }[];
+  /** The element painted as the largest, and when (what LCP waits for). */
+  lcpElement: string;
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** The LCP element's selector and text (Lighthouse 13 lists it in its LCP breakdown insight). */
+const lcpElementOf = (lhr: Lhr): string => {
+  const details = lhr.audits['lcp-breakdown-insight']?.details as
+    | { items?: { type?: string; selector?: string; nodeLabel?: string }[] }
+    | undefined;
+  const node = details?.items?.find((item) => item.type === 'node');
+  return node ? `${node.selector ?? '?'} «${(node.nodeLabel ?? '').slice(0, 40)}»` : '?';
+};
 
 const summarize = (lhr: Lhr): PageResult => {
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -55,6 +66,7 @@ const summarize = (lhr: Lhr): PageResult => {
         element: item.node?.selector ?? item.node?.nodeLabel ?? '?',
         score: Math.round(item.score * 1000) / 1000,
       })),
+    lcpElement: lcpElementOf(lhr),
   };
 };
 
