@@ -42,6 +42,9 @@ test.describe('session', () => {
     const session = await login();
     await page.goto('/app/home');
     await expect(page.getByRole('heading', { name: 'Главная' })).toBeVisible();
+    // The home screen has made its calls (each endpoint group's schemas arrive on its first call,
+    // so a card's request can follow the heading): the next call is the profile screen's.
+    await page.waitForLoadState('networkidle');
     expect(await apiAs(session.apiToken).auth.signout()).toEqual({ ok: true });
 
     // No reload: the next call the app makes (the profile screen's) meets the 401.

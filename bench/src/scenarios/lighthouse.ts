@@ -57,9 +57,11 @@ const summarize = (lhr: Lhr): PageResult => {
     scriptKb: Math.round((script?.transferSize ?? 0) / 100) / 10,
     scriptRequests: script?.requestCount ?? 0,
     layoutShifts: (
-      (lhr.audits['layout-shifts']?.details as
-        | { items?: { node?: { selector?: string; nodeLabel?: string }; score: number }[] }
-        | undefined)?.items ?? []
+      (
+        lhr.audits['layout-shifts']?.details as
+          | { items?: { node?: { selector?: string; nodeLabel?: string }; score: number }[] }
+          | undefined
+      )?.items ?? []
     )
       .slice(0, 5)
       .map((item) => ({
