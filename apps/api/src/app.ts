@@ -41,6 +41,7 @@ import { compressionPlugin } from './plugins/compression';
 import { dashboardRollupsPlugin } from './plugins/dashboard-rollups';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
+import { embeddedMaintenancePlugin } from './plugins/embedded-maintenance';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { jobsPlugin } from './plugins/jobs';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -118,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await app.register(cleanupPlugin, deps.cleanup ?? {});
+  // PGlite has no autovacuum: the server does its work (a PostgreSQL server has its own).
+  if (deps.database.kind === 'pglite') await app.register(embeddedMaintenancePlugin, {});
   await app.register(dashboardRollupsPlugin);
   await app.register(multipart, { limits: { fileSize: 10 * 1_048_576, files: 1, fields: 20 } });
 
