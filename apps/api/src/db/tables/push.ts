@@ -101,7 +101,9 @@ export const pushDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('push_deliveries_reminder_device_key').on(t.reminderId, t.deviceId),
-    index('push_deliveries_due_idx').on(t.reminderId, t.state, t.dueAt),
+    // The claim's order (due_at, id) ends the index, so a batch reads its 1,000 rows and stops; without
+    // id every claim sorted all of a reminder's pending rows (1.27 M devices: 2,805 a second).
+    index('push_deliveries_due_idx').on(t.reminderId, t.state, t.dueAt, t.id),
     index('push_deliveries_device_idx').on(t.deviceId),
     index('push_deliveries_user_idx').on(t.userId),
     check('push_deliveries_state_check', oneOf(t.state, deliveryStates)),
