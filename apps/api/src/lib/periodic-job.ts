@@ -11,13 +11,17 @@ export interface PeriodicJob {
 
 export interface PeriodicJobOptions {
   name: string;
-  /** Any number unique among Pult's advisory locks: one process at a time runs the job. */
-  lockKey: number;
+  /**
+   * Any number unique among Pult's advisory locks: one process at a time runs the job, inside the
+   * transaction that holds the lock. Without one the work runs outside any transaction (VACUUM
+   * cannot run in one): only for work a single process owns, such as the embedded database's.
+   */
+  lockKey?: number;
   everyMs: number;
   db: Db;
   log: FastifyBaseLogger;
-  /** The work, inside the transaction that holds the lock; returns figures for the log. */
-  run(tx: Db): Promise<Record<string, number>>;
+  /** The work (inside the transaction that holds the lock, when there is one); returns figures for the log. */
+  run(db: Db): Promise<Record<string, number>>;
 }
 
 /**
@@ -29,18 +33,26 @@ export function startPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
   let running: Promise<boolean> | undefined;
   let stopped = false;
 
-  const attempt = () =>
-    options.db.transaction(async (tx) => {
+  const report = (figures: Record<string, number>) => {
+    if (Object.values(figures).some((count) => count > 0))
+      options.log.info({ job: options.name, ...figures }, 'job ran');
+  };
+  const { lockKey } = options;
+  const attempt = async (): Promise<boolean> => {
+    if (lockKey === undefined) {
+      report(await options.run(options.db));
+      return true;
+    }
+    return options.db.transaction(async (tx) => {
       const [lock] = await queryRows<{ locked: boolean }>(
         tx,
-        sql`SELECT pg_try_advisory_xact_lock(${options.lockKey}) AS locked`,
+        sql`SELECT pg_try_advisory_xact_lock(${lockKey}) AS locked`,
       );
       if (!lock?.locked) return false;
-      const figures = await options.run(tx);
-      if (Object.values(figures).some((count) => count > 0))
-        options.log.info({ job: options.name, ...figures }, 'job ran');
+      report(await options.run(tx));
       return true;
     });
+  };
 
   const runOnce = (): Promise<boolean> => {
     running ??= attempt().finally(() => {

@@ -1,50 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { maintainEmbedded } from '../db/embedded-maintenance';
+import { type PeriodicJob, startPeriodicJob } from '../lib/periodic-job';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    embeddedMaintenance: { runOnce(): Promise<{ vacuumed: number; analyzed: number }> };
+    embeddedMaintenance: Pick<PeriodicJob, 'runOnce'>;
   }
 }
 
 /**
  * Autovacuum's work for the embedded PGlite (`db/embedded-maintenance.ts`), every few minutes. Only
  * registered on PGlite: a PostgreSQL server has its own autovacuum. One process owns a PGlite folder
- * (the lock file), so no lock is needed between processes.
+ * (its lock file), so the job takes no advisory lock and runs outside a transaction, as VACUUM must.
  */
 export const embeddedMaintenancePlugin = fp(
   async (app: FastifyInstance, opts: { everyMs?: number }) => {
-    let running: Promise<{ vacuumed: number; analyzed: number }> | undefined;
-    let stopped = false;
-    const runOnce = () => {
-      running ??= maintainEmbedded(app.db).finally(() => {
-        running = undefined;
-      });
-      return running;
-    };
-    app.decorate('embeddedMaintenance', { runOnce });
-    let timer: NodeJS.Timeout | undefined;
+    let job: PeriodicJob | undefined;
+    app.decorate('embeddedMaintenance', { runOnce: async () => (job ? job.runOnce() : false) });
     app.addHook('onReady', async () => {
-      timer = setInterval(
-        () => {
-          if (stopped || running) return;
-          runOnce()
-            .then((figures) => {
-              if (figures.vacuumed + figures.analyzed > 0)
-                app.log.info({ job: 'embedded-maintenance', ...figures }, 'job ran');
-            })
-            .catch((error: unknown) => app.log.error({ err: error, job: 'embedded-maintenance' }, 'job failed'));
-        },
-        opts.everyMs ?? 5 * 60_000,
-      );
-      timer.unref();
+      job = startPeriodicJob({
+        name: 'embedded-maintenance',
+        everyMs: opts.everyMs ?? 5 * 60_000,
+        db: app.db,
+        log: app.log,
+        run: maintainEmbedded,
+      });
     });
     // Before the db plugin closes the database (onClose), after in-flight requests.
     app.addHook('preClose', async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => undefined);
+      await job?.stop();
     });
   },
   { name: 'embedded-maintenance', dependencies: ['db'] },
