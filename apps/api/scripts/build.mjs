@@ -1,6 +1,9 @@
-// Compiles the API server to one JavaScript file, so production runs `node apps/api/dist/server.js`
-// (no TypeScript loader between the signal and the server). Packages stay external and resolve from
+// Compiles the API server to JavaScript, so production runs `node apps/api/dist/server.js` (no
+// TypeScript loader between the signal and the server). Packages stay external and resolve from
 // node_modules at run time; the workspace contract exports TypeScript sources, so it is bundled in.
+// server.js is a small entry that starts the embedded folder's copy and then imports the rest, split
+// into chunks beside it (src/server.ts says why); every chunk sits in dist/ itself, so paths made from
+// `import.meta.url` (migrations, the empty database, the web build) are the same in each.
 import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +25,10 @@ const externalPackages = {
 rmSync(dist, { recursive: true, force: true });
 await build({
   entryPoints: [`${apiDir}src/server.ts`],
-  outfile: `${dist}/server.js`,
+  outdir: dist,
+  entryNames: '[name]',
+  chunkNames: 'server-[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,4 +1,3 @@
-import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './all-tables';
-import { lockPgliteFolder } from './pglite-lock';
+import { prepareEmbeddedFolder, type ReleaseFolder } from './embedded-folder';
 import { validatePendingConstraints } from './validate-constraints';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,20 +25,6 @@ export interface Database {
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** A migrated empty PGlite data folder, written by the build next to the bundle (scripts/pglite-snapshot.mjs). */
-const emptySnapshot = join(dirname(fileURLToPath(import.meta.url)), 'pglite-empty');
-
-/**
- * A folder holding nothing but our lock file gets a copy of the build's empty migrated database, so
- * a first start skips initdb and the migrations (seconds of WebAssembly); the migrator then finds
- * them applied. Without a snapshot (running from source) PGlite creates the database as before.
- */
-function copySnapshotInto(dir: string, snapshot: string): void {
-  if (!existsSync(join(snapshot, 'PG_VERSION'))) return;
-  if (readdirSync(dir).some((name) => name !== 'pult.lock')) return;
-  cpSync(snapshot, dir, { recursive: true });
-}
-
 /** Any value: a number for migrations' advisory lock, so two processes never migrate at once. */
 const MIGRATION_LOCK = 7_146_031;
 
@@ -52,6 +37,8 @@ export async function openDatabase(options: {
   pgliteDir?: string;
   /** The empty migrated data folder a new PGlite folder starts from; tests point it elsewhere. */
   pgliteSnapshot?: string;
+  /** `pgliteDir`'s preparation when the caller started it early (server.ts, to overlap its copy with loading). */
+  pgliteFolder?: Promise<ReleaseFolder>;
   /** A data directory image (`dumpPgliteImage`) an in-memory PGlite starts from instead of initdb. */
   pgliteImage?: Blob;
 }): Promise<Database> {
@@ -76,12 +63,9 @@ export async function openDatabase(options: {
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   const dir = options.pgliteDir ?? 'memory://';
-  let release = () => {};
-  if (!dir.startsWith('memory://')) {
-    mkdirSync(dir, { recursive: true });
-    release = lockPgliteFolder(dir);
-    copySnapshotInto(dir, options.pgliteSnapshot ?? emptySnapshot);
-  }
+  const release: ReleaseFolder = dir.startsWith('memory://')
+    ? () => {}
+    : await (options.pgliteFolder ?? prepareEmbeddedFolder(dir, options.pgliteSnapshot));
   const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: options.pgliteImage }).catch(
     (error: unknown) => {
       release();

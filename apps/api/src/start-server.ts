@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ensureFirstAdmin } from './bootstrap/first-admin';
+import { openDatabase } from './db/client';
+import { describeDatabaseError } from './db/connection-error';
+import type { ReleaseFolder } from './db/embedded-folder';
+import type { Env } from './env';
+import { systemClock } from './lib/clock';
+
+/**
+ * The server after its environment is read: opens the database, builds the app, makes sure an admin
+ * exists, installs the shutdown handlers and listens. Loaded by server.ts once the embedded folder's
+ * copy is under way.
+ */
+export async function startServer(
+  env: Env,
+  pgliteFolder: Promise<ReleaseFolder> | undefined,
+  fail: (line: string) => never,
+): Promise<void> {
+  // Same relative path from src/ (tsx) and from dist/ (the build).
+  const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const pgliteDir = join(env.dataDir, 'pglite');
+  const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir, pgliteFolder }).catch((error: unknown) =>
+    fail(describeDatabaseError(error, env.DATABASE_URL)),
+  );
+  const app = await buildApp({
+    env: { ...env, WEB_DIST: env.WEB_DIST ?? defaultWebDist },
+    database,
+    clock: systemClock,
+  });
+  await ensureFirstAdmin(app.db, env, app.log);
+
+  /**
+   * Graceful shutdown: stop accepting, let in-flight requests finish (new ones on open connections
+   * get 503), then close the database in the db plugin's onClose hook. The handler stays installed:
+   * a signal sent to the whole process group reaches the server twice (directly, and forwarded by
+   * npm), and a second signal must not fall back to the default action of dying mid-request.
+   */
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      const force = setTimeout(() => {
+        app.log.error('shutdown took over 10 s; exiting');
+        process.exit(1);
+      }, 10_000);
+      force.unref();
+      app.close().then(
+        () => {
+          app.log.info('closed cleanly');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while closing');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  process.stdout.write(
+    `\n  Pult is ready: http://${env.HOST}:${port}/  (database: ${database.kind}${database.kind === 'pglite' ? ` in ${pgliteDir}` : ''})\n\n`,
+  );
+}
