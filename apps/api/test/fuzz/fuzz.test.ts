@@ -24,9 +24,11 @@ import { type Caller, type FuzzRequest, type JsonSchema, type Operation, request
  * It fails on any 5xx, on any 4xx outside the error shape, and on a password hash, a token hash or
  * another caller's token in a body or a log line. The seed is fixed per run and printed on failure.
  */
-// 200 per operation on PGlite; the PostgreSQL pass repeats the same code paths on the other engine, so
-// 50 there keep the suite inside CI's time (FUZZ_RUNS overrides both).
-const RUNS = Number(process.env.FUZZ_RUNS ?? (testDbKind === 'postgres' ? 50 : 200));
+// 100 per operation on PGlite, 50 on PostgreSQL, which repeats the same code paths on the other engine;
+// the seed changes every run, so the cases add up over runs. At 200 on PGlite this one test took 418 s
+// of an 800 s PGlite pass (load 10, beside the browser tests) and pushed `npm test` past 15 minutes,
+// near CI's 20 (FUZZ_RUNS overrides both).
+const RUNS = Number(process.env.FUZZ_RUNS ?? (testDbKind === 'postgres' ? 50 : 100));
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 
 const ROLES = ['admin', 'editor', 'user'] as const;
@@ -194,5 +196,7 @@ describe(`fuzz (seed ${SEED}, ${RUNS} requests per operation)`, () => {
       else if (!reachedRoute) failures.push(`${operation.method} ${operation.path}: never reached the route`);
     }
     expect(failures, `replay with FUZZ_SEED=${SEED}`).toEqual([]);
-  }, 600_000);
+    // An upper bound, not a timing assertion: as long as CI's whole budget, so a loaded machine makes
+    // the run slow, never red.
+  }, 1_200_000);
 });
