@@ -347,7 +347,10 @@ export const promoCodes = pgTable(
   'promo_codes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** Unique across all series: the database, not luck, guarantees it. */
+    /**
+     * Unique across all series: the database, not luck, guarantees it. Collated "C" (migration 0022):
+     * compared byte by byte, which Drizzle's column builder cannot declare.
+     */
     value: text('value').notNull(),
     // No declarative foreign key: its per-row check was a third of generating a million codes.
     // Migration 0021 checks the series once per statement instead, and keeps a series with codes

@@ -79,6 +79,23 @@ describe('inserted codes', () => {
   });
 });
 
+describe('code values', () => {
+  it('compare byte by byte (collation "C", migration 0022), so a batch sorts and indexes without strcoll', async () => {
+    const [column] = await rows<{ collation: string | null }>(sql`
+      SELECT collation_name AS collation FROM information_schema.columns
+       WHERE table_schema = current_schema() AND table_name = 'promo_codes' AND column_name = 'value'`);
+    expect(column?.collation).toBe('C');
+    const series = await newSeries();
+    await database.db.execute(
+      sql`INSERT INTO promo_codes (value, series_id) VALUES ('ORD-B', ${series}), ('ORDA', ${series}), ('ORD9', ${series})`,
+    );
+    const ordered = await rows<{ value: string }>(
+      sql`SELECT value FROM promo_codes WHERE series_id = ${series} ORDER BY value`,
+    );
+    expect(ordered.map((r) => r.value)).toEqual(['ORD-B', 'ORD9', 'ORDA']);
+  });
+});
+
 describe('a code moved to another series', () => {
   it('moves to an existing series and is refused for a missing one', async () => {
     const [from, to] = [await newSeries(), await newSeries()];

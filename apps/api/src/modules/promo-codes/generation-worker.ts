@@ -57,19 +57,20 @@ export function halves(prefix: string): ValueRange[] {
 
 /**
  * Stores `codes` (one text parameter, comma-separated, split in SQL: codes hold only [A-Z0-9-], and
- * one parameter keeps the statement the same size whatever the batch) in value order (the unique index
- * is then written page after page), and moves the series' counter by what was added in the same
- * statement, so `generated` always equals the codes stored.
+ * one parameter keeps the statement the same size whatever the batch) in value order, byte by byte as
+ * the column compares (the unique index is then written page after page), and moves the series'
+ * counter by what was added in the same statement, so `generated` always equals the codes stored.
  */
 function insertStatement(seriesId: number, codes: string, range: ValueRange, tail: SQL): SQL {
   const bounds = [
-    range.from === undefined ? undefined : sql`candidate COLLATE "C" >= ${range.from}`,
-    range.below === undefined ? undefined : sql`candidate COLLATE "C" < ${range.below}`,
+    range.from === undefined ? undefined : sql`candidate >= ${range.from}`,
+    range.below === undefined ? undefined : sql`candidate < ${range.below}`,
   ].filter((bound): bound is SQL => bound !== undefined);
   return sql`with added as (
       insert into promo_codes (value, series_id)
       select candidate, ${seriesId}
-      from unnest(string_to_array(${codes}, ',')) as candidate
+      -- Byte order, as the column's (migration 0022) and the split's.
+      from (select drawn collate "C" as candidate from unnest(string_to_array(${codes}, ',')) as drawn) as codes
       ${bounds.length > 0 ? sql`where ${sql.join(bounds, sql` and `)}` : sql``}
       ${tail}
       returning 1),
