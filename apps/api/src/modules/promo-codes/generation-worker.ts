@@ -56,17 +56,19 @@ export function halves(prefix: string): ValueRange[] {
 }
 
 /**
- * Stores `codes` (one text parameter, comma-separated, split in SQL: codes hold only [A-Z0-9-], and
+ * Stores `codes` and returns how many were added (one text parameter, comma-separated, split in SQL: codes hold only [A-Z0-9-], and
  * one parameter keeps the statement the same size whatever the batch) in value order, byte by byte as
  * the column compares (the unique index is then written page after page), and moves the series'
  * counter by what was added in the same statement, so `generated` always equals the codes stored.
  */
-function insertStatement(seriesId: number, codes: string, range: ValueRange, tail: SQL): SQL {
+async function insertCodes(db: Db, seriesId: number, codes: string, range: ValueRange, tail: SQL): Promise<number> {
   const bounds = [
     range.from === undefined ? undefined : sql`candidate >= ${range.from}`,
     range.below === undefined ? undefined : sql`candidate < ${range.below}`,
   ].filter((bound): bound is SQL => bound !== undefined);
-  return sql`with added as (
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with added as (
       insert into promo_codes (value, series_id)
       select candidate, ${seriesId}
       -- Byte order, as the column's (migration 0022) and the split's.
@@ -78,7 +80,9 @@ function insertStatement(seriesId: number, codes: string, range: ValueRange, tai
       update promo_series set generated = generated + (select count(*) from added)
       where id = ${seriesId}
       returning 1)
-    select (select count(*) from added)::int as n from progress`;
+    select (select count(*) from added)::int as n from progress`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -90,8 +94,7 @@ function insertStatement(seriesId: number, codes: string, range: ValueRange, tai
 async function insertSparse(db: Db, seriesId: number, codes: string, parts: ValueRange[]): Promise<number> {
   const added = await Promise.all(
     parts.map(async (range) => {
-      const run = async (tail: SQL) =>
-        Number((await queryRows<{ n: number }>(db, insertStatement(seriesId, codes, range, tail)))[0]?.n ?? 0);
+      const run = (tail: SQL) => insertCodes(db, seriesId, codes, range, tail);
       try {
         return await run(sql`order by candidate`);
       } catch (error) {
@@ -111,8 +114,7 @@ async function insertCrowded(db: Db, seriesId: number, codes: string, want: numb
   const tail = sql`where not exists (select 1 from promo_codes taken where taken.value = candidate)
       limit ${want}
       on conflict (value) do nothing`;
-  const [row] = await queryRows<{ n: number }>(db, insertStatement(seriesId, codes, {}, tail));
-  return Number(row?.n ?? 0);
+  return insertCodes(db, seriesId, codes, {}, tail);
 }
 
 /**
