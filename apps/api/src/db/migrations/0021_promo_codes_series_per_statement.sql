@@ -4,6 +4,14 @@
 -- every code names an existing series, and a series with codes cannot be deleted or renumbered.
 -- The errors are the ones the foreign key raised (SQLSTATE 23503, the same constraint name).
 ALTER TABLE "promo_codes" DROP CONSTRAINT "promo_codes_series_id_promo_series_id_fk";--> statement-breakpoint
+-- The error the foreign key raised for a code whose series does not exist, raised by both checks below.
+CREATE FUNCTION pult_refuse_missing_promo_series(missing integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'insert or update on table "promo_codes" violates foreign key constraint "promo_codes_series_id_promo_series_id_fk"'
+    USING ERRCODE = 'foreign_key_violation', TABLE = 'promo_codes', COLUMN = 'series_id',
+      CONSTRAINT = 'promo_codes_series_id_promo_series_id_fk',
+      DETAIL = format('Key (series_id)=(%s) is not present in table "promo_series".', missing);
+END $$;--> statement-breakpoint
 -- Inserted codes: their distinct series (one for a generation batch), each locked FOR KEY SHARE as the
 -- foreign key locked it, so a concurrent delete waits for this transaction and then sees its codes.
 CREATE FUNCTION pult_check_promo_code_series() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -16,10 +24,7 @@ BEGIN
    WHERE s.present IS NULL
    LIMIT 1;
   IF FOUND THEN
-    RAISE EXCEPTION 'insert or update on table "promo_codes" violates foreign key constraint "promo_codes_series_id_promo_series_id_fk"'
-      USING ERRCODE = 'foreign_key_violation', TABLE = 'promo_codes', COLUMN = 'series_id',
-        CONSTRAINT = 'promo_codes_series_id_promo_series_id_fk',
-        DETAIL = format('Key (series_id)=(%s) is not present in table "promo_series".', missing);
+    PERFORM pult_refuse_missing_promo_series(missing);
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -31,10 +36,7 @@ CREATE FUNCTION pult_check_moved_promo_code() RETURNS trigger LANGUAGE plpgsql A
 BEGIN
   PERFORM FROM promo_series s WHERE s.id = NEW.series_id FOR KEY SHARE;
   IF NOT FOUND THEN
-    RAISE EXCEPTION 'insert or update on table "promo_codes" violates foreign key constraint "promo_codes_series_id_promo_series_id_fk"'
-      USING ERRCODE = 'foreign_key_violation', TABLE = 'promo_codes', COLUMN = 'series_id',
-        CONSTRAINT = 'promo_codes_series_id_promo_series_id_fk',
-        DETAIL = format('Key (series_id)=(%s) is not present in table "promo_series".', NEW.series_id);
+    PERFORM pult_refuse_missing_promo_series(NEW.series_id);
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
