@@ -121,7 +121,10 @@ export const subscriptions = pgTable(
     createdAt: time('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('subscriptions_owner_idx').on(t.owner, t.expiresAt),
+    // A user's current subscription (the one that ends last, ties to the newest) is this index's first
+    // entry for the owner; the migration (0023) adds INCLUDE (plan_id, status), which Drizzle cannot
+    // declare, so the lists' probe and the export's walk over every owner read the index alone.
+    index('subscriptions_owner_latest_idx').on(t.owner, t.expiresAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('subscriptions_plan_idx').on(t.planId),
     index('subscriptions_created_idx').on(t.createdAt, t.id),
     index('subscriptions_expires_idx').on(t.expiresAt),
