@@ -143,6 +143,31 @@ describe('a series', () => {
 });
 
 // Two sessions at once: only PostgreSQL has them (PGlite runs one statement at a time).
+describe('a truncate of the series (migration 0024)', () => {
+  const ROLLBACK = new Error('rolled back on purpose');
+  /** The statements in a transaction that is always rolled back: the file's other rows stay. */
+  const rolledBack = (...statements: SQL[]) =>
+    database.db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(statement);
+      throw ROLLBACK;
+    });
+
+  it('is refused while codes remain, as the foreign key refused it', async () => {
+    const series = await newSeries();
+    await database.db.execute(sql`INSERT INTO promo_codes (value, series_id) VALUES (${code()}, ${series})`);
+    expect(await failureOf(() => rolledBack(sql`TRUNCATE promo_series CASCADE`))).toEqual({
+      code: '0A000',
+      constraint: undefined,
+    });
+    expect(await codesOf(series)).toBe(1);
+  });
+
+  it('passes with the codes in the same statement, or once they are gone', async () => {
+    await expect(rolledBack(sql`TRUNCATE promo_series, promo_codes CASCADE`)).rejects.toBe(ROLLBACK);
+    await expect(rolledBack(sql`DELETE FROM promo_codes`, sql`TRUNCATE promo_series CASCADE`)).rejects.toBe(ROLLBACK);
+  });
+});
+
 describe.skipIf(testDbKind !== 'postgres')('a delete racing a generation (PostgreSQL)', () => {
   async function twoSessions<T>(run: (a: pg.PoolClient, b: pg.PoolClient) => Promise<T>): Promise<T> {
     const pool = database.pool;
