@@ -131,6 +131,12 @@ describe('GET /subscriptions', () => {
       'boris@mail.ru',
     ]);
     expect(JSON.stringify(body)).not.toMatch(/password/i);
+    // An owner with two subscriptions on the page is listed once, in the order owners first appear.
+    const all = (await get('/api/subscriptions', { take: '4', page: '1' })).json();
+    const firstSeen = [...new Set(all.items.map((s: { owner: number }) => s.owner))];
+    expect(all.items).toHaveLength(4);
+    expect(firstSeen).toHaveLength(3);
+    expect(all.additionalInfo.relatedUsers.map((u: { id: number }) => u.id)).toEqual(firstSeen);
   });
 
   it('pages one owner’s subscriptions with an exact count, past the last page too', async () => {

@@ -1,7 +1,7 @@
 import type { api, ParsedQuery, Subscription, SubscriptionsPage } from '@pult/contract';
 import { withDatabaseRefusals } from '../../lib/pg-errors';
 import type { ServiceContext } from '../../lib/service-context';
-import { findUsers } from '../users';
+import { toUserWithRegister } from '../users';
 import { subscriptionConditions } from './subscription-filters';
 import { toSubscription } from './subscription-row';
 import { subscriptionsRepository as repo } from './subscriptions-repository';
@@ -12,7 +12,8 @@ type ListQuery = ParsedQuery<typeof api.subscriptions.list>;
 export const subscriptionsService = {
   /**
    * Newest first, with `additionalInfo.relatedUsers`: exactly the users the page's `owner` values
-   * name, fetched with their current subscriptions in one query for the whole page.
+   * name, in the order they first appear, with their current subscriptions; they come joined to the
+   * page's rows, in the same statement.
    */
   async list(ctx: ServiceContext, query: ListQuery): Promise<SubscriptionsPage> {
     const { take, page, ...filter } = query;
@@ -23,12 +24,16 @@ export const subscriptionsService = {
       ? await repo.smallPage(ctx.db, condition, take, page)
       : await repo.largePage(ctx.db, condition, take, page);
     const items = result.rows.map((row) => toSubscription(row.subscription, row.planTitle, now));
-    const ownerIds = [...new Set(items.map((item) => item.owner))];
+    const owners = new Map(result.rows.map((row) => [row.owner.id, row]));
     return {
       items,
       count: result.count,
       countIsEstimate: result.isEstimate,
-      additionalInfo: { relatedUsers: await findUsers(ctx.db, ownerIds, now) },
+      additionalInfo: {
+        relatedUsers: [...owners.values()].map((row) =>
+          toUserWithRegister({ user: row.owner, current: row.ownerCurrent }, now),
+        ),
+      },
     };
   },
 

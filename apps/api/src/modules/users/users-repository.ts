@@ -16,14 +16,6 @@ import {
 type NewUser = typeof users.$inferInsert;
 type UserChanges = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
 
-/** The users with these ids, with their registers, in the order of `ids` (one query). */
-export async function findUsers(db: Db, ids: number[], now: Date): Promise<User[]> {
-  if (ids.length === 0) return [];
-  const rows = await selectUsersWithRegister(db).where(inArray(users.id, ids));
-  const byId = new Map(rows.map((row) => [row.user.id, toUserWithRegister(row, now)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
 export async function findUser(db: Db, id: number, now: Date): Promise<User | undefined> {
   const [row] = await selectUsersWithRegister(db).where(eq(users.id, id));
   return row && toUserWithRegister(row, now);
@@ -61,7 +53,6 @@ function selectPage(
 /** The SQL of users, and nothing else: no rules, no HTTP. */
 export const usersRepository = {
   findUser,
-  findUsers,
 
   async list(
     db: Db,
