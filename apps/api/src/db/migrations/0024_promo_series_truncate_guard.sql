@@ -2,7 +2,8 @@
 -- foreign key with triggers, and row triggers do not see a TRUNCATE). The key refused it
 -- ("cannot truncate a table referenced in a foreign key constraint"); this refuses it the same way.
 -- AFTER, once per statement: every table a TRUNCATE names is emptied before its AFTER triggers run, so
--- `TRUNCATE promo_series, promo_codes` (both at once, as the seed's reset does) passes.
+-- `TRUNCATE promo_series, promo_codes` (both at once) passes. The seed's reset (`TRUNCATE users, jobs
+-- CASCADE`) empties promo_codes through their activated_by key and never names promo_series.
 CREATE FUNCTION pult_keep_promo_series_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF EXISTS (SELECT FROM promo_codes) THEN
