@@ -10,8 +10,12 @@ import { userConditions } from './user-filters';
 /** PGlite's batch: small, so the single-threaded server answers other requests between batches. */
 const BATCH = 2000;
 
-/** Above this many users (the planner's estimate) one sort of all subscriptions beats a probe per user. */
-const MERGE_ABOVE = 100_000;
+/**
+ * Above this many users (the planner's estimate) one walk of the owner index beats a probe per user.
+ * Measured on 1M users and 1.5M subscriptions (statement time, jit off): 61k users 0.59–0.62 s probing
+ * against 0.95–1.26 s walking, 117k 0.91–0.95 against 1.14–1.47 s, 224k 2.55–2.98 against 1.65 s.
+ */
+const MERGE_ABOVE = 150_000;
 
 /** The planner's guess of how many users the filter keeps: about a millisecond, nothing read. */
 async function estimatedUsers(db: Db, where: UserWhere, now: Date): Promise<number> {
