@@ -1,5 +1,5 @@
 import { get, type IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import { api, pathOf } from '../lib/api';
 import { watchRss } from '../lib/rss';
@@ -68,9 +68,9 @@ function download(url: string, token: string): Promise<Readable> {
   });
 }
 
+/** The body, inflated; `pipeline`, not `pipe`, so a connection cut mid-body fails the read instead of hanging it. */
 function inflated(response: IncomingMessage): Readable {
   const encoding = response.headers['content-encoding'];
-  if (encoding === 'br') return response.pipe(createBrotliDecompress());
-  if (encoding === 'gzip') return response.pipe(createGunzip());
-  return response;
+  const inflate = encoding === 'br' ? createBrotliDecompress() : encoding === 'gzip' ? createGunzip() : undefined;
+  return inflate ? pipeline(response, inflate, () => {}) : response;
 }

@@ -38,7 +38,7 @@ export interface GrantCall {
  * as the users list joins it: the page and its `relatedUsers` in one statement (a second round trip
  * for the owners cost more than their 20 index probes; issue #16).
  */
-const selectWithPlan = <Extra extends Record<string, SQL> = Record<never, never>>(db: Db, extra?: Extra) => {
+const selectWithPlanAndOwner = <Extra extends Record<string, SQL> = Record<never, never>>(db: Db, extra?: Extra) => {
   const current = currentSubscription(db);
   return db
     .select({
@@ -65,7 +65,7 @@ export const subscriptionsRepository = {
    * query, as `count(*) over ()` is computed before LIMIT.
    */
   async smallPage(db: Db, condition: SQL | undefined, take: number, page: number): Promise<SubscriptionsPageRows> {
-    const rows = await selectWithPlan(db, { total: windowCount() })
+    const rows = await selectWithPlanAndOwner(db, { total: windowCount() })
       .where(condition)
       .orderBy(desc(subscriptions.id))
       .limit(take)
@@ -87,7 +87,7 @@ export const subscriptionsRepository = {
         .orderBy(window.reverse ? subscriptions.id : desc(subscriptions.id))
         .limit(limit)
         .offset(offset);
-      return selectWithPlan(db).where(inArray(subscriptions.id, pageIds)).orderBy(desc(subscriptions.id));
+      return selectWithPlanAndOwner(db).where(inArray(subscriptions.id, pageIds)).orderBy(desc(subscriptions.id));
     };
     // The unfiltered list is a prepared statement per direction; a filtered one is built each time.
     const name = `subscriptions_page_${window.reverse ? 'reverse' : 'forward'}`;

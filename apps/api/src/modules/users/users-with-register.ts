@@ -13,7 +13,8 @@ export const effectiveStatus = (status: SubscriptionStatus, expiresAt: Date | nu
 /**
  * Users joined with their current subscription (their `register`: the one that ends last), as one
  * query. The lateral subquery reads the first entry of `subscriptions_owner_latest_idx` for each user
- * (migration 0023 orders it so), so a page of users with their registers is a single round trip. Callers add their own where/order/limit.
+ * (migration 0023 orders it so), so a page of users with their registers is a single round trip.
+ * Callers add their own where/order/limit.
  */
 export function selectUsersWithRegister(db: Db) {
   const current = currentSubscription(db);
