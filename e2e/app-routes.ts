@@ -18,8 +18,12 @@ const pathsOf = (arrayName: string): string[] => {
 /** The `/app` routes, relative to `/app` (`users/:id`, `*`, …). */
 export const appRoutePaths = (): string[] => pathsOf('appRoutes');
 
-/** The `/auth` screens, relative to `/auth`; the catch-all (a redirect to sign-in) is left out. */
-export const authRoutePaths = (): string[] => pathsOf('authRoutes').filter((path) => path !== '*');
+/**
+ * The `/auth` screens, relative to `/auth`: the login pages (drawn without antd) and the others; the
+ * catch-all (a redirect to sign-in) is left out.
+ */
+export const authRoutePaths = (): string[] =>
+  [...pathsOf('loginRoutes'), ...pathsOf('authRoutes')].filter((path) => path !== '*');
 
 /**
  * Every `/app` route as a URL: `:id` filled from `ids` (keyed by the route path) or else `fallbackId`,

@@ -18,8 +18,9 @@ const focusState = (page: Page) =>
       const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
       return outline || (style.boxShadow !== 'none' && style.boxShadow !== '');
     };
-    // A ring may be drawn by the control's frame (antd inputs focus the <input> inside a styled wrapper).
-    const frame = element.closest('.ant-input-affix-wrapper, .ant-select, .ant-picker, .ant-input-number');
+    // A ring may be drawn by the control's frame (antd inputs, and the login form's fields, focus the
+    // <input> inside a styled wrapper).
+    const frame = element.closest('.ant-input-affix-wrapper, .ant-select, .ant-picker, .ant-input-number, .field-box');
     const visible = shows(element) || (frame ? shows(frame) : false);
     const name = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
     return { name, visible };

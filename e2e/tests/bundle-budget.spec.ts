@@ -13,7 +13,7 @@ import { expect, test } from '../fixtures';
  * lower them as the page shrinks.
  */
 const TARGET = { login: 150_000, shell: 350_000 };
-const BUDGET = { login: 337_000, shell: 586_000 };
+const BUDGET = { login: 150_000, shell: 586_000 };
 
 const LANGUAGE_CHUNK = /\/assets\/(ru|en|zh|fr|ja)-[\w-]+\.js$/;
 

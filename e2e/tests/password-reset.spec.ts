@@ -30,7 +30,7 @@ test.describe('password reset', () => {
     await expect(page.getByText('Пароль изменён. Войдите с новым паролем.')).toBeVisible();
 
     await page.getByLabel('Электронная почта').fill(account.email);
-    await page.getByLabel('Пароль').fill(newPassword);
+    await page.getByLabel('Пароль', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Войти' }).click();
     await expect(page).toHaveURL(/\/app\/home$/);
 

@@ -19,7 +19,7 @@ test.describe('redirects', () => {
     await page.goto('/app/users');
     await expect(page).toHaveURL(/\/auth\/login$/);
     await page.getByLabel('Электронная почта').fill(ACCOUNTS.admin.email);
-    await page.getByLabel('Пароль').fill(ACCOUNTS.admin.password);
+    await page.getByLabel('Пароль', { exact: true }).fill(ACCOUNTS.admin.password);
     await page.getByRole('button', { name: 'Войти' }).click();
     await expect(page).toHaveURL(/\/app\/users$/);
     await expect(page.getByRole('heading', { name: 'Пользователи' })).toBeVisible();

@@ -36,7 +36,7 @@ test('every /app screen fits 390 px without scrolling sideways', async ({ page, 
     await navigateInApp(page, url);
     await expect(page.locator('.app-content')).toBeVisible();
     // Lazy screens and their first data: wait until nothing is loading.
-    await expect(page.locator('.ant-skeleton, .ant-spin-spinning, .loading-cover')).toHaveCount(0);
+    await expect(page.locator('.ant-skeleton, .ant-spin-spinning, .loading-cover, .screen-loader')).toHaveCount(0);
     const width = await fitsWidth(page);
     if (width > 390) tooWide.push(`${locale} ${url}: ${width}px`);
   };

@@ -6,12 +6,8 @@ import { createRouter, routes } from './app/router';
 import { StartupGate } from './app/startup-gate';
 import type { LazyScreenComponent } from './components/lazy-screen';
 import './app/styles.css';
-import { agreementKeys } from './features/agreements/api/agreements-queries';
 import { onSignedOut } from './lib/api-client';
 import { initI18n } from './lib/i18n';
-import { queryClient } from './lib/query-client';
-import { reloadOnStaffChange } from './lib/reload-on-staff-change';
-import { planKeys } from './lib/resources/plans';
 import { sessionNotice } from './lib/session-notice';
 import { sessionStore } from './lib/session-store';
 import { themeStore } from './lib/theme-store';
@@ -22,13 +18,11 @@ void navigator.serviceWorker
   .then((registrations) => Promise.all(registrations.map((registration) => registration.unregister())))
   .catch(() => undefined);
 
-// Cached server state belongs to the user who fetched it; a refused session is explained on the login form.
+// A refused session is explained on the login form. (The server-state cache is cleared by its own
+// chunk, app/ui-providers.tsx, which the login page does not load.)
 onSignedOut((reason) => {
-  queryClient.clear();
   if (reason === 'expired') sessionNotice.set('auth.signIn.sessionEnded');
 });
-// A new signed-in user gets the plan descriptions and the agreements loaded again (another user may see other ones).
-reloadOnStaffChange(sessionStore, queryClient, [planKeys.all, agreementKeys.all]);
 
 // The screens of the address being opened (and the staff layout around them) start downloading now,
 // alongside the language and the session check, instead of one after the other once the router renders.

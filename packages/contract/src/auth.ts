@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { user } from './users';
 
-/** Access tokens live one hour: short enough that a leaked one expires soon, long enough to refresh rarely. */
-export const ACCESS_TOKEN_TTL_SECONDS = 3600;
-/** The SPA refreshes when fewer than this many milliseconds remain, so a request never races the expiry. */
-export const REFRESH_MARGIN_MS = 5000;
+export * from './token-timing';
 
 export const email = z.string().trim().toLowerCase().email().max(254);
 /** OWASP ASVS: at least 8 characters, no composition rules, long passphrases allowed. */

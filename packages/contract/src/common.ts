@@ -1,13 +1,10 @@
 import { z } from 'zod';
 
-export const roles = ['user', 'editor', 'admin'] as const;
-export const role = z.enum(roles);
-export type Role = z.infer<typeof role>;
+import { roles } from './roles';
 
-/** Roles that may use the admin API and the SPA. */
-export const staffRoles = ['admin', 'editor'] as const satisfies readonly Role[];
-export type StaffRole = (typeof staffRoles)[number];
-export const isStaffRole = (value: string): value is StaffRole => (staffRoles as readonly string[]).includes(value);
+export * from './roles';
+
+export const role = z.enum(roles);
 
 /**
  * A row id in a path or query: ids are PostgreSQL `integer`s, so anything above 2^31−1 is refused

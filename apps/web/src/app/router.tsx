@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LOGIN_PATH } from '../config/app-config';
 import { RouteErrorView } from './route-error-view';
 import { GuestOnly, RequireStaff, RootRedirect } from './route-guards';
@@ -30,12 +30,23 @@ const appRoutes: RouteObject[] = [
   { path: '*', Component: screen.NotFoundInAppScreen },
 ];
 
-const authRoutes: RouteObject[] = [
+/** The sign-in pages drawn without antd or the server-state cache: the first page most visits load. */
+const loginRoutes: RouteObject[] = [
   {
     Component: GuestOnly,
     children: [
       { path: 'login', Component: screen.LoginScreen },
       { path: 'login-1', Component: screen.LoginSplitScreen },
+    ],
+  },
+  { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
+];
+
+/** The other pages outside the staff area, inside antd's providers. */
+const authRoutes: RouteObject[] = [
+  {
+    Component: GuestOnly,
+    children: [
       { path: 'forgot-password', Component: screen.ForgotPasswordScreen },
       { path: 'reset-password', Component: screen.ResetPasswordScreen },
     ],
@@ -44,21 +55,35 @@ const authRoutes: RouteObject[] = [
   { path: 'error-2', Component: screen.ServerErrorScreen },
   // Any other path under /auth goes to the login form (old links keep working).
   { path: '*', element: <Navigate to={LOGIN_PATH} replace /> },
-  { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
 ];
 
+/**
+ * Two `/auth` branches: the login pages, and, inside the antd providers' layout route, the rest. The
+ * router ranks `/auth/login` and `/auth/login-1` above the other branch's `*`.
+ */
 export const routes: RouteObject[] = [
   {
     ErrorBoundary: RouteErrorView,
     children: [
       { path: '/', Component: RootRedirect },
-      { path: '/auth', element: <Outlet />, children: authRoutes },
+      { path: '/auth', children: loginRoutes },
       {
         path: '/app',
         Component: RequireStaff,
-        children: [{ Component: screen.AppLayoutScreen, children: appRoutes }],
+        children: [
+          {
+            Component: screen.UiProvidersScreen,
+            children: [{ Component: screen.AppLayoutScreen, children: appRoutes }],
+          },
+        ],
       },
-      { path: '*', Component: screen.NotFoundScreen },
+      {
+        Component: screen.UiProvidersScreen,
+        children: [
+          { path: '/auth', children: authRoutes },
+          { path: '*', Component: screen.NotFoundScreen },
+        ],
+      },
     ],
   },
 ];

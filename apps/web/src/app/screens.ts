@@ -1,6 +1,19 @@
 import { lazyScreen } from '../components/lazy-screen';
+import { loadAntdLocale } from '../lib/language-loader';
+import { themeStore } from '../lib/theme-store';
 
 // Every screen is its own chunk, so the shell stays small; the chunk name is what a load failure reports.
+
+/**
+ * antd's theme and the server-state cache around every screen but the two login pages: its own chunk,
+ * so the login page downloads neither (docs/decisions/0022).
+ */
+export const UiProvidersScreen = lazyScreen('ui', () =>
+  // antd's texts in the chosen language arrive with it, so no screen draws them in English first.
+  Promise.all([import('./ui-providers'), loadAntdLocale(themeStore.get().locale)]).then(([m]) => ({
+    default: m.UiProviders,
+  })),
+);
 
 /** The staff layout (header, menus, footer): its own chunk, so the sign-in pages never download it. */
 export const AppLayoutScreen = lazyScreen('layout', () =>

@@ -1,30 +1,31 @@
-import { ReloadOutlined, WarningFilled } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from '../lib/lazy-with-timeout';
-import { ResultHeading } from './page-title';
+import { ReloadIcon, WarningIcon } from './inline-icons';
+import { ResultHeading } from './result-heading';
 
 interface Props {
   error: Error;
   onRetry: () => void;
 }
 
-/** Shown in place of a screen whose code did not arrive; the retry loads it again. */
+/**
+ * Shown in place of a screen whose code did not arrive; the retry loads it again. Drawn without antd:
+ * it is part of the entry (the network that failed one chunk may fail the next), laid out like antd's
+ * Result.
+ */
 export const ChunkErrorView = ({ error, onRetry }: Props) => {
   const { t } = useTranslation();
   const chunkError = isChunkLoadError(error);
-  // Laid out like antd's Result, without it: Result carries its large 403/404/500 pictures into every page.
   return (
-    <Flex vertical align="center" gap="middle" className="chunk-error">
-      <WarningFilled className="chunk-error-icon" />
+    <div className="chunk-error plain-text">
+      <WarningIcon className="chunk-error-icon" />
       <ResultHeading>{chunkError ? t('errors.chunkTitle') : t('errors.unexpectedTitle')}</ResultHeading>
-      <Typography.Paragraph type="secondary">{t('errors.chunkText')}</Typography.Paragraph>
-      <Typography.Text code className="chunk-error-message">
-        {error.message}
-      </Typography.Text>
-      <Button type="primary" icon={<ReloadOutlined />} onClick={chunkError ? onRetry : () => window.location.reload()}>
+      <p>{t('errors.chunkText')}</p>
+      <code className="chunk-error-message">{error.message}</code>
+      <button type="button" className="plain-button" onClick={chunkError ? onRetry : () => window.location.reload()}>
+        <ReloadIcon />
         {chunkError ? t('errors.retry') : t('errors.reload')}
-      </Button>
-    </Flex>
+      </button>
+    </div>
   );
 };

@@ -1,12 +1,11 @@
-import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Full-screen cover while the start-up session check runs. */
+/** Full-screen cover while the start-up session check runs (drawn without antd: it is in the entry). */
 export const LoadingCover = () => {
   const { t } = useTranslation();
   return (
     <div className="loading-cover" role="status" aria-live="polite" aria-label={t('app.loading')}>
-      <Spin size="large" />
+      <span className="spinner" />
     </div>
   );
 };
@@ -16,7 +15,7 @@ export const ScreenLoader = () => {
   const { t } = useTranslation();
   return (
     <div className="screen-loader" role="status" aria-label={t('app.loading')}>
-      <Spin />
+      <span className="spinner" />
     </div>
   );
 };

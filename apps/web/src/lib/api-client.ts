@@ -1,4 +1,4 @@
-import { type ErrorResponse, errorResponse, type HttpMethod, REFRESH_MARGIN_MS, sessionUser } from '@pult/contract';
+import { type ErrorResponse, type HttpMethod, REFRESH_MARGIN_MS } from '@pult/contract';
 import { API_BASE_URL } from '../config/app-config';
 import { type SessionStore, type StoredSession, sessionStore, toStoredSession } from './session-store';
 
@@ -66,10 +66,19 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
-/** The error shape when the body is one (a proxy's HTML error page is not). */
-export const asErrorBody = (value: unknown): ErrorResponse | null => {
-  const parsed = errorResponse.safeParse(value);
-  return parsed.success ? parsed.data : null;
+/**
+ * The error shape when the body is one (a proxy's HTML error page is not). The schema (and zod) is
+ * loaded on the first failed call, not with the entry: the login page's budget (docs/decisions/0022).
+ * By then an endpoint group has usually loaded it already; if it cannot load, the body is unknown.
+ */
+export const asErrorBody = async (value: unknown): Promise<ErrorResponse | null> => {
+  try {
+    const { errorResponse } = await import('@pult/contract/errors');
+    const parsed = errorResponse.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 };
 
 /** Drops empty filter values (an empty filter means no filter) and builds the query string. */
@@ -115,8 +124,10 @@ export const createApiClient = (options: ApiClientOptions) => {
     if (!response.ok) {
       // Only a verdict on the token ends the session; a 5xx or 429 may pass.
       if (response.status === 400 || response.status === 401 || response.status === 403) signOutLocally('expired');
-      throw new ApiError(response.status, asErrorBody(body));
+      throw new ApiError(response.status, await asErrorBody(body));
     }
+    // The schema loads with the first refresh, not with the entry (as asErrorBody's).
+    const { sessionUser } = await import('@pult/contract/auth');
     const next = toStoredSession(sessionUser.parse(body), now());
     store.set(next);
     return next;
@@ -166,7 +177,11 @@ export const createApiClient = (options: ApiClientOptions) => {
       // is still the stored one: a concurrent refresh may have replaced it meanwhile.
       if (response.status === 401 && auth && !token && store.get()?.apiToken === sentToken) signOutLocally('expired');
       const data = await readBody(response);
-      throw new ApiError(response.status, asErrorBody(data), parseRetryAfter(response.headers.get('retry-after')));
+      throw new ApiError(
+        response.status,
+        await asErrorBody(data),
+        parseRetryAfter(response.headers.get('retry-after')),
+      );
     }
     return response;
   };

@@ -11,7 +11,7 @@ const bundleBackend: BackendModule = {
   read: (language, _namespace, callback) => {
     if (!isLocaleId(language)) return callback(null, {});
     loadLanguage(language).then(
-      (bundle) => callback(null, bundle.translation),
+      (translation) => callback(null, translation),
       (error: Error) => callback(error, null),
     );
   },

@@ -1,6 +1,6 @@
 import { isStaffRole, type SessionUser, type SigninBody } from '@pult/contract';
-import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { api } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-client';
 import { describeError, errorCodeOf } from '../../../lib/describe-error';
@@ -44,4 +44,23 @@ export const signIn = async (body: SigninBody): Promise<SessionUser> => {
   return session;
 };
 
-export const useSignIn = () => useMutation<SessionUser, Error, SigninBody>({ mutationFn: signIn });
+/**
+ * The sign-in form's call: pending while it runs, the failure kept for the form to word. Plain state,
+ * not a query-library mutation: the login page loads neither TanStack Query nor antd (docs/decisions/0022).
+ */
+export const useSignIn = () => {
+  const [isPending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const submit = async (body: SigninBody) => {
+    setPending(true);
+    setError(null);
+    try {
+      await signIn(body);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setPending(false);
+    }
+  };
+  return { submit, isPending, error };
+};

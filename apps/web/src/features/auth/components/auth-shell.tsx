@@ -1,4 +1,3 @@
-import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
@@ -10,26 +9,26 @@ interface Props {
   children: ReactNode;
 }
 
-/** The centred card every unauthenticated screen sits in. */
+/**
+ * The centred card every unauthenticated screen sits in. Plain elements in antd's look (styles.css):
+ * the login page draws it without antd (docs/decisions/0022).
+ */
 export const AuthShell = ({ title, subtitle, children }: Props) => {
   const { t } = useTranslation();
   return (
-    <main className="auth-page">
-      <Flex vertical align="center" gap="large" className="auth-column">
-        <Flex align="center" gap="small" className="auth-brand">
+    <main className="auth-page plain-text">
+      <div className="auth-column">
+        <div className="auth-brand">
           <img src="/favicon.svg" alt="" width={36} height={36} />
-          <Typography.Text strong className="auth-brand-name">
-            {t('app.title')}
-          </Typography.Text>
-        </Flex>
-        {/* A plain section styled like a card: antd's Card brings its tabs and menus to the login page. */}
+          <span className="auth-brand-name">{t('app.title')}</span>
+        </div>
         <section className="auth-card">
           <PageTitle>{title}</PageTitle>
-          {subtitle ? <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph> : null}
+          {subtitle ? <p className="auth-subtitle">{subtitle}</p> : null}
           {children}
         </section>
         <LanguagePicker />
-      </Flex>
+      </div>
     </main>
   );
 };

@@ -1,5 +1,5 @@
-import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { GlobeIcon } from '../../../components/inline-icons';
 import { isLocaleId, LANGUAGES } from '../../../config/languages';
 import { themeStore, useTheme } from '../../../lib/theme-store';
 
@@ -14,7 +14,7 @@ export const LanguagePicker = () => {
   return (
     <label className="language-picker">
       <span className="language-picker-icon" aria-hidden="true">
-        <GlobalOutlined />
+        <GlobeIcon />
       </span>
       <span className="sr-only">{t('header.language')}</span>
       <select

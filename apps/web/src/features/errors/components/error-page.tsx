@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ResultHeading } from '../../../components/page-title';
+import { ResultHeading } from '../../../components/result-heading';
 
 interface Props {
   status: '404' | '500';

@@ -3,7 +3,7 @@ import { Button, Card, Result, Skeleton, Tabs } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ResultHeading } from '../../../components/page-title';
+import { ResultHeading } from '../../../components/result-heading';
 import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
 import { errorCodeOf } from '../../../lib/describe-error';
 import { usePromoSeries } from '../api/promo-series';
