@@ -122,9 +122,21 @@ test.describe('push notifications', () => {
     try {
       await apiAs(admin.apiToken).settings.update({ body: { defaultTimeZone: 'Asia/Novosibirsk' } });
       const session = await login(ACCOUNTS.editor);
+      // The settings arrive only once the form is open: its first time, drawn on the fallback zone's
+      // clock, must then follow the settings' zone (a fast click after a page load did not).
+      let releaseConfig: () => void = () => undefined;
+      const configHeld = new Promise<void>((resolve) => {
+        releaseConfig = resolve;
+      });
+      await page.route('**/api/config', async (route) => {
+        await configHeld;
+        await route.continue();
+      });
       await page.goto('/app/push-notifications');
       await page.getByRole('button', { name: 'Новое уведомление' }).first().click();
       const drawer = page.getByRole('dialog', { name: 'Новое push-уведомление' });
+      await expect(drawer.getByLabel('Заголовок')).toBeVisible();
+      releaseConfig();
       // Novosibirsk is UTC+7 all year; the hint names the zone the picker is read in.
       await expect(drawer.getByText(/^Часовой пояс: .*\+7/)).toBeVisible();
       const title = `Новосибирск ${Date.now()}`;

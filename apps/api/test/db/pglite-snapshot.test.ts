@@ -31,7 +31,7 @@ describe.skipIf(testDbKind === 'postgres')('PGlite start from the empty snapshot
   beforeAll(() => {
     snapshot = join(folder(), 'pglite-empty');
     execFileSync(process.execPath, [snapshotScript, migrationsFolder, snapshot], { stdio: 'pipe' });
-  }, 60_000);
+  }, 180_000);
 
   it('holds the one database PGlite serves: the templates and their 600 files are gone', async () => {
     expect(readdirSync(join(snapshot, 'base'))).toHaveLength(1);

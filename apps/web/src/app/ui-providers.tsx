@@ -14,7 +14,7 @@ import { projectNameStore } from '../lib/project-name';
 import { queryClient } from '../lib/query-client';
 import { reloadOnStaffChange } from '../lib/reload-on-staff-change';
 import { planKeys } from '../lib/resources/plans';
-import { usePublicConfig } from '../lib/resources/public-config';
+import { publicConfigQueryOptions, usePublicConfig } from '../lib/resources/public-config';
 import { ScreenCommandsProvider } from '../lib/screen-commands';
 import { sessionStore } from '../lib/session-store';
 import { useTheme } from '../lib/theme-store';
@@ -26,6 +26,9 @@ import { AppRoot } from './app-root';
 onSignedOut(() => queryClient.clear());
 // A new signed-in user gets the plan descriptions and the agreements loaded again (another user may see other ones).
 reloadOnStaffChange(sessionStore, queryClient, [planKeys.all, agreementKeys.all]);
+// The public settings (the project name, the scheduling time zone) are asked for as soon as this chunk
+// arrives, alongside the screen's own chunk, not once the screens render.
+void queryClient.prefetchQuery(publicConfigQueryOptions());
 
 /** antd's own form messages (required, type, length, range, pattern) in the chosen language. */
 const useValidateMessages = () => {

@@ -10,7 +10,7 @@ import {
 } from '@pult/contract';
 import { Alert, App, Button, Checkbox, DatePicker, Drawer, Flex, Form, Input, Radio, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
@@ -75,6 +75,12 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
     [type, userIds],
   );
   const count = useAudienceCount(open ? audience : undefined);
+
+  // The form's first value was drawn on the fallback zone's clock if the settings' zone arrived later
+  // (a fast click after a page load): once the zone is known, an untouched time follows it.
+  useEffect(() => {
+    if (!form.isFieldTouched('scheduledAt')) form.setFieldValue('scheduledAt', soonOn(scheduling.zone));
+  }, [form, scheduling.zone]);
 
   const schedule = (values: Values) => {
     const send = () =>
