@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Full-screen cover while the start-up session check runs (drawn without antd: it is in the entry).
- * The same as the cover index.html paints before any script has run, so the first paint is not blank.
+ * A spinner and nothing contentful: an earlier first paint here (a logo was tried) moves the script
+ * evaluation that follows into the blocking time Lighthouse counts (docs/decisions/0022).
  */
 export const LoadingCover = () => {
   const { t } = useTranslation();
   return (
     <div className="loading-cover" role="status" aria-live="polite" aria-label={t('app.loading')}>
-      <img src="/favicon.svg" alt="" width={48} height={48} />
       <span className="spinner" />
     </div>
   );
