@@ -9,8 +9,9 @@ import { expect, test } from '../fixtures';
  * The issue's targets are 150 kB (login) and 350 kB (shell). Before the split the login page loaded
  * 677 kB and the users list 683 kB; after it 387 kB and 591 kB; with the contract loaded per endpoint
  * group, antd's App in the staff layout and a native language picker, 327 kB and 569 kB; with the login
- * page drawn without antd, TanStack Query or zod, 148 kB and 576 kB (docs/decisions/0022). The login
- * budget is the target itself; the shell's holds what was won (about 2 % headroom).
+ * page drawn without antd, TanStack Query or zod and the features' texts left to the screens, 139 kB
+ * and 577 kB (docs/decisions/0022). The login budget is the target itself; the shell's holds what was
+ * won (about 2 % headroom).
  */
 const TARGET = { login: 150_000, shell: 350_000 };
 const BUDGET = { login: 150_000, shell: 586_000 };

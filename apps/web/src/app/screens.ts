@@ -1,5 +1,5 @@
 import { lazyScreen } from '../components/lazy-screen';
-import { loadAntdLocale } from '../lib/language-loader';
+import { addScreenTexts } from '../lib/i18n';
 import { themeStore } from '../lib/theme-store';
 
 // Every screen is its own chunk, so the shell stays small; the chunk name is what a load failure reports.
@@ -9,8 +9,8 @@ import { themeStore } from '../lib/theme-store';
  * so the login page downloads neither (docs/decisions/0022).
  */
 export const UiProvidersScreen = lazyScreen('ui', () =>
-  // antd's texts in the chosen language arrive with it, so no screen draws them in English first.
-  Promise.all([import('./ui-providers'), loadAntdLocale(themeStore.get().locale)]).then(([m]) => ({
+  // The screens' texts in the chosen language arrive with it, so no screen draws a raw key or antd's English.
+  Promise.all([import('./ui-providers'), addScreenTexts(themeStore.get().locale)]).then(([m]) => ({
     default: m.UiProviders,
   })),
 );

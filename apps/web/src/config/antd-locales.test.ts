@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { loadAntdLocale } from '../lib/language-loader';
+import { loadScreenTexts } from '../lib/language-loader';
 import { LANGUAGES } from './languages';
 
 describe('antd locales', () => {
   it('come with every interface language', async () => {
-    for (const language of LANGUAGES) expect((await loadAntdLocale(language.langId)).locale).toBeTruthy();
+    for (const language of LANGUAGES) expect((await loadScreenTexts(language.langId)).antd.locale).toBeTruthy();
   });
 
   it('label French pagination «/ page»', async () => {
-    expect((await loadAntdLocale('fr')).Pagination?.items_per_page).toBe('/ page');
-    expect((await loadAntdLocale('ru')).Pagination?.items_per_page).toBe('/ стр.');
+    expect((await loadScreenTexts('fr')).antd.Pagination?.items_per_page).toBe('/ page');
+    expect((await loadScreenTexts('ru')).antd.Pagination?.items_per_page).toBe('/ стр.');
   });
 
   it('language entries have the seed shape', () => {

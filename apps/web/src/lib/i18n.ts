@@ -2,7 +2,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLocaleId } from '../config/languages';
 import type { LocaleId } from '../config/theme-config';
-import { loadLanguage } from './language-loader';
+import { loadLanguage, loadScreenTexts } from './language-loader';
 
 /** Reads a language's bundle on demand; i18next waits for it before it switches the language. */
 const bundleBackend: BackendModule = {
@@ -35,3 +35,15 @@ export const initI18n = (locale: LocaleId) =>
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+
+/**
+ * Before the first antd screen draws, the screens' texts of the language shown (every feature's,
+ * antd's) join the shell's that the login page loaded; a language loaded from now on brings both.
+ */
+export const addScreenTexts = async (fallback: LocaleId): Promise<void> => {
+  const locale = isLocaleId(i18n.language) ? i18n.language : fallback;
+  const { features } = await loadScreenTexts(locale);
+  if (i18n.hasResourceBundle(locale, 'translation')) {
+    i18n.addResourceBundle(locale, 'translation', features, true, false);
+  }
+};

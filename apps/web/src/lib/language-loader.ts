@@ -1,14 +1,20 @@
 import type { Locale } from 'antd/es/locale';
 import { isLocaleId } from '../config/languages';
 import type { LocaleId } from '../config/theme-config';
-import type { Tree } from './translation-tree';
+import { type Tree, withFeatures } from './translation-tree';
+
+/** What the antd screens add to a language: the features' texts and antd's own (lib/screen-texts/). */
+export interface ScreenTexts {
+  features: Tree;
+  antd: Locale;
+}
 
 /**
- * One chunk per language for the interface's texts, and one for antd's texts with the date library's
- * locale: a page downloads only the language it shows, and the login page (no antd, no dates) only the
- * texts (docs/decisions/0022).
+ * Two chunks per language: the shell's texts (the sign-in pages, the layout, errors) and the screens'
+ * texts (every feature's, antd's, the date library's locale). A page downloads only the language it
+ * shows, and the login page (no antd, no feature) only the shell's (docs/decisions/0022).
  */
-const textLoaders: Record<LocaleId, () => Promise<{ default: Tree }>> = {
+const shellLoaders: Record<LocaleId, () => Promise<{ default: Tree }>> = {
   ru: () => import('./language-bundles/ru'),
   en: () => import('./language-bundles/en'),
   zh: () => import('./language-bundles/zh'),
@@ -16,12 +22,12 @@ const textLoaders: Record<LocaleId, () => Promise<{ default: Tree }>> = {
   ja: () => import('./language-bundles/ja'),
 };
 
-const antdLoaders: Record<LocaleId, () => Promise<{ default: Locale }>> = {
-  ru: () => import('./antd-locales/antd-ru'),
-  en: () => import('./antd-locales/antd-en'),
-  zh: () => import('./antd-locales/antd-zh'),
-  fr: () => import('./antd-locales/antd-fr'),
-  ja: () => import('./antd-locales/antd-ja'),
+const screenLoaders: Record<LocaleId, () => Promise<{ default: ScreenTexts }>> = {
+  ru: () => import('./screen-texts/screens-ru'),
+  en: () => import('./screen-texts/screens-en'),
+  zh: () => import('./screen-texts/screens-zh'),
+  fr: () => import('./screen-texts/screens-fr'),
+  ja: () => import('./screen-texts/screens-ja'),
 };
 
 /** Each chunk downloaded once; a failed download is forgotten, so the next call tries again. */
@@ -46,27 +52,30 @@ const cached = <T>(loaders: Record<LocaleId, () => Promise<{ default: T }>>) => 
   return { load, get: (locale: LocaleId) => loaded.get(locale) };
 };
 
-const texts = cached(textLoaders);
-const antdTexts = cached(antdLoaders);
+const shellTexts = cached(shellLoaders);
+const screenTexts = cached(screenLoaders);
 
-/** Set once the antd screens are loaded: from then on a language switch waits for antd's texts too. */
-let antdInUse = false;
+/** Set once the antd screens are loaded: from then on a language arrives with their texts too. */
+let screensInUse = false;
 
-/** antd's texts (and the date library's locale) for a language; the antd screens' chunk waits for it. */
-export const loadAntdLocale = (locale: LocaleId): Promise<Locale> => {
-  antdInUse = true;
-  return antdTexts.load(locale);
+/** The screens' texts for a language (the antd screens' chunk waits for them). */
+export const loadScreenTexts = (locale: LocaleId): Promise<ScreenTexts> => {
+  screensInUse = true;
+  return screenTexts.load(locale);
 };
 
 /**
- * A language's texts, for i18next; once antd is in use, its texts arrive before the switch, so a
- * table's pagination never speaks the old language next to the new one.
+ * A language's texts, for i18next: the shell's, and once the antd screens are in use the features'
+ * too, so a switch never shows a screen or a table's pagination in the old language.
  */
 export const loadLanguage = async (locale: LocaleId): Promise<Tree> => {
-  const [translation] = await Promise.all([texts.load(locale), antdInUse ? antdTexts.load(locale) : undefined]);
-  return translation;
+  const [shell, screens] = await Promise.all([
+    shellTexts.load(locale),
+    screensInUse ? screenTexts.load(locale) : undefined,
+  ]);
+  return screens ? withFeatures(shell, { features: screens.features }) : shell;
 };
 
 /** antd's texts for a language already loaded (undefined before: antd then uses its English defaults). */
 export const loadedAntdLocale = (locale: string): Locale | undefined =>
-  isLocaleId(locale) ? antdTexts.get(locale) : undefined;
+  isLocaleId(locale) ? screenTexts.get(locale)?.antd : undefined;

@@ -1,8 +1,8 @@
 import shell from '../../locales/zh.json';
-import { type Tree, withFeatures } from '../translation-tree';
+import type { Tree } from '../translation-tree';
 
-/** The interface's texts in this language, in one chunk loaded only when it is chosen. */
-export default withFeatures(
-  shell,
-  import.meta.glob<Tree>('../../features/*/locales/zh.json', { eager: true, import: 'default' }),
-);
+/**
+ * The shell's texts in this language (the sign-in pages, the layout, errors), in one chunk loaded only
+ * when it is chosen; the features' texts come with the antd screens (lib/screen-texts/).
+ */
+export default shell as Tree;

@@ -1,8 +1,0 @@
-import 'dayjs/locale/ja';
-import antd from 'antd/locale/ja_JP';
-
-/**
- * antd's own texts (pagination, pickers, empty states) and the date library's locale in this language:
- * loaded with the antd screens, not by the login page (lib/language-loader.ts).
- */
-export default antd;
