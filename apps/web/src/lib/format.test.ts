@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatMoney, formatNumber } from './format';
+import {
+  dateTimeFormat,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  numberFormat,
+} from './format';
 
 // Intl separates groups with (narrow) no-break spaces; compare with plain ones.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -43,5 +51,19 @@ describe('formatCount', () => {
   it('shows an exact count as it is, in the viewer’s digits', () => {
     expect(formatCount(1_500_000, false, 'ru').replace(/\s/g, ' ')).toBe('1 500 000');
     expect(formatCount(1_500_000, false, 'en')).toBe('1,500,000');
+  });
+});
+
+describe('Intl formatters', () => {
+  it('are built once per language and options, and still format in each', () => {
+    expect(numberFormat('ru-RU')).toBe(numberFormat('ru-RU'));
+    expect(numberFormat('ru-RU', { style: 'percent' })).not.toBe(numberFormat('ru-RU'));
+    expect(numberFormat('fr-FR')).not.toBe(numberFormat('ru-RU'));
+    expect(dateTimeFormat('ru', { timeZone: 'Asia/Novosibirsk' })).toBe(
+      dateTimeFormat('ru', { timeZone: 'Asia/Novosibirsk' }),
+    );
+    expect(formatMoney(199000, 'ru')).toBe(formatMoney(199000, 'ru'));
+    expect(plain(formatMoney(199000, 'ru'))).toBe('1 990,00 ₽');
+    expect(plain(formatMoney(199000, 'en'))).toBe('RUB 1,990.00');
   });
 });

@@ -27,15 +27,41 @@ export const formatDateTime = (value: DateInput, locale: LocaleId): string => {
   return date === '—' ? date : `${date} ${dayjs(value).format('HH:mm')}`;
 };
 
+/**
+ * Intl formatters, one per language and options: building one costs far more than using it (a list
+ * formats every row's amount and date), so each is built once and kept.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+export const numberFormat = (lang: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat => {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let formatter = numberFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(lang, options);
+    numberFormats.set(key, formatter);
+  }
+  return formatter;
+};
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+export const dateTimeFormat = (lang: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat => {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let formatter = dateTimeFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(lang, options);
+    dateTimeFormats.set(key, formatter);
+  }
+  return formatter;
+};
+
 export const formatNumber = (value: number, locale: LocaleId): string =>
-  new Intl.NumberFormat(languageOf(locale).lang).format(value);
+  numberFormat(languageOf(locale).lang).format(value);
 
 /**
  * Money arrives in minor units (kopecks), whole numbers that add up exactly. The currency's own number of fraction
  * digits turns it into a major amount, so RUB 199000 → «1 990,00 ₽» and a JPY amount stays whole.
  */
 export const formatMoney = (minorUnits: number, locale: LocaleId, currency = 'RUB'): string => {
-  const formatter = new Intl.NumberFormat(languageOf(locale).lang, { style: 'currency', currency });
+  const formatter = numberFormat(languageOf(locale).lang, { style: 'currency', currency });
   const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
   return formatter.format(minorUnits / 10 ** digits);
 };

@@ -1,6 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined } from '@ant-design/icons';
 import { Card, Statistic, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../../lib/format';
 
 export interface KpiFigure {
   current: number;
@@ -34,7 +35,7 @@ export const KpiCard = ({
   const percent =
     change === null
       ? ''
-      : new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(Math.abs(change));
+      : numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(Math.abs(change));
   const direction = change === null || change === 0 ? 'flat' : change > 0 ? 'up' : 'down';
   const good = direction === 'flat' ? null : direction === goodWhen;
   const color = good === null ? token.colorTextSecondary : good ? token.colorSuccess : token.colorError;

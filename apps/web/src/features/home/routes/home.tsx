@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
-import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+import { formatDate, formatMoney, formatNumber, numberFormat } from '../../../lib/format';
 import type { UrlParam, UrlSchema } from '../../../lib/url-params';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useDashboard } from '../api/get-dashboard';
@@ -38,8 +38,7 @@ export const HomePage = () => {
   const loading = query.isPending;
   const money = (v: number) => formatMoney(v, locale);
   const number = (v: number) => formatNumber(v, locale);
-  const percent = (v: number) =>
-    new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(v);
+  const percent = (v: number) => numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(v);
 
   const kpis = [
     { key: 'revenue', figure: data?.money.revenue, format: money },

@@ -1,4 +1,5 @@
 import { fromWallClockIn, type WallClock, wallClockIn } from '@pult/contract';
+import { dateTimeFormat } from '../../../lib/format';
 
 /** Until the installation's configuration has arrived (and for pushes made before the setting). */
 export const FALLBACK_ZONE = 'Europe/Moscow';
@@ -14,7 +15,7 @@ export function zoneLabel(zone: string, locale: string, moscowLabel: string): st
   const key = `${locale} ${zone}`;
   let name = shortNames.get(key);
   if (name === undefined) {
-    const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' }).formatToParts(new Date());
+    const parts = dateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' }).formatToParts(new Date());
     name = parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
     shortNames.set(key, name);
   }
@@ -23,7 +24,7 @@ export function zoneLabel(zone: string, locale: string, moscowLabel: string): st
 
 /** «12.05.2026, 14:30 (МСК)»: an instant on the clocks of `zone`, in the interface language. */
 export const formatInZone = (iso: string, locale: string, zone: string, label: string) =>
-  `${new Intl.DateTimeFormat(locale, { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))} (${label})`;
+  `${dateTimeFormat(locale, { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))} (${label})`;
 
 /** A calendar day `YYYY-MM-DD` read in `zone`: the instant it starts there. */
 export const dayStartIn = (zone: string, day: string) => {
