@@ -31,27 +31,25 @@ export const formatDateTime = (value: DateInput, locale: LocaleId): string => {
  * Intl formatters, one per language and options: building one costs far more than using it (a list
  * formats every row's amount and date), so each is built once and kept.
  */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-export const numberFormat = (lang: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat => {
-  const key = `${lang}|${JSON.stringify(options)}`;
-  let formatter = numberFormats.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(lang, options);
-    numberFormats.set(key, formatter);
-  }
-  return formatter;
+const keptPerOptions = <O, F>(build: (lang: string, options?: O) => F) => {
+  const kept = new Map<string, F>();
+  return (lang: string, options?: O): F => {
+    const key = `${lang}|${JSON.stringify(options ?? {})}`;
+    let formatter = kept.get(key);
+    if (!formatter) {
+      formatter = build(lang, options);
+      kept.set(key, formatter);
+    }
+    return formatter;
+  };
 };
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-export const dateTimeFormat = (lang: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat => {
-  const key = `${lang}|${JSON.stringify(options)}`;
-  let formatter = dateTimeFormats.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(lang, options);
-    dateTimeFormats.set(key, formatter);
-  }
-  return formatter;
-};
+export const numberFormat = keptPerOptions(
+  (lang, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(lang, options),
+);
+export const dateTimeFormat = keptPerOptions(
+  (lang, options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(lang, options),
+);
 
 export const formatNumber = (value: number, locale: LocaleId): string =>
   numberFormat(languageOf(locale).lang).format(value);
