@@ -31,13 +31,15 @@ const pick = (page: Page, selectId: string, title: RegExp) =>
     .click();
 
 /** Today in Moscow as YYYY-MM-DD (the list's range is in Moscow days). */
-const moscowToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+/** The calendar day an instant falls on in a zone of a fixed offset (Moscow +3, Novosibirsk +7, no DST). */
+const dayIn = (iso: string, offsetHours: number) =>
+  new Date(Date.parse(iso) + offsetHours * 3600_000).toISOString().slice(0, 10);
 
 test.describe('push notifications', () => {
   test('compose with the live count, test-send, schedule, find it in the range, cancel', async ({ page, login }) => {
     test.slow();
     await plannerWithDevices();
-    await login(ACCOUNTS.editor);
+    const session = await login(ACCOUNTS.editor);
     await page.goto('/app/push-notifications');
     await expect(page.getByRole('heading', { name: 'Push-уведомления', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Новое уведомление' }).first().click();
@@ -65,7 +67,10 @@ test.describe('push notifications', () => {
     await expect(detail.getByText('Запланировано')).toBeVisible();
     await page.keyboard.press('Escape');
 
-    await page.goto(`/app/push-notifications?from=${moscowToday()}&to=${moscowToday()}&status=scheduled`);
+    // The range is the push's own Moscow day: ten minutes ahead may be tomorrow there (a run near midnight).
+    const scheduled = await apiAs(session.apiToken).reminders.list({ query: { status: 'scheduled', take: 100 } });
+    const day = dayIn(scheduled.items.find((item) => item.title === title)?.scheduledAt ?? '', 3);
+    await page.goto(`/app/push-notifications?from=${day}&to=${day}&status=scheduled`);
     const row = page.getByRole('row', { name: new RegExp(title) });
     await expect(row).toBeVisible();
     await expect(row).toContainText('МСК');
@@ -91,7 +96,8 @@ test.describe('push notifications', () => {
       })
       .toBe('sent');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`/app/push-notifications?from=${moscowToday()}&to=${moscowToday()}&status=sent`);
+    const sentDay = dayIn(created.scheduledAt, 3);
+    await page.goto(`/app/push-notifications?from=${sentDay}&to=${sentDay}&status=sent`);
     const row = page.getByRole('row', { name: new RegExp(title) });
     await expect(row).toContainText('Отправлено');
     await row.click();
@@ -157,8 +163,8 @@ test.describe('push notifications', () => {
 
       // The list's days are Novosibirsk days, and the time is written on its clock.
       await page.keyboard.press('Escape');
-      const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
-      await page.goto(`/app/push-notifications?from=${today}&to=${today}&status=scheduled`);
+      const day = dayIn(created?.scheduledAt ?? '', 7);
+      await page.goto(`/app/push-notifications?from=${day}&to=${day}&status=scheduled`);
       const row = page.getByRole('row', { name: new RegExp(title) });
       const expected = new Intl.DateTimeFormat('ru', {
         timeZone: 'Asia/Novosibirsk',
