@@ -36,6 +36,11 @@ const keyboardMove = async (page: Page, handle: string, key: 'ArrowUp' | 'ArrowD
   await page.getByRole('button', { name: handle }).focus();
   await page.keyboard.press('Space');
   await expect(live).toContainText('Взят элемент');
+  // The board measures where the items are in the frames after the pick-up; an arrow pressed before
+  // that finds no place to move to (seen once on a loaded machine). Two frames let it measure.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await page.keyboard.press(key);
   await expect(live).toContainText('над позицией');
   await page.keyboard.press('Space');
