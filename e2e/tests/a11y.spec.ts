@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { AxeResults, NodeResult } from 'axe-core';
 import { ACCOUNTS } from '../accounts';
 import { appRoutePaths, appRouteUrls, authRoutePaths } from '../app-routes';
+import { analyzeWithAxe } from '../axe';
 import { navigateInApp } from '../client-navigation';
 import { apiAs, expect, storeThemeOnEveryLoad, test } from '../fixtures';
 import { activateAsPlanner, createGeneratedSeries, firstCodes } from './promo-api';
@@ -67,11 +67,10 @@ class Sweep {
           (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
         ),
     );
-    const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-    const results: AxeResults = await (this.rules
-      ? builder.withRules(this.rules)
-      : builder.withTags(WCAG_TAGS)
-    ).analyze();
+    const results: AxeResults = await analyzeWithAxe(
+      page,
+      this.rules ? { type: 'rule', values: this.rules } : { type: 'tag', values: WCAG_TAGS },
+    );
     for (const violation of results.violations) {
       if (!BLOCKING.has(violation.impact ?? '')) continue;
       this.findings.push({
@@ -225,4 +224,21 @@ test('the public promo landing page passes axe, before and after a code check', 
   await expect(page.getByRole('status')).toContainText('Такого кода нет');
   await sweep.check(`/promo/${seriesId} (an unknown code checked)`);
   sweep.expectClean();
+});
+
+test('the sweep can fail: a grey-on-white label and an unnamed button are reported', async ({ page }) => {
+  await page.goto('/auth/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => {
+    const label = document.createElement('p');
+    label.textContent = 'Бледный текст';
+    label.style.cssText = 'color: #ddd; background: #fff';
+    const button = document.createElement('button');
+    button.innerHTML = '<svg width="8" height="8"></svg>';
+    document.body.append(label, button);
+  });
+  const sweep = new Sweep(page);
+  await sweep.check('/auth/login with two planted defects');
+  const rules = sweep.findings.map((finding) => finding.rule).sort();
+  expect(rules).toEqual(['button-name', 'color-contrast']);
 });

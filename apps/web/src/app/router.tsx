@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LOGIN_PATH } from '../config/app-config';
+import { LocationMark } from './location-mark';
 import { RouteErrorView } from './route-error-view';
 import { GuestOnly, RequireStaff, RootRedirect } from './route-guards';
 import * as screen from './screens';
@@ -63,6 +64,7 @@ const authRoutes: RouteObject[] = [
  */
 export const routes: RouteObject[] = [
   {
+    Component: LocationMark,
     ErrorBoundary: RouteErrorView,
     children: [
       { path: '/', Component: RootRedirect },
