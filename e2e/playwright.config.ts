@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { BASE_URL } from './accounts';
+import { chromiumLaunchOptions, contextDefaults } from './browser-options';
 
 const outputRoot = process.env.E2E_OUTPUT_DIR
   ? `${process.env.E2E_OUTPUT_DIR.replace(/\/$/, '')}/`
@@ -21,28 +21,12 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: `${outputRoot}e2e.json` }]],
   use: {
-    baseURL: BASE_URL,
+    ...contextDefaults,
     browserName: 'chromium',
-    locale: 'ru-RU',
-    viewport: { width: 1366, height: 820 },
-    // The app honours the system's reduced-motion setting (WCAG 2.3.3), as a person who asks for it
-    // sees it: no transitions to wait for, and none of the CPU they cost on a shared machine.
-    reducedMotion: 'reduce',
     // Recording a trace snapshots the DOM at every action: about a fifth of the suite's CPU. Off unless
     // asked for (E2E_TRACE=1) when a failure needs one; CI's log carries the error and a screenshot path.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      // Debian's Chromium; Playwright's own download is not reachable here (no internet but package registries).
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--disable-gpu',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });

@@ -1,11 +1,14 @@
 import { expect, test } from '../fixtures';
 import { activateAsPlanner, createGeneratedSeries, firstCodes, signIn } from './promo-api';
 
-// The page allows no scripts: the check must work as a plain form, so the browser runs none either.
-test.use({ javaScriptEnabled: false });
 test.describe.configure({ timeout: 90_000 });
 
-test('«Активировать» on the public landing page checks the code and hands it to the planner app', async ({ page }) => {
+test('«Активировать» on the public landing page checks the code and hands it to the planner app', async ({
+  browser,
+}) => {
+  // The page allows no scripts: the check must work as a plain form, so the browser runs none either.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
   // Set-up through the API; the landing page itself is public.
   const token = await signIn();
   const series = await createGeneratedSeries(token, { codesCount: 3 });
@@ -33,4 +36,5 @@ test('«Активировать» on the public landing page checks the code an
   await page.getByRole('textbox', { name: 'Промокод' }).fill('NO-SUCH-CODE');
   await page.getByRole('button', { name: 'Активировать' }).click();
   await expect(page.getByRole('status')).toContainText('Такого кода нет');
+  await context.close();
 });
