@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, test as base, chromium, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { createFetchClient, type FetchClient, type SessionUser } from '@pult/contract';
 import { ACCOUNTS, type Account, BASE_URL } from './accounts';
 import { chromiumLaunchOptions, contextDefaults } from './browser-options';
@@ -82,7 +82,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   profile: [
     async ({ playwright }, use) => {
       const dir = mkdtempSync(join(tmpdir(), 'pult-e2e-profile-'));
-      const profile = await playwright.chromium.launchPersistentContext(dir, { ...chromiumLaunchOptions, ...contextDefaults });
+      const profile = await playwright.chromium.launchPersistentContext(dir, {
+        ...chromiumLaunchOptions,
+        ...contextDefaults,
+      });
       await use(profile);
       await profile.close();
       rmSync(dir, { recursive: true, force: true });
