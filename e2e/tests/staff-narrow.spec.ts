@@ -46,6 +46,8 @@ test('every /app screen fits 390 px without scrolling sideways', async ({ page, 
     await page.evaluate((value) => localStorage.setItem('@theme', JSON.stringify({ locale: value })), locale);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', locale === 'ru' ? 'ru-RU' : 'fr-FR');
+    // The page really is a phone's width (the fixture's shared profile sizes each new tab).
+    expect(await page.evaluate(() => window.innerWidth)).toBe(390);
     for (const url of urls) await checkWidth(locale, url);
   }
   expect(tooWide, `screens wider than 390 px (signed in as ${ACCOUNTS.admin.email})`).toEqual([]);
