@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { email as emailSchema, newPassword, role as roleSchema, userStatus } from '@pult/contract';
+import { email as emailSchema, newPassword, role as roleSchema, userFields, userStatus } from '@pult/contract';
 import { z } from 'zod';
 import { type Db, openDatabase } from '../db/client';
 import { users } from '../db/schema';
@@ -22,9 +22,10 @@ const account = z.strictObject({
   password: newPassword.optional(),
   role: roleSchema.default('user'),
   status: userStatus.default('active'),
-  firstName: z.string().min(1).optional(),
-  lastName: z.string().min(1).optional(),
-  phone: z.string().min(1).optional(),
+  // The same rules as the user form's (E.164 phone, names up to 100 characters).
+  firstName: userFields.shape.firstName,
+  lastName: userFields.shape.lastName,
+  phone: userFields.shape.phoneNumber,
 });
 type Account = z.infer<typeof account>;
 
@@ -65,7 +66,8 @@ try {
   accounts = readAccounts();
 } catch (error) {
   // A person typed this: say what is wrong in one block, without a stack.
-  const message = error instanceof z.ZodError ? z.prettifyError(error) : String((error as Error).message ?? error);
+  const message =
+    error instanceof z.ZodError ? z.prettifyError(error) : error instanceof Error ? error.message : String(error);
   process.stderr.write(`create-user: nothing changed.\n${message}\n`);
   process.exit(1);
 }
