@@ -33,7 +33,7 @@ const waitForServer = async (child: ChildProcess, timeoutMs: number) => {
 };
 
 /**
- * Builds the SPA if needed, creates the test accounts in a fresh data directory, then starts the
+ * Builds the SPA if needed and the API, creates the test accounts in a fresh data directory, then starts the
  * real server on it. Returns the teardown that stops the server and removes the data.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -43,6 +43,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       cwd: join(root, 'apps/web'),
       stdio: 'inherit',
     });
+  }
+  // The server under test is the built one that `npm start` runs (bundled by esbuild), not the
+  // sources through tsx: what users run is what the browser tests click through. `npm test` has just
+  // built it and says so; a run of its own builds it, so it never tests a stale build.
+  if (process.env.E2E_API_BUILT !== '1') {
+    execFileSync(process.execPath, ['apps/api/scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   }
   if (await isUp()) throw new Error(`Something already listens on ${BASE_URL}; stop it or set E2E_PORT.`);
 
@@ -71,7 +77,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   rmSync(accountsFile);
 
   const log = createWriteStream(SERVER_LOG);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

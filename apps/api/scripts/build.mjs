@@ -12,12 +12,29 @@ import { build } from 'esbuild';
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${apiDir}dist`;
 
-/** Every bare import is external except our own workspace packages. */
-const externalPackages = {
-  name: 'external-packages',
+/**
+ * Packages that stay in node_modules and load from there at run time: native code, WebAssembly, or
+ * files read next to their own sources (`__dirname`, `import.meta.url`), which a bundle would move.
+ */
+const keptExternal = [
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  'sharp',
+  'satori',
+  'esbuild',
+  'tsx',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  'pino',
+  'thread-stream',
+  'pg-native',
+];
+const packageName = (path) => path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/');
+const keepExternal = {
+  name: 'keep-external',
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@pult/') ? undefined : { external: true },
+      keptExternal.includes(packageName(args.path)) ? { external: true } : undefined,
     );
   },
 };
@@ -35,7 +52,9 @@ await build({
   target: 'node20.19',
   sourcemap: 'linked',
   logLevel: 'warning',
-  plugins: [externalPackages],
+  plugins: [keepExternal],
+  // Bundled CommonJS packages call require() for Node's own modules; an ES module has none of its own.
+  banner: { js: "import { createRequire as __pultCreateRequire } from 'node:module'; const require = __pultCreateRequire(import.meta.url);" },
 });
 // The migrator reads SQL files next to the running module (db/client.ts: `migrationsFolder`).
 cpSync(`${apiDir}src/db/migrations`, `${dist}/migrations`, { recursive: true });

@@ -25,6 +25,17 @@ export interface Database {
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * How every embedded PGlite starts. PGlite allocates PostgreSQL's shared buffers with a zeroing
+ * `calloc` in WebAssembly: at PostgreSQL's default of 128 MB that memset alone was half a second of
+ * a first start (docs/decisions/0023). 32 MB still holds the working set of an embedded install
+ * (100 000 users' lists read a few dozen pages), and a miss is a read from the OS's page cache.
+ */
+const pgliteStart = {
+  extensions: { pg_trgm },
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+};
+
 /** Any value: a number for migrations' advisory lock, so two processes never migrate at once. */
 const MIGRATION_LOCK = 7_146_031;
 
@@ -66,7 +77,7 @@ export async function openDatabase(options: {
   const release: ReleaseFolder = dir.startsWith('memory://')
     ? () => {}
     : await (options.pgliteFolder ?? prepareEmbeddedFolder(dir, options.pgliteSnapshot));
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: options.pgliteImage }).catch(
+  const client = await PGlite.create(dir, { ...pgliteStart, loadDataDir: options.pgliteImage }).catch(
     (error: unknown) => {
       release();
       throw error;
@@ -84,7 +95,7 @@ export async function openDatabase(options: {
  * a database per test file, spends a hundred times over.
  */
 export async function dumpPgliteImage(): Promise<Blob> {
-  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create('memory://', pgliteStart);
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     return await client.dumpDataDir('none');

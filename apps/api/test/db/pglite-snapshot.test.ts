@@ -39,6 +39,9 @@ describe.skipIf(testDbKind === 'postgres')('PGlite start from the empty snapshot
     const database = await openDatabase({ pgliteDir: dir, pgliteSnapshot: snapshot });
     const names = await queryRows<{ datname: string }>(database.db, sql`select datname from pg_database`);
     expect(names.map((row) => row.datname)).toEqual(['postgres']);
+    // The start's own setting, not the folder's postgresql.conf (128 MB, half a second of memset).
+    const [buffers] = await queryRows<{ shared_buffers: string }>(database.db, sql`show shared_buffers`);
+    expect(buffers?.shared_buffers).toBe('32MB');
     // What the embedded maintenance and the app do still works on it.
     await queryRows(database.db, sql`vacuum analyze users`);
     await database.close();
