@@ -88,9 +88,9 @@ try {
   const n = (value: number) => value.toLocaleString('ru-RU');
   console.log(
     `Seeded ${n(report.users)} users, ${n(report.subscriptions)} subscriptions, ${n(report.transactions)} transactions, ` +
-      `${n(report.promoCodes)} promo codes in ${n(report.promoSeries)} series, ${n(report.notes)} notes into ${where} in ${report.seconds.toFixed(1)} s.`,
-    `${n(report.promoCodes)} promo codes in ${n(report.promoSeries)} series, ${n(report.devices)} devices, ` +
-      `${n(report.reminders)} pushes with ${n(report.pushDeliveries)} deliveries into ${where} in ${report.seconds.toFixed(1)} s.`,
+      `${n(report.promoCodes)} promo codes in ${n(report.promoSeries)} series, ${n(report.notes)} notes, ` +
+      `${n(report.devices)} devices and ${n(report.reminders)} pushes with ${n(report.pushDeliveries)} deliveries ` +
+      `into ${where} in ${report.seconds.toFixed(1)} s.`,
   );
   console.log(
     `Stages: ${Object.entries(report.stages)
