@@ -45,11 +45,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     });
   }
   // The server under test is the built one that `npm start` runs (bundled by esbuild), not the
-  // sources through tsx: what users run is what the browser tests click through. `npm test` has just
-  // built it and says so; a run of its own builds it, so it never tests a stale build.
-  if (process.env.E2E_API_BUILT !== '1') {
-    execFileSync(process.execPath, ['apps/api/scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-  }
+  // sources through tsx: what users run is what the browser tests click through. Built into a folder
+  // of this run's own: the API tests' `npm start` rebuilds apps/api/dist meanwhile.
+  mkdirSync(join(root, '.test-output'), { recursive: true });
+  const apiBuild = mkdtempSync(join(root, '.test-output', 'e2e-api-'));
+  execFileSync(process.execPath, ['apps/api/scripts/build.mjs', apiBuild], { cwd: root, stdio: 'inherit' });
   if (await isUp()) throw new Error(`Something already listens on ${BASE_URL}; stop it or set E2E_PORT.`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'pult-e2e-'));
@@ -77,7 +77,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   rmSync(accountsFile);
 
   const log = createWriteStream(SERVER_LOG);
-  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', join(apiBuild, 'server.js')], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,5 +96,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(apiBuild, { recursive: true, force: true });
   };
 }

@@ -102,8 +102,6 @@ const e2eSuite = stage('browser tests (Playwright, Chromium)', async () => {
   const report = join(out, 'e2e.json');
   const { ok, output } = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-    // The build stage before it built the API the browser tests start (e2e/global-setup.ts).
-    E2E_API_BUILT: '1',
   });
   if (!existsSync(report)) return { passed: 0, failed: 1, output: chromium.output + output };
   const { stats } = JSON.parse(readFileSync(report, 'utf8'));

@@ -6,11 +6,15 @@
 // `import.meta.url` (migrations, the empty database, the web build) are the same in each.
 import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
-const dist = `${apiDir}dist`;
+// `node scripts/build.mjs [folder]`: the tests build a copy of their own, so `npm start` in another
+// test (which builds apps/api/dist) never replaces files under a server they are running. The folder
+// must lie inside the repository: the packages left external resolve from its node_modules.
+const dist = resolve(process.argv[2] ?? `${apiDir}dist`);
 
 /**
  * Packages that stay in node_modules and load from there at run time: native code, WebAssembly, or
@@ -29,7 +33,11 @@ const keptExternal = [
   'thread-stream',
   'pg-native',
 ];
-const packageName = (path) => path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/');
+const packageName = (path) =>
+  path
+    .split('/')
+    .slice(0, path.startsWith('@') ? 2 : 1)
+    .join('/');
 const keepExternal = {
   name: 'keep-external',
   setup(builder) {
@@ -54,7 +62,9 @@ await build({
   logLevel: 'warning',
   plugins: [keepExternal],
   // Bundled CommonJS packages call require() for Node's own modules; an ES module has none of its own.
-  banner: { js: "import { createRequire as __pultCreateRequire } from 'node:module'; const require = __pultCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __pultCreateRequire } from 'node:module'; const require = __pultCreateRequire(import.meta.url);",
+  },
 });
 // The migrator reads SQL files next to the running module (db/client.ts: `migrationsFolder`).
 cpSync(`${apiDir}src/db/migrations`, `${dist}/migrations`, { recursive: true });
@@ -64,4 +74,4 @@ execFileSync(process.execPath, [`${apiDir}scripts/pglite-snapshot.mjs`, `${dist}
 });
 // The share-card worker is started by URL next to the running module (share-card/render-pool.ts).
 cpSync(`${apiDir}src/modules/notes/share-card/render-worker.mjs`, `${dist}/render-worker.mjs`);
-console.log('API built: apps/api/dist/server.js');
+console.log(`API built: ${relative(process.cwd(), dist)}/server.js`);
