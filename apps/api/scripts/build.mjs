@@ -59,6 +59,9 @@ await build({
   format: 'esm',
   target: 'node20.19',
   sourcemap: 'linked',
+  // `npm start` maps stack traces (--enable-source-maps), which needs the mappings, not the 4.5 MB of
+  // bundled sources: Node parses the whole map at start.
+  sourcesContent: false,
   logLevel: 'warning',
   plugins: [keepExternal],
   // Bundled CommonJS packages call require() for Node's own modules; an ES module has none of its own.
