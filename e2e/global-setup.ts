@@ -49,7 +49,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // of this run's own: the API tests' `npm start` rebuilds apps/api/dist meanwhile.
   mkdirSync(join(root, '.test-output'), { recursive: true });
   const apiBuild = mkdtempSync(join(root, '.test-output', 'e2e-api-'));
-  execFileSync(process.execPath, ['apps/api/scripts/build.mjs', apiBuild], { cwd: root, stdio: 'inherit' });
+  // No empty embedded database in it: the accounts' CLI below has made the folder before the server starts.
+  execFileSync(process.execPath, ['apps/api/scripts/build.mjs', apiBuild, '--no-embedded-snapshot'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (await isUp()) throw new Error(`Something already listens on ${BASE_URL}; stop it or set E2E_PORT.`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'pult-e2e-'));

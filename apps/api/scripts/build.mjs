@@ -12,10 +12,14 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
-// `node scripts/build.mjs [folder]`: the tests build a copy of their own, so `npm start` in another
-// test (which builds apps/api/dist) never replaces files under a server they are running. The folder
-// must lie inside the repository: the packages left external resolve from its node_modules.
-const dist = resolve(process.argv[2] ?? `${apiDir}dist`);
+// `node scripts/build.mjs [folder] [--no-embedded-snapshot]`: the tests build a copy of their own, so
+// `npm start` in another test (which builds apps/api/dist) never replaces files under a server they are
+// running. The folder must lie inside the repository: the packages left external resolve from its
+// node_modules. Tests whose server never starts on an empty embedded folder skip the snapshot (6 of
+// the build's 8 s).
+const args = process.argv.slice(2);
+const dist = resolve(args.find((arg) => !arg.startsWith('--')) ?? `${apiDir}dist`);
+const withSnapshot = !args.includes('--no-embedded-snapshot');
 
 /**
  * Packages that stay in node_modules and load from there at run time: native code, WebAssembly, or
@@ -73,9 +77,15 @@ await build({
 // The migrator reads SQL files next to the running module (db/client.ts: `migrationsFolder`).
 cpSync(`${apiDir}src/db/migrations`, `${dist}/migrations`, { recursive: true });
 // A migrated empty embedded database, loaded by a first start on an empty DATA_DIR (db/client.ts).
-execFileSync(process.execPath, [`${apiDir}scripts/pglite-snapshot.mjs`, `${dist}/migrations`, `${dist}/pglite-empty`], {
-  stdio: 'inherit',
-});
+if (withSnapshot) {
+  execFileSync(
+    process.execPath,
+    [`${apiDir}scripts/pglite-snapshot.mjs`, `${dist}/migrations`, `${dist}/pglite-empty`],
+    {
+      stdio: 'inherit',
+    },
+  );
+}
 // The share-card worker is started by URL next to the running module (share-card/render-pool.ts).
 cpSync(`${apiDir}src/modules/notes/share-card/render-worker.mjs`, `${dist}/render-worker.mjs`);
 console.log(`API built: ${relative(process.cwd(), dist)}/server.js`);

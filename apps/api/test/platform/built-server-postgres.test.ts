@@ -28,7 +28,9 @@ describe.runIf(testDbKind === 'postgres')('the built server on PostgreSQL', () =
     mkdirSync(join(repoRoot, '.test-output'), { recursive: true });
     // Inside the repository: the packages the bundle leaves out resolve from its node_modules.
     build = mkdtempSync(join(repoRoot, '.test-output', 'pg-api-'));
-    execFileSync(process.execPath, [join(repoRoot, 'apps/api/scripts/build.mjs'), build], { stdio: 'pipe' });
+    execFileSync(process.execPath, [join(repoRoot, 'apps/api/scripts/build.mjs'), build, '--no-embedded-snapshot'], {
+      stdio: 'pipe',
+    });
     await asTestAdmin(adminUrl, `CREATE DATABASE ${name}`);
     dataDir = mkdtempSync(join(tmpdir(), 'pult-built-'));
     const env: NodeJS.ProcessEnv = {
