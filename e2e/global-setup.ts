@@ -44,6 +44,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       stdio: 'inherit',
     });
   }
+  if (await isUp()) throw new Error(`Something already listens on ${BASE_URL}; stop it or set E2E_PORT.`);
   // The server under test is the built one that `npm start` runs (bundled by esbuild), not the
   // sources through tsx: what users run is what the browser tests click through. Built into a folder
   // of this run's own: the API tests' `npm start` rebuilds apps/api/dist meanwhile.
@@ -54,7 +55,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     cwd: root,
     stdio: 'inherit',
   });
-  if (await isUp()) throw new Error(`Something already listens on ${BASE_URL}; stop it or set E2E_PORT.`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'pult-e2e-'));
   const env: NodeJS.ProcessEnv = {

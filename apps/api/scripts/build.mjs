@@ -22,20 +22,18 @@ const dist = resolve(args.find((arg) => !arg.startsWith('--')) ?? `${apiDir}dist
 const withSnapshot = !args.includes('--no-embedded-snapshot');
 
 /**
- * Packages that stay in node_modules and load from there at run time: native code, WebAssembly, or
- * files read next to their own sources (`__dirname`, `import.meta.url`), which a bundle would move.
+ * Packages the server imports that stay in node_modules and load from there at run time: native code,
+ * WebAssembly, or files read next to their own sources (`__dirname`, `import.meta.url`: swagger-ui's
+ * page, pino's transport workers), which a bundle would move. `pg-native` is pg's optional driver,
+ * not installed. (satori runs in the share-card worker, a file of its own beside the bundle.)
  */
 const keptExternal = [
   '@electric-sql/pglite',
   '@node-rs/argon2',
   'sharp',
-  'satori',
-  'esbuild',
-  'tsx',
   '@fastify/swagger',
   '@fastify/swagger-ui',
   'pino',
-  'thread-stream',
   'pg-native',
 ];
 const packageName = (path) =>
