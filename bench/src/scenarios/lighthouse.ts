@@ -1,4 +1,6 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { createFetchClient } from '@pult/contract';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -86,6 +88,12 @@ async function audit(page: Page, port: number, url: string): Promise<PageResult>
   );
   if (!result) throw new Error(`lighthouse: no result for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`lighthouse: ${result.lhr.runtimeError.message}`);
+  // The whole report (every audit, the critical chains, the long tasks) for a closer look.
+  const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (reportDir) {
+    await mkdir(reportDir, { recursive: true });
+    await writeFile(join(reportDir, `${new URL(url).pathname.replaceAll('/', '_')}.json`), JSON.stringify(result.lhr));
+  }
   return summarize(result.lhr);
 }
 

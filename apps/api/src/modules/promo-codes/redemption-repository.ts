@@ -7,7 +7,6 @@ export interface RedeemCall {
   code: string;
   userId: number;
   at: Date;
-  shard: number;
   ip: string | null;
   userKey: string;
   ipKey: string;
@@ -16,40 +15,122 @@ export interface RedeemCall {
   windowMs: number;
 }
 
-/** The procedure's answer: `retry_after` when a limit refused the attempt, else the grant. */
-export type RedeemRow = GrantedRow & { retry_after: number | null };
+/** A redemption's answer: seconds to wait when a limit refused the attempt, else the grant. */
+export type Redeemed = { retryAfter: number } | { granted: GrantedRow };
 
-const CALL = `CALL pult_redeem_promo_code($1::text, $2::int, $3::timestamptz, $4::int, $5::inet,
-  $6::text, $7::text, $8::int, $9::int, $10::interval)`;
+/** What pult_redeem_promo_codes answers for one redemption (migration 0025). */
+type BatchResult = Redeemed | { error: { code: string; message: string; hint: string | null } };
 
 /**
- * One round trip for a redemption: `pult_redeem_promo_code` (migration 0016) reserves the attempt,
- * claims the code and grants the plan, and gives the attempt back on success. On PostgreSQL it is a
- * named prepared statement (parsed and planned once per connection); PGlite runs the same CALL.
+ * A refusal the procedure caught for one redemption, shaped as the driver's error (code, message,
+ * hint), so `withDatabaseRefusals` turns it into the same 404/409 the single call raised.
  */
-export async function redeemPromoCode(db: Db, call: RedeemCall): Promise<RedeemRow | undefined> {
-  const values = [
-    call.code,
-    call.userId,
-    call.at.toISOString(),
-    call.shard,
-    call.ip,
-    call.userKey,
-    call.ipKey,
-    call.perUser,
-    call.perIp,
-    `${call.windowMs} milliseconds`,
-  ];
-  const pool = pgPoolOf(db);
-  if (pool) {
-    const result = await pool.query<RedeemRow>({ name: 'pult-redeem-promo-code', text: CALL, values });
-    return result.rows[0];
+export class RedemptionFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly hint: string | undefined,
+  ) {
+    super(message);
   }
-  const [row] = await queryRows<RedeemRow>(
-    db,
-    sql`CALL pult_redeem_promo_code(${values[0]}::text, ${values[1]}::int, ${values[2]}::timestamptz,
-      ${values[3]}::int, ${values[4]}::inet, ${values[5]}::text, ${values[6]}::text, ${values[7]}::int,
-      ${values[8]}::int, ${values[9]}::interval)`,
+}
+
+/** The most redemptions in one batch: the procedure's subtransactions stay within PostgreSQL's 64 per backend. */
+export const MAX_BATCH = 32;
+const CALL_NAME = 'pult-redeem-promo-codes';
+const CALL = 'CALL pult_redeem_promo_codes($1::jsonb, $2::int)';
+
+interface Pending {
+  call: RedeemCall;
+  resolve: (value: Redeemed) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for redemptions (docs/decisions/0027). A redemption that arrives while no batch is in
+ * the database goes at once, alone; those that arrive meanwhile wait for it and then go together, up to
+ * MAX_BATCH, in one CALL of pult_redeem_promo_codes. One batch at a time per database handle: the
+ * procedure orders its locks (limiter keys, users, counters), so batches from several processes
+ * cannot deadlock either. Under load the batch grows with the requests in flight; alone, nothing waits.
+ */
+class RedemptionQueue {
+  private readonly waiting: Pending[] = [];
+  private running = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly shards: number,
+  ) {}
+
+  redeem(call: RedeemCall): Promise<Redeemed> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ call, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, MAX_BATCH);
+        try {
+          const results = await runBatch(this.db, batch, Math.floor(Math.random() * this.shards));
+          batch.forEach((pending, i) => settle(pending, results[i]));
+        } catch (error) {
+          for (const pending of batch) pending.reject(error);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+function settle(pending: Pending, result: BatchResult | undefined): void {
+  if (!result) pending.reject(new Error('pult_redeem_promo_codes: no result for a redemption'));
+  else if ('error' in result)
+    pending.reject(new RedemptionFailure(result.error.code, result.error.message, result.error.hint ?? undefined));
+  else pending.resolve(result);
+}
+
+async function runBatch(db: Db, batch: Pending[], shard: number): Promise<BatchResult[]> {
+  const items = JSON.stringify(
+    batch.map(({ call }) => ({
+      value: call.code,
+      user: call.userId,
+      at: call.at.toISOString(),
+      ip: call.ip,
+      userKey: call.userKey,
+      ipKey: call.ipKey,
+      perUser: call.perUser,
+      perIp: call.perIp,
+      windowMs: call.windowMs,
+    })),
   );
-  return row;
+  const pool = pgPoolOf(db);
+  // A named prepared statement on PostgreSQL (parsed and planned once per connection); PGlite runs the same CALL.
+  const [row] = pool
+    ? (await pool.query<{ results: BatchResult[] }>({ name: CALL_NAME, text: CALL, values: [items, shard] })).rows
+    : await queryRows<{ results: BatchResult[] }>(
+        db,
+        sql`CALL pult_redeem_promo_codes(${items}::jsonb, ${shard}::int)`,
+      );
+  return row?.results ?? [];
+}
+
+const queues = new WeakMap<Db, RedemptionQueue>();
+
+/**
+ * Redeems one code through its database's queue: reserves the attempt, claims the code, grants the
+ * plan and gives the attempt back on success (pult_redeem_promo_codes, migration 0025). A refusal
+ * rejects with a RedemptionFailure.
+ */
+export function redeemPromoCode(db: Db, call: RedeemCall, shards: number): Promise<Redeemed> {
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = new RedemptionQueue(db, shards);
+    queues.set(db, queue);
+  }
+  return queue.redeem(call);
 }
