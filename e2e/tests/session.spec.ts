@@ -69,6 +69,9 @@ test.describe('session', () => {
   test('a token about to expire is refreshed before it is used', async ({ page, login }) => {
     const session = await login();
     await page.goto('/auth/error-1');
+    // The page shows only after its own start-up check of the session; were the deadline moved before
+    // that check, this page would refresh the token (on a loaded machine it did) and /app/home would not.
+    await expect(page.getByText('Страница не найдена')).toBeVisible();
     // Pretend the hour is nearly over: fewer than 5 s remain on the client's deadline.
     await page.evaluate(() => {
       const stored = JSON.parse(localStorage.getItem('@user') ?? '{}');

@@ -9,6 +9,7 @@ import {
   transactions,
 } from '../../src/db/schema';
 import { redeemPromoCode } from '../../src/modules/promo-codes/redemption-repository';
+import { testDbKind } from '../helpers/test-database';
 import { type PromoFixture, promoFixture } from './promo-fixture';
 
 /**
@@ -169,5 +170,58 @@ describe('redemptions sent at once', () => {
     const grown = after.map((row) => row.activated - (before.find((b) => b.shard === row.shard)?.activated ?? 0));
     expect(Math.max(...grown)).toBeGreaterThanOrEqual(9);
     expect(grown.reduce((sum, n) => sum + n, 0)).toBe(10);
+  });
+});
+
+/**
+ * A batch holds several codes until it commits, so it must take them in the order a bulk block does
+ * (id order), or the two deadlock: the block holds code A and wants B while the batch, which claims in
+ * user order, holds B and wants A. Only PostgreSQL runs two transactions at once.
+ */
+describe.runIf(testDbKind === 'postgres')('a batch beside a bulk block of its codes', () => {
+  it('waits for the block instead of deadlocking, and reports both codes blocked', async () => {
+    const pool = f.t.database.pool;
+    if (!pool) throw new Error('no pool');
+    const [first, second] = await f.t.database.db
+      .select({ id: promoCodes.id, value: promoCodes.value })
+      .from(promoCodes)
+      .where(and(eq(promoCodes.seriesId, seriesId), eq(promoCodes.status, 'new')))
+      .orderBy(promoCodes.id)
+      .limit(2);
+    if (!first || !second) throw new Error('two fresh codes expected');
+    const item = (value: string, userId: number) => ({
+      value,
+      user: userId,
+      at: new Date().toISOString(),
+      ip: '203.0.113.7',
+      userKey: `lock-order:user:${userId}`,
+      ipKey: 'lock-order:ip',
+      perUser: 100,
+      perIp: 100,
+      windowMs: 60_000,
+    });
+    // The lower user redeems the higher code id: in user order the batch would claim `second` first.
+    const items = JSON.stringify([item(second.value, user(0).id), item(first.value, user(1).id)]);
+
+    const block = await pool.connect();
+    try {
+      await block.query('BEGIN');
+      await block.query('SELECT 1 FROM promo_codes WHERE id = $1 FOR UPDATE', [first.id]);
+      const batch = pool.query<{ results: unknown[] }>('CALL pult_redeem_promo_codes($1::jsonb, 0)', [items]);
+      // Give the batch time to reach its locks; a deadlock would be reported after deadlock_timeout (1 s).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await block.query('SELECT 1 FROM promo_codes WHERE id = $1 FOR UPDATE', [second.id]);
+      await block.query(`UPDATE promo_codes SET status = 'blocked', blocked_at = now() WHERE id = ANY($1)`, [
+        [first.id, second.id],
+      ]);
+      await block.query('COMMIT');
+      const [row] = (await batch).rows;
+      expect(row?.results).toEqual([
+        { error: expect.objectContaining({ code: 'PU409', hint: 'CODE_BLOCKED' }) },
+        { error: expect.objectContaining({ code: 'PU409', hint: 'CODE_BLOCKED' }) },
+      ]);
+    } finally {
+      block.release();
+    }
   });
 });

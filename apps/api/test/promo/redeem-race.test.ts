@@ -4,9 +4,10 @@ import { promoCodes, rateLimits, subscriptions, transactions } from '../../src/d
 import { type PromoFixture, promoFixture } from './promo-fixture';
 
 /**
- * Redemption is one database call (pult_redeem_promo_codes, with whatever else arrived meanwhile). However many planner users send the same
- * code at once, it is accepted exactly once: one 200, one subscription, one promo transaction, the
- * series counter at one. PGlite runs one query at a time; the race is real in the PostgreSQL pass.
+ * Redemption is one database call (pult_redeem_promo_codes, with whatever else arrived meanwhile).
+ * However many planner users send the same code at once, it is accepted exactly once: one 200, one
+ * subscription, one promo transaction, the series counter at one. PGlite runs one query at a time;
+ * the race is real in the PostgreSQL pass.
  */
 const RACERS = 24;
 let f: PromoFixture;

@@ -5,10 +5,11 @@
 -- which keeps every rule of pult_redeem_promo_code (0016/0017) for each of them:
 --   1. every attempt is reserved against both limits and COMMITTED (without waiting for the flush)
 --      before any code is looked at, so parallel guesses cannot slip past and a refused claim counts;
---   2. each claim and grant runs in a subtransaction of its own (a refusal rolls back that redemption
---      only), users in ascending id order, and the series counters are bumped last, one row per series:
---      two batches lock users in one order and counter rows after all users, so they cannot deadlock;
---      then one durable COMMIT for the whole batch;
+--   2. the batch's codes are locked in id order (as a bulk block locks them), then each claim and grant
+--      runs in a subtransaction of its own (a refusal rolls back that redemption only), users in
+--      ascending id order, and the series counters are bumped last, one row per series. Codes, then
+--      users, then counters, each in one order: two batches, or a batch and a bulk block, wait for each
+--      other instead of deadlocking. Then one durable COMMIT for the whole batch;
 --   3. the attempts of the successes are given back (no flush wait).
 -- Exactly-once is still the conditional UPDATE of pult_claim_promo_code. A batch holds at most 32
 -- redemptions, so its subtransactions stay within the 64 that PostgreSQL tracks per backend without
@@ -138,7 +139,13 @@ BEGIN
   END LOOP;
   COMMIT;
 
-  -- 2. Claim and grant, users in ascending order; each redemption in its own subtransaction.
+  -- 2. Claim and grant. The batch's codes are locked first, in id order (the order of a bulk block),
+  --    then the redemptions run in ascending user order, each in its own subtransaction.
+  PERFORM 1 FROM promo_codes c
+  WHERE c.value = ANY (ARRAY(
+    SELECT p_items -> (g.n - 1) ->> 'value' FROM generate_subscripts(v_out, 1) AS g(n) WHERE v_out[g.n] IS NULL))
+  ORDER BY c.id
+  FOR NO KEY UPDATE;
   FOR i IN
     SELECT e.n::integer FROM jsonb_array_elements(p_items) WITH ORDINALITY AS e(item, n)
     ORDER BY (e.item ->> 'user')::integer, e.n

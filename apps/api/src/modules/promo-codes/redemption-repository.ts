@@ -50,8 +50,9 @@ interface Pending {
  * Group commit for redemptions (docs/decisions/0027). A redemption that arrives while no batch is in
  * the database goes at once, alone; those that arrive meanwhile wait for it and then go together, up to
  * MAX_BATCH, in one CALL of pult_redeem_promo_codes. One batch at a time per database handle: the
- * procedure orders its locks (limiter keys, users, counters), so batches from several processes
- * cannot deadlock either. Under load the batch grows with the requests in flight; alone, nothing waits.
+ * procedure takes its locks in one order (limiter keys, codes, users, counters), so batches from
+ * several processes cannot deadlock either. Under load a batch grows with the requests in flight;
+ * alone, nothing waits.
  */
 class RedemptionQueue {
   private readonly waiting: Pending[] = [];
@@ -76,7 +77,7 @@ class RedemptionQueue {
         const batch = this.waiting.splice(0, MAX_BATCH);
         try {
           const results = await runBatch(this.db, batch, Math.floor(Math.random() * this.shards));
-          batch.forEach((pending, i) => settle(pending, results[i]));
+          for (const [i, pending] of batch.entries()) settle(pending, results[i]);
         } catch (error) {
           for (const pending of batch) pending.reject(error);
         }
