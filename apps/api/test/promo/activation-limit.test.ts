@@ -21,13 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => f.t.close());
 
-const activate = (who: string, code: string) =>
-  f.t.app.inject({
-    method: 'POST',
-    url: '/api/client/promo-codes/activate',
-    payload: { code },
-    headers: { 'api-token': tokens[who] ?? '' },
-  });
+const activate = (who: string, code: string) => f.activate(code, tokens[who] ?? '');
 
 describe('guessing promo codes', () => {
   it('checks at most 10 parallel wrong guesses per account; the rest and a real code then get 429 with Retry-After', async () => {

@@ -45,13 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => f.t.close());
 
-const activate = (code: string, who = 'ivan') =>
-  f.t.app.inject({
-    method: 'POST',
-    url: '/api/client/promo-codes/activate',
-    payload: { code },
-    headers: { 'api-token': planners[who]?.token ?? '' },
-  });
+const activate = (code: string, who = 'ivan') => f.activate(code, planners[who]?.token ?? '');
 
 describe('generated codes', () => {
   it('pages through the series in a stable order', async () => {

@@ -16,6 +16,8 @@ export interface PromoFixture {
     payload?: object,
     role?: 'admin' | 'editor' | 'user',
   ): Promise<LightMyRequestResponse>;
+  /** A planner user redeems a code through the planner app's endpoint. */
+  activate(code: string, token: string): Promise<LightMyRequestResponse>;
   /** Creates a series through the API and waits until its codes are generated. */
   createSeries(body: Record<string, unknown>): Promise<{ id: number; generationStatus: string; generated: number }>;
 }
@@ -44,6 +46,13 @@ export async function promoFixture(options: TestAppOptions = {}): Promise<PromoF
     planId,
     disabledPlanId: plans[2]?.id ?? 0,
     call,
+    activate: (code, token) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/client/promo-codes/activate',
+        payload: { code },
+        headers: { 'api-token': token },
+      }),
     async createSeries(body) {
       const response = await call('POST', '/api/promo-codes', {
         name: 'Серия',

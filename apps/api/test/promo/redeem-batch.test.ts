@@ -44,13 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => f.t.close());
 
-const activate = (code: string, token: string) =>
-  f.t.app.inject({
-    method: 'POST',
-    url: '/api/client/promo-codes/activate',
-    payload: { code },
-    headers: { 'api-token': token },
-  });
+const activate = (code: string, token: string) => f.activate(code, token);
 
 const user = (i: number) => users[i] ?? { id: 0, token: '' };
 const code = (i: number) => fresh[i] ?? '';

@@ -30,13 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => f.t.close());
 
-const activate = (code: string, token: string) =>
-  f.t.app.inject({
-    method: 'POST',
-    url: '/api/client/promo-codes/activate',
-    payload: { code },
-    headers: { 'api-token': token },
-  });
+const activate = (code: string, token: string) => f.activate(code, token);
 
 describe('many parallel redemptions of one code', () => {
   it('accept it exactly once: one subscription, one transaction, the counter at one', async () => {

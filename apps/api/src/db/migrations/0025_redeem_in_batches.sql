@@ -191,3 +191,9 @@ BEGIN
   results := to_jsonb(v_out);
 END
 $$;
+--> statement-breakpoint
+
+-- The single redemption of 0016/0017 has no caller left: the API sends every redemption in a batch.
+DROP PROCEDURE pult_redeem_promo_code(text, integer, timestamptz, integer, inet, text, text, integer, integer,
+  interval, integer, integer, integer, integer, text, text, timestamptz, timestamptz, boolean, timestamptz, text,
+  boolean);
