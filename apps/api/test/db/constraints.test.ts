@@ -231,7 +231,7 @@ describe('refusals of the database functions', () => {
     );
   const activate = (value: string) =>
     database.db.execute(
-      sql`SELECT * FROM pult_activate_promo_code(${value}, ${ids.user}::int, ${now}::timestamptz, 0, null)`,
+      sql`SELECT * FROM pult_claim_promo_code(${value}, ${ids.user}::int, ${now}::timestamptz)`,
     );
   const series = async (change: Record<string, unknown>) => {
     const id = await insert('promo_series', { ...valid.promo_series?.(), ...change });

@@ -138,21 +138,17 @@ describe('redemptions sent at once', () => {
       .from(promoSeriesCounters)
       .where(eq(promoSeriesCounters.seriesId, seriesId));
     const calls = Array.from({ length: 10 }, (_, i) =>
-      redeemPromoCode(
-        f.t.database.db,
-        {
-          code: code(10 + i),
-          userId: user(i % 2 === 0 ? 0 : 3).id,
-          at: new Date(),
-          ip: '203.0.113.9',
-          userKey: `batch-test:user:${i % 2}`,
-          ipKey: 'batch-test:ip',
-          perUser: 100,
-          perIp: 100,
-          windowMs: 60_000,
-        },
-        16,
-      ),
+      redeemPromoCode(f.t.database.db, {
+        code: code(10 + i),
+        userId: user(i % 2 === 0 ? 0 : 3).id,
+        at: new Date(),
+        ip: '203.0.113.9',
+        userKey: `batch-test:user:${i % 2}`,
+        ipKey: 'batch-test:ip',
+        perUser: 100,
+        perIp: 100,
+        windowMs: 60_000,
+      }),
     );
     const results = await Promise.all(calls);
     expect(results.every((r) => 'granted' in r)).toBe(true);

@@ -11,12 +11,12 @@
 --      users, then counters, each in one order: two batches, or a batch and a bulk block, wait for each
 --      other instead of deadlocking. Then one durable COMMIT for the whole batch;
 --   3. the attempts of the successes are given back (no flush wait).
--- Exactly-once is still the conditional UPDATE of pult_claim_promo_code. A batch holds at most 32
+-- Exactly-once is still the conditional UPDATE, now pult_claim_promo_code. A batch holds at most 32
 -- redemptions, so its subtransactions stay within the 64 that PostgreSQL tracks per backend without
 -- overflowing to pg_subtrans (which would slow every other snapshot).
 
--- The claim of pult_activate_promo_code, on its own: marks the code activated if it is new and its
--- series enabled and within its dates, else raises the refusal that says why.
+-- The claim that pult_activate_promo_code (0008) made, on its own: marks the code activated if it is new
+-- and its series enabled and within its dates, else raises the refusal that says why.
 CREATE FUNCTION pult_claim_promo_code(p_value text, p_user integer, p_now timestamptz,
   OUT series_id integer, OUT plan_id integer, OUT duration_days integer)
 LANGUAGE plpgsql VOLATILE AS $$
@@ -47,27 +47,6 @@ BEGIN
     -- Used, or claimed by a concurrent redemption between our attempt and this read.
     RAISE EXCEPTION 'This promo code has already been used' USING ERRCODE = 'PU409', HINT = 'CODE_USED';
   END IF;
-END
-$$;
---> statement-breakpoint
-
--- Unchanged behaviour: claim, bump a counter shard, grant.
-CREATE OR REPLACE FUNCTION pult_activate_promo_code(
-  p_value text, p_user integer, p_now timestamptz, p_shard integer, p_ip inet
-) RETURNS SETOF pult_granted LANGUAGE plpgsql VOLATILE AS $$
-DECLARE
-  v_claimed record;
-BEGIN
-  SELECT * INTO v_claimed FROM pult_claim_promo_code(p_value, p_user, p_now);
-
-  -- Sharded counter: concurrent redemptions of one series do not queue on one row.
-  INSERT INTO promo_series_counters (series_id, shard, activated, blocked)
-  VALUES (v_claimed.series_id, p_shard, 1, 0)
-  ON CONFLICT (series_id, shard) DO UPDATE SET activated = promo_series_counters.activated + 1;
-
-  RETURN QUERY SELECT * FROM pult_grant_subscription(
-    p_user, v_claimed.plan_id, 'promo', 'promo', v_claimed.duration_days, p_now, p_user, p_ip
-  );
 END
 $$;
 --> statement-breakpoint
@@ -109,7 +88,7 @@ DECLARE
   v_at timestamptz;
   v_claimed record;
   v_granted pult_granted;
-  v_activated jsonb := '{}'::jsonb;
+  v_activated integer[] := '{}';
   v_state text;
   v_message text;
   v_hint text;
@@ -158,8 +137,7 @@ BEGIN
       SELECT * INTO v_granted FROM pult_grant_subscription((v_item ->> 'user')::integer, v_claimed.plan_id,
         'promo', 'promo', v_claimed.duration_days, v_at, (v_item ->> 'user')::integer, (v_item ->> 'ip')::inet);
       v_out[i] := jsonb_build_object('granted', to_jsonb(v_granted));
-      v_activated := jsonb_set(v_activated, ARRAY[v_claimed.series_id::text],
-        to_jsonb(coalesce((v_activated ->> v_claimed.series_id::text)::integer, 0) + 1));
+      v_activated := v_activated || v_claimed.series_id;
     EXCEPTION WHEN OTHERS THEN
       GET STACKED DIAGNOSTICS v_state = RETURNED_SQLSTATE, v_message = MESSAGE_TEXT, v_hint = PG_EXCEPTION_HINT;
       v_out[i] := jsonb_build_object('error',
@@ -169,8 +147,8 @@ BEGIN
 
   -- The counters last, in series order: after every user lock of this batch.
   INSERT INTO promo_series_counters AS c (series_id, shard, activated, blocked)
-  SELECT a.key::integer, p_shard, a.value::integer, 0 FROM jsonb_each_text(v_activated) AS a
-  ORDER BY a.key::integer
+  SELECT a.series_id, p_shard, count(*), 0 FROM unnest(v_activated) AS a(series_id)
+  GROUP BY a.series_id ORDER BY a.series_id
   ON CONFLICT (series_id, shard) DO UPDATE SET activated = c.activated + excluded.activated;
   COMMIT;
 
@@ -193,7 +171,12 @@ END
 $$;
 --> statement-breakpoint
 
--- The single redemption of 0016/0017 has no caller left: the API sends every redemption in a batch.
+-- The single redemption of 0016/0017 and the function it called have no caller left: the API sends
+-- every redemption in a batch, which claims with pult_claim_promo_code and grants with
+-- pult_grant_subscription itself.
 DROP PROCEDURE pult_redeem_promo_code(text, integer, timestamptz, integer, inet, text, text, integer, integer,
   interval, integer, integer, integer, integer, text, text, timestamptz, timestamptz, boolean, timestamptz, text,
   boolean);
+--> statement-breakpoint
+
+DROP FUNCTION pult_activate_promo_code(text, integer, timestamptz, integer, inet);

@@ -6,16 +6,15 @@ import { fromGrantedRow, toSubscription } from '../subscriptions';
 import { activationLimits } from './activation-limits';
 import { activationRefusalsRepository } from './activation-refusals-repository';
 import { redeemPromoCode } from './redemption-repository';
-import { COUNTER_SHARDS } from './series-repository';
 
 /**
  * A planner user redeems a code in one database call, `pult_redeem_promo_codes` (migration 0025,
  * docs/decisions/0027), together with the redemptions that arrived meanwhile. It reserves the attempt
  * against the per-account and per-address limits and commits that before the code is looked up
- * (atomically, so parallel guesses cannot slip past), then claims the code (docs/decisions/0009) only if it is new
- * and its series enabled and within its dates — of two concurrent redemptions exactly one wins —
- * bumps a counter shard and grants the plan; a success gives its attempt back, so only failures
- * count. Refusals name their code in HINT (CODE_NOT_FOUND, CODE_USED, CODE_BLOCKED,
+ * (atomically, so parallel guesses cannot slip past), then claims the code (docs/decisions/0009)
+ * only if it is new and its series enabled and within its dates — of two concurrent redemptions
+ * exactly one wins — bumps a counter shard and grants the plan; a success gives its attempt back, so
+ * only failures count. Refusals name their code in HINT (CODE_NOT_FOUND, CODE_USED, CODE_BLOCKED,
  * SERIES_INACTIVE/NOT_STARTED/ENDED, PLAN_DISABLED). Every refusal is recorded with its reason.
  */
 export const activationService = {
@@ -25,22 +24,18 @@ export const activationService = {
     const limits = await activationLimits(ctx);
     try {
       const row = await withDatabaseRefusals(() =>
-        redeemPromoCode(
-          ctx.db,
-          {
-            code: rawCode.trim().toUpperCase(),
-            userId,
-            at: now,
-            ip: ctx.ip,
-            userKey: `activate:user:${userId}`,
-            ipKey: `activate:ip:${ctx.ip}`,
-            perUser: limits.perUser.max,
-            perIp: limits.perIp.max,
-            // One window for both limits: they come from the same setting.
-            windowMs: limits.perUser.windowMs,
-          },
-          COUNTER_SHARDS,
-        ),
+        redeemPromoCode(ctx.db, {
+          code: rawCode.trim().toUpperCase(),
+          userId,
+          at: now,
+          ip: ctx.ip,
+          userKey: `activate:user:${userId}`,
+          ipKey: `activate:ip:${ctx.ip}`,
+          perUser: limits.perUser.max,
+          perIp: limits.perIp.max,
+          // One window for both limits: they come from the same setting.
+          windowMs: limits.perUser.windowMs,
+        }),
       );
       if ('retryAfter' in row) throw tooManyAttempts(row.retryAfter);
       const granted = fromGrantedRow(row.granted);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { pgPoolOf } from '../../db/copy-out';
 import type { GrantedRow } from '../subscriptions';
+import { COUNTER_SHARDS } from './series-repository';
 
 export interface RedeemCall {
   code: string;
@@ -58,10 +59,7 @@ class RedemptionQueue {
   private readonly waiting: Pending[] = [];
   private running = false;
 
-  constructor(
-    private readonly db: Db,
-    private readonly shards: number,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   redeem(call: RedeemCall): Promise<Redeemed> {
     return new Promise((resolve, reject) => {
@@ -76,7 +74,7 @@ class RedemptionQueue {
       while (this.waiting.length > 0) {
         const batch = this.waiting.splice(0, MAX_BATCH);
         try {
-          const results = await runBatch(this.db, batch, Math.floor(Math.random() * this.shards));
+          const results = await runBatch(this.db, batch, Math.floor(Math.random() * COUNTER_SHARDS));
           for (const [i, pending] of batch.entries()) settle(pending, results[i]);
         } catch (error) {
           for (const pending of batch) pending.reject(error);
@@ -127,10 +125,10 @@ const queues = new WeakMap<Db, RedemptionQueue>();
  * plan and gives the attempt back on success (pult_redeem_promo_codes, migration 0025). A refusal
  * rejects with a RedemptionFailure.
  */
-export function redeemPromoCode(db: Db, call: RedeemCall, shards: number): Promise<Redeemed> {
+export function redeemPromoCode(db: Db, call: RedeemCall): Promise<Redeemed> {
   let queue = queues.get(db);
   if (!queue) {
-    queue = new RedemptionQueue(db, shards);
+    queue = new RedemptionQueue(db);
     queues.set(db, queue);
   }
   return queue.redeem(call);

@@ -1,7 +1,7 @@
 import type { SubscriptionRow } from './subscription-row';
 
 /**
- * What the database functions `pult_grant_subscription` and `pult_activate_promo_code` answer:
+ * What the database function `pult_grant_subscription` answers (also inside a redemption batch's result):
  * the subscription started or extended, its plan's title, and whether it was an extension.
  */
 export interface GrantedRow {
