@@ -230,9 +230,7 @@ describe('refusals of the database functions', () => {
             ${now}::timestamptz, null, null)`,
     );
   const activate = (value: string) =>
-    database.db.execute(
-      sql`SELECT * FROM pult_claim_promo_code(${value}, ${ids.user}::int, ${now}::timestamptz)`,
-    );
+    database.db.execute(sql`SELECT * FROM pult_claim_promo_code(${value}, ${ids.user}::int, ${now}::timestamptz)`);
   const series = async (change: Record<string, unknown>) => {
     const id = await insert('promo_series', { ...valid.promo_series?.(), ...change });
     const value = `C${next()}`;
