@@ -23,6 +23,8 @@ const PGLITE_BATCH = 10_000;
 const DRAW_SLICE = 10_000;
 /** Batches in a row that add no new code: the code space (for this prefix and length) is used up. */
 const MAX_FRUITLESS_BATCHES = 5;
+/** The most codes one crowded batch draws (about 10 MB of candidates). */
+const MAX_CROWDED_DRAW = 1_000_000;
 
 export const PROMO_GENERATION_JOB = 'promo-generation';
 
@@ -149,14 +151,17 @@ export function promoGenerationHandler(db: Db, log: FastifyBaseLogger): JobHandl
       const want = Math.min(batch, series.codesCount - generated);
       // Sparse until a batch loses codes to clashes; from then on, oversample and pre-check.
       const sparse = oversample === 1;
-      const draw = sparse ? want : Math.min(space, Math.ceil(want * oversample) + 64);
+      // A draw of `space` codes misses a given free code with probability (1 − 1/space)^space ≈ 1/e, so
+      // five such batches in a row (MAX_FRUITLESS_BATCHES) left the last free code of a tiny space
+      // unfound about once in 150 runs. Up to eight times the space (e^−8 per batch), at most a million.
+      const draw = sparse ? want : Math.min(space * 8, MAX_CROWDED_DRAW, Math.ceil(want * oversample) + 64);
       const codes = await drawCodes(series.prefix, series.codeLength, draw);
       const added = sparse
         ? await insertSparse(db, series.id, codes, parallel ? halves(series.prefix) : [{}])
         : await insertCrowded(db, series.id, codes, want);
       generated += added;
       fruitless = added === 0 ? fruitless + 1 : 0;
-      if (added < want) oversample = Math.min(Math.max(oversample, 1.05) * 4, space);
+      if (added < want) oversample = Math.min(Math.max(oversample, 1.05) * 4, space * 8);
       if (fruitless >= MAX_FRUITLESS_BATCHES) {
         await db
           .update(promoSeries)
