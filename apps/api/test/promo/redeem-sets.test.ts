@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { auditEvents, promoCodes, subscriptions, transactions, users as usersTable } from '../../src/db/schema';
+import { openSession } from '../helpers/one-session';
 import { type PromoFixture, promoFixture } from './promo-fixture';
 
 /**
@@ -24,7 +25,10 @@ beforeAll(async () => {
     await f.t.database.db.select({ value: promoCodes.value }).from(promoCodes).where(eq(promoCodes.seriesId, series.id))
   ).map((row) => row.value);
   blocked = values.pop() ?? '';
-  await f.t.database.db.update(promoCodes).set({ status: 'blocked', blockedAt: new Date() }).where(eq(promoCodes.value, blocked));
+  await f.t.database.db
+    .update(promoCodes)
+    .set({ status: 'blocked', blockedAt: new Date() })
+    .where(eq(promoCodes.value, blocked));
   fresh = values;
 });
 afterAll(() => f.t.close());
@@ -50,23 +54,16 @@ type Result = { granted: Record<string, unknown> } | { error: { code: string; hi
 
 /** Calls the batch procedure, then reads on the same session which way it went. */
 async function redeemBatch(items: object[]): Promise<{ results: Result[]; path: string }> {
-  const text = JSON.stringify(items);
-  const pool = f.t.database.pool;
-  if (pool) {
-    const client = await pool.connect();
-    try {
-      const [row] = (await client.query('CALL pult_redeem_promo_codes($1::jsonb, 0)', [text])).rows;
-      const [setting] = (await client.query(`select current_setting('pult.last_batch', true) as path`)).rows;
-      return { results: row.results, path: setting.path };
-    } finally {
-      client.release();
-    }
+  const session = await openSession(f.t.database);
+  try {
+    const [row] = await session.query<{ results: Result[] }>('CALL pult_redeem_promo_codes($1::jsonb, 0)', [
+      JSON.stringify(items),
+    ]);
+    const [setting] = await session.query<{ path: string }>(`select current_setting('pult.last_batch', true) as path`);
+    return { results: row?.results ?? [], path: setting?.path ?? '' };
+  } finally {
+    session.release();
   }
-  // PGlite is one session.
-  const db = f.t.database.db;
-  const [row] = await queryRows<{ results: Result[] }>(db, sql`CALL pult_redeem_promo_codes(${text}::jsonb, 0)`);
-  const [setting] = await queryRows<{ path: string }>(db, sql`select current_setting('pult.last_batch', true) as path`);
-  return { results: row?.results ?? [], path: setting?.path ?? '' };
 }
 
 const granted = (result: Result | undefined) => (result && 'granted' in result ? result.granted : undefined);
@@ -98,11 +95,20 @@ describe('a batch in sets', () => {
     // User 1: one subscription of 30 + 30 days; the first answer says 30, the second 60, and extended.
     const first = granted(results[1]);
     const second = granted(results[2]);
-    expect(first).toMatchObject({ owner: user(1), extended: false, plan_id: f.planId, status: 'active', source: 'promo' });
+    expect(first).toMatchObject({
+      owner: user(1),
+      extended: false,
+      plan_id: f.planId,
+      status: 'active',
+      source: 'promo',
+    });
     expect(second).toMatchObject({ id: first?.id, extended: true });
     expect(new Date(String(first?.expires_at)).getTime()).toBe(at.getTime() + 30 * DAY);
     expect(new Date(String(second?.expires_at)).getTime()).toBe(at.getTime() + 60 * DAY);
-    const mine = await f.t.database.db.select().from(subscriptions).where(eq(subscriptions.owner, user(1)));
+    const mine = await f.t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.owner, user(1)));
     expect(mine.map((s) => s.expiresAt?.getTime())).toEqual([at.getTime() + 60 * DAY]);
 
     // Its audit trail: a grant, then an extension that starts where the grant ended, each naming its payment.
@@ -113,8 +119,14 @@ describe('a batch in sets', () => {
       .orderBy(auditEvents.id);
     expect(trail.map((e) => e.action)).toEqual(['grant-subscription', 'extend-subscription']);
     expect(trail[1]?.before).toEqual({ expiresAt: new Date(at.getTime() + 30 * DAY).toISOString() });
-    expect(trail[1]?.after).toMatchObject({ owner: user(1), expiresAt: new Date(at.getTime() + 60 * DAY).toISOString() });
-    const payments = await f.t.database.db.select().from(transactions).where(eq(transactions.userId, user(1)));
+    expect(trail[1]?.after).toMatchObject({
+      owner: user(1),
+      expiresAt: new Date(at.getTime() + 60 * DAY).toISOString(),
+    });
+    const payments = await f.t.database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.userId, user(1)));
     expect(payments.map((p) => [p.amount, p.kind, p.provider]).sort()).toEqual([
       [0, 'grant', 'promo'],
       [0, 'grant', 'promo'],
@@ -137,20 +149,58 @@ describe('a batch in sets', () => {
       ].sort(),
     );
     // User 0 got two codes of the same plan in this batch: one subscription, extended once.
-    const zero = await f.t.database.db.select().from(subscriptions).where(eq(subscriptions.owner, user(0)));
+    const zero = await f.t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.owner, user(0)));
     expect(zero.map((s) => s.expiresAt?.getTime())).toEqual([at.getTime() + 60 * DAY]);
   });
 
   it('goes one by one when a grant is refused, and the code goes to the next redemption of it', async () => {
-    await f.t.database.db.update(usersTable).set({ status: 'deleted' }).where(eq(usersTable.id, user(2)));
-    const { results, path } = await redeemBatch([item(code(5), user(3)), item(code(5), user(2)), item(code(6), user(1))]);
+    await f.t.database.db
+      .update(usersTable)
+      .set({ status: 'deleted' })
+      .where(eq(usersTable.id, user(2)));
+    const { results, path } = await redeemBatch([
+      item(code(5), user(3)),
+      item(code(5), user(2)), // the lower user, deleted: refused, so user 3 gets the code
+      item(code(6), user(1)),
+      item(code(7), user(0)),
+      item(code(8), user(3)),
+      item('SETNOSUCH2', user(1)),
+    ]);
     expect(path).toMatch(/^one by one: PU100/);
-    expect(refusal(results[1])).toBe('USER_DELETED');
+    expect(results.map((r) => ('granted' in r ? 'granted' : r.error.hint))).toEqual([
+      'granted',
+      'USER_DELETED',
+      'granted',
+      'granted',
+      'granted',
+      'CODE_NOT_FOUND',
+    ]);
     expect(granted(results[0])).toMatchObject({ owner: user(3), extended: false });
+    expect(granted(results[4])).toMatchObject({ owner: user(3), extended: true });
     expect(granted(results[2])).toMatchObject({ owner: user(1), extended: true });
-    const [five] = await f.t.database.db.select().from(promoCodes).where(eq(promoCodes.value, code(5)));
+    const [five] = await f.t.database.db
+      .select()
+      .from(promoCodes)
+      .where(eq(promoCodes.value, code(5)));
     expect(five?.activatedBy).toBe(user(3));
-    expect(await f.t.database.db.select().from(subscriptions).where(eq(subscriptions.owner, user(2)))).toEqual([]);
+    expect(
+      await f.t.database.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.owner, user(2))),
+    ).toEqual([]);
+  });
+});
+
+describe('a small batch', () => {
+  it('goes one by one from the start (the sets cost more to start than they save)', async () => {
+    const { results, path } = await redeemBatch([item(code(9), user(0)), item(blocked, user(1))]);
+    expect(path).toBe('one by one: 2 to claim');
+    expect(granted(results[0])).toMatchObject({ owner: user(0), extended: true });
+    expect(refusal(results[1])).toBe('CODE_BLOCKED');
   });
 });
 
@@ -180,18 +230,19 @@ describe('pult_grant_subscriptions', () => {
       grant(user(2), f.planId, null), // deleted
     ]);
     const before = (await f.t.database.db.select().from(transactions)).length;
-    const rows = await queryRows<{ item: number; granted: unknown; error_hint: string | null }>(
+    const rows = await queryRows<{ item: number; granted: { expires_at: string } | null; error_hint: string | null }>(
       f.t.database.db,
       sql`select item, to_jsonb(granted) as granted, error_hint from pult_grant_subscriptions(${grants}::jsonb)`,
     );
     expect(rows.map((r) => r.item)).toEqual([1, 2, 3, 4, 5]);
     expect(rows.map((r) => r.error_hint)).toEqual([null, 'USER_NOT_FOUND', null, 'PLAN_DISABLED', 'USER_DELETED']);
     expect(rows[0]?.granted).toMatchObject({ id: live?.id, extended: true });
-    expect(new Date(String((rows[0]?.granted as { expires_at: string }).expires_at)).getTime()).toBe(liveEnd + 10 * DAY);
-    expect(new Date(String((rows[2]?.granted as { expires_at: string }).expires_at)).getTime()).toBe(
-      liveEnd + 375 * DAY,
-    );
-    const [after] = await f.t.database.db.select().from(subscriptions).where(eq(subscriptions.id, live?.id ?? 0));
+    expect(new Date(String(rows[0]?.granted?.expires_at)).getTime()).toBe(liveEnd + 10 * DAY);
+    expect(new Date(String(rows[2]?.granted?.expires_at)).getTime()).toBe(liveEnd + 375 * DAY);
+    const [after] = await f.t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, live?.id ?? 0));
     expect(after?.expiresAt?.getTime()).toBe(liveEnd + 375 * DAY);
     expect((await f.t.database.db.select().from(transactions)).length).toBe(before + 2);
   });
