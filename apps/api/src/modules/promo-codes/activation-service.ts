@@ -9,7 +9,8 @@ import { redeemPromoCode } from './redemption-repository';
 
 /**
  * A planner user redeems a code in one database call, `pult_redeem_promo_codes` (migration 0025,
- * docs/decisions/0027), together with the redemptions that arrived meanwhile. It reserves the attempt
+ * docs/decisions/0027; batches of six or more claimed and granted in sets since 0026, decision 0028),
+ * together with the redemptions that arrived meanwhile. It reserves the attempt
  * against the per-account and per-address limits and commits that before the code is looked up
  * (atomically, so parallel guesses cannot slip past), then claims the code (docs/decisions/0009)
  * only if it is new and its series enabled and within its dates — of two concurrent redemptions

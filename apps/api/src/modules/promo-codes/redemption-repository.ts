@@ -19,7 +19,7 @@ export interface RedeemCall {
 /** A redemption's answer: seconds to wait when a limit refused the attempt, else the grant. */
 export type Redeemed = { retryAfter: number } | { granted: GrantedRow };
 
-/** What pult_redeem_promo_codes answers for one redemption (migration 0025). */
+/** What pult_redeem_promo_codes answers for one redemption (migrations 0025 and 0026). */
 type BatchResult = Redeemed | { error: { code: string; message: string; hint: string | null } };
 
 /**
