@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { jobs } from '../../src/db/all-tables';
-import { subscriptionPlans } from '../../src/db/schema';
+import { promoCodes, subscriptionPlans } from '../../src/db/schema';
 import { buildTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app';
 
 export interface PromoFixture {
@@ -20,6 +20,8 @@ export interface PromoFixture {
   activate(code: string, token: string): Promise<LightMyRequestResponse>;
   /** Creates a series through the API and waits until its codes are generated. */
   createSeries(body: Record<string, unknown>): Promise<{ id: number; generationStatus: string; generated: number }>;
+  /** A series' codes, one of them blocked (in the database, as a bulk block leaves it). */
+  codesWithOneBlocked(seriesId: number): Promise<{ fresh: string[]; blocked: string }>;
 }
 
 export async function promoFixture(options: TestAppOptions = {}): Promise<PromoFixture> {
@@ -72,6 +74,20 @@ export async function promoFixture(options: TestAppOptions = {}): Promise<PromoF
         .where(and(eq(jobs.subjectId, response.json().id), eq(jobs.status, 'pending'), isNotNull(jobs.lastError)));
       if (failed) throw new Error(`the generation job failed and waits for a retry: ${failed.error}`);
       return (await call('GET', `/api/promo-codes/${response.json().id}`)).json();
+    },
+    async codesWithOneBlocked(seriesId) {
+      const fresh = (
+        await t.database.db
+          .select({ value: promoCodes.value })
+          .from(promoCodes)
+          .where(eq(promoCodes.seriesId, seriesId))
+      ).map((row) => row.value);
+      const blocked = fresh.pop() ?? '';
+      await t.database.db
+        .update(promoCodes)
+        .set({ status: 'blocked', blockedAt: new Date() })
+        .where(eq(promoCodes.value, blocked));
+      return { fresh, blocked };
     },
   };
 }

@@ -32,15 +32,7 @@ beforeAll(async () => {
   }
   const series = await f.createSeries({ name: 'Пачка', prefix: 'BAT', codeLength: 8, codesCount: 40 });
   seriesId = series.id;
-  const values = (
-    await f.t.database.db.select({ value: promoCodes.value }).from(promoCodes).where(eq(promoCodes.seriesId, seriesId))
-  ).map((row) => row.value);
-  blocked = values.pop() ?? '';
-  await f.t.database.db
-    .update(promoCodes)
-    .set({ status: 'blocked', blockedAt: new Date() })
-    .where(eq(promoCodes.value, blocked));
-  fresh = values;
+  ({ fresh, blocked } = await f.codesWithOneBlocked(seriesId));
 });
 afterAll(() => f.t.close());
 

@@ -21,15 +21,7 @@ beforeAll(async () => {
   f = await promoFixture();
   for (let i = 0; i < 4; i++) users.push(await f.t.createUser({ email: `sets${i}@mail.ru`, role: 'user' }));
   const series = await f.createSeries({ name: 'Наборы', prefix: 'SET', codeLength: 8, codesCount: 20 });
-  const values = (
-    await f.t.database.db.select({ value: promoCodes.value }).from(promoCodes).where(eq(promoCodes.seriesId, series.id))
-  ).map((row) => row.value);
-  blocked = values.pop() ?? '';
-  await f.t.database.db
-    .update(promoCodes)
-    .set({ status: 'blocked', blockedAt: new Date() })
-    .where(eq(promoCodes.value, blocked));
-  fresh = values;
+  ({ fresh, blocked } = await f.codesWithOneBlocked(series.id));
 });
 afterAll(() => f.t.close());
 
