@@ -50,18 +50,44 @@ const useValidateMessages = () => {
   );
 };
 
+/**
+ * The title names the project (app/providers.tsx draws it); the login pages keep it once known. A
+ * component of its own, so the settings' arrival re-renders nothing else.
+ */
+const ProjectNameSync = () => {
+  const projectName = usePublicConfig().data?.projectName;
+  useEffect(() => projectNameStore.set(projectName), [projectName]);
+  return null;
+};
+
 const ThemedScreens = () => {
   const theme = useTheme();
   const validateMessages = useValidateMessages();
   // The language shown, which follows the chosen one once its bundle has arrived (i18next waits for it).
   const { i18n: shown } = useTranslation();
   const dark = theme.currentTheme === 'dark';
-  const tokens = accessibleTheme(dark);
   const reducedMotion = useReducedMotion();
+  const headerBg = theme.headerNavColor || (dark ? '#141414' : '#ffffff');
 
-  // The title names the project (app/providers.tsx draws it); the login pages keep it once known.
-  const projectName = usePublicConfig().data?.projectName;
-  useEffect(() => projectNameStore.set(projectName), [projectName]);
+  // A new object here is a new context for every antd component below, which all draw again: the
+  // configuration changes only with what it is made of.
+  const form = useMemo(() => ({ validateMessages }), [validateMessages]);
+  const themeConfig = useMemo(() => {
+    const tokens = accessibleTheme(dark);
+    return {
+      algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      token: { ...tokens.token, motion: !reducedMotion },
+      components: {
+        ...tokens.components,
+        Layout: {
+          headerBg,
+          headerPadding: '0 16px',
+          bodyBg: dark ? '#000000' : '#f5f7fb',
+          footerBg: dark ? '#000000' : '#f5f7fb',
+        },
+      },
+    };
+  }, [dark, reducedMotion, headerBg]);
 
   // The date library speaks the language shown (its locale arrives in the same bundle).
   useEffect(() => {
@@ -72,21 +98,10 @@ const ThemedScreens = () => {
     <ConfigProvider
       locale={loadedAntdLocale(shown.language)}
       direction={theme.direction}
-      form={{ validateMessages }}
-      theme={{
-        algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-        token: { ...tokens.token, motion: !reducedMotion },
-        components: {
-          ...tokens.components,
-          Layout: {
-            headerBg: theme.headerNavColor || (dark ? '#141414' : '#ffffff'),
-            headerPadding: '0 16px',
-            bodyBg: dark ? '#000000' : '#f5f7fb',
-            footerBg: dark ? '#000000' : '#f5f7fb',
-          },
-        },
-      }}
+      form={form}
+      theme={themeConfig}
     >
+      <ProjectNameSync />
       <AppRoot>
         {/* Screens publish their main actions here; the header's command palette offers them. */}
         <ScreenCommandsProvider>

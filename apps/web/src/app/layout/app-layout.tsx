@@ -1,9 +1,10 @@
-import { App, Grid, Layout } from 'antd';
+import { App, Layout, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { ThemeDrawer } from '../../features/theme/components/theme-drawer';
 import { themeStore, useTheme } from '../../lib/theme-store';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { Breadcrumbs } from './breadcrumbs';
@@ -14,9 +15,9 @@ import { TopNav } from './top-nav';
 /** The authenticated shell: header, side or top navigation (a drawer below `lg`), content, footer. */
 export const AppLayout = () => {
   const { navType, mobileNav } = useTheme();
-  const screens = Grid.useBreakpoint();
-  // Unknown until antd has measured; assume a desktop rather than flash the drawer button.
-  const isMobile = screens.lg === false;
+  // Below antd's `lg` breakpoint the navigation is a drawer. Without matchMedia (never in a browser),
+  // a desktop is assumed rather than a drawer button.
+  const isMobile = !useMediaQuery(`(min-width: ${theme.useToken().token.screenLG}px)`, true);
   const [themeOpen, setThemeOpen] = useState(false);
 
   useEffect(() => {
