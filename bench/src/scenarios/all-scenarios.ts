@@ -19,6 +19,7 @@ import { pushAudienceCountScenario, pushFanoutScenario } from './push-fanout';
 import type { Scenario } from './scenario';
 import { signinScenario } from './signin';
 import { tgChannelsAllScenario } from './tg-channels';
+import { usersColdLoadScenario } from './users-cold-load';
 import { usersEmailFilterScenario } from './users-email-filter';
 import { usersExportScenario } from './users-export';
 import { usersPage1Scenario, usersPage1000Scenario, usersPageLastScenario } from './users-page';
@@ -51,6 +52,7 @@ export const allScenarios: readonly Scenario[] = [
   usersExportScenario,
   notesShareCardScenario,
   lighthouseScenario,
+  usersColdLoadScenario,
   pushAudienceCountScenario,
   pgliteColdStartScenario,
   promoGenerate1mScenario,
