@@ -1,15 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createFetchClient } from '@pult/contract';
-import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { launchChromium, signInForSpa, storeSession } from '../lib/chromium';
 import type { MeasuredScenario } from './scenario';
 
-/** The SPA keeps its session in localStorage under this key (apps/web/src/config/app-config.ts). */
-const SESSION_KEY = '@user';
 const TARGET_SCORE = 95;
 
 interface PageResult {
@@ -111,40 +108,13 @@ export const lighthouseScenario: MeasuredScenario = {
   async run({ options }) {
     // The machine's load moves every timing here; the result keeps it next to the scores.
     const loadBefore = loadavg()[0];
-    const chrome = await launch({
-      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
+    const chrome = await launchChromium();
     try {
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
       const page = await browser.newPage();
       const login = await audit(page, chrome.port, `${options.url}/auth/login`);
 
-      const session = await createFetchClient(options.url).auth.signin({
-        body: { email: options.email, password: options.password },
-      });
-      await page.goto(`${options.url}/auth/error-1`);
-      await page.evaluate(
-        (key, value) => {
-          // Runs in the page; the bench has no DOM types.
-          const { localStorage } = globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } };
-          localStorage.setItem(
-            key,
-            JSON.stringify({ ...value, apiTokenExpiresAt: Date.now() + value.expiresIn * 1000 }),
-          );
-        },
-        SESSION_KEY,
-        session,
-      );
+      await storeSession(page, options.url, await signInForSpa(options.url, options.email, options.password));
       const users = await audit(page, chrome.port, `${options.url}/app/users`);
       await browser.disconnect();
       return {

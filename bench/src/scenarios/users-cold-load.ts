@@ -1,12 +1,9 @@
 import { loadavg } from 'node:os';
-import { createFetchClient } from '@pult/contract';
-import { launch } from 'chrome-launcher';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { launchChromium, type StoredSession, signInForSpa, storeSession } from '../lib/chromium';
 import { percentile } from '../lib/percentiles';
 import type { MeasuredScenario } from './scenario';
 
-/** The SPA keeps its session in localStorage under this key (apps/web/src/config/app-config.ts). */
-const SESSION_KEY = '@user';
 /** Cold loads per run; the figures are medians, since one load on this shared machine says little. */
 const LOADS = 9;
 
@@ -61,22 +58,13 @@ const COMMIT_COUNTER = `(() => {
   };
 })();`;
 
-async function coldLoad(browser: Browser, url: string, session: Record<string, unknown>): Promise<ColdLoad> {
+async function coldLoad(browser: Browser, url: string, session: StoredSession): Promise<ColdLoad> {
   // A context of its own: an empty HTTP cache and storage, as on a first visit.
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
     await page.setViewport({ width: 1350, height: 940 });
-    await page.goto(`${url}/auth/error-1`);
-    await page.evaluate(
-      (key, value) => {
-        // Runs in the page; the bench has no DOM types.
-        const { localStorage } = globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } };
-        localStorage.setItem(key, JSON.stringify(value));
-      },
-      SESSION_KEY,
-      session,
-    );
+    await storeSession(page, url, session);
     await page.evaluateOnNewDocument(COMMIT_COUNTER);
     const cdp = await page.createCDPSession();
     await cdp.send('Performance.enable');
@@ -127,25 +115,10 @@ export const usersColdLoadScenario: MeasuredScenario = {
   notes: `${LOADS} cold loads of /app/users signed in (a fresh browser context each: empty HTTP cache), Debian Chromium headless at 1350×940. Medians of: time to the first table row, first contentful paint, main-thread time to the first row (task, script, style, layout: Chromium's Performance.getMetrics), and React's commits with the components each mounted and drew again (counted as the React DevTools profiler does). Component counts are the same in every load of one build; the times move with the machine's load.`,
   async run({ options }) {
     const loadBefore = loadavg()[0] ?? 0;
-    const chrome = await launch({
-      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
+    const chrome = await launchChromium();
     try {
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-      const signedIn = await createFetchClient(options.url).auth.signin({
-        body: { email: options.email, password: options.password },
-      });
-      const session = { ...signedIn, apiTokenExpiresAt: Date.now() + signedIn.expiresIn * 1000 };
+      const session = await signInForSpa(options.url, options.email, options.password);
       const loads: ColdLoad[] = [];
       for (let i = 0; i < LOADS; i++) loads.push(await coldLoad(browser, options.url, session));
       await browser.disconnect();
