@@ -10,11 +10,11 @@ import { expect, test } from '../fixtures';
  * 677 kB and the users list 683 kB; after it 387 kB and 591 kB; with the contract loaded per endpoint
  * group, antd's App in the staff layout and a native language picker, 327 kB and 569 kB; with the login
  * page drawn without antd, TanStack Query or zod and the features' texts left to the screens, 139 kB
- * and 577 kB (docs/decisions/0022). The login budget is the target itself; the shell's holds what was
- * won (about 2 % headroom).
+ * and 577 kB (docs/decisions/0022); with the theme drawer and the command palette downloaded on their first
+ * opening, 566 kB. The login budget is the target itself; the shell's holds what was won (about 2 % headroom).
  */
 const TARGET = { login: 150_000, shell: 350_000 };
-const BUDGET = { login: 150_000, shell: 586_000 };
+const BUDGET = { login: 150_000, shell: 578_000 };
 
 const LANGUAGE_CHUNK = /\/assets\/(ru|en|zh|fr|ja)-[\w-]+\.js$/;
 

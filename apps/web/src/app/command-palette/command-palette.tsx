@@ -2,7 +2,13 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PaletteDialog } from './palette-dialog';
+import { onFirstOpen } from '../../components/on-first-open';
+
+// The dialog (antd's Modal and Input, the search over screens, users and codes) comes with the first Ctrl+K.
+const PaletteDialog = onFirstOpen(
+  () => import('./palette-dialog').then((m) => m.PaletteDialog),
+  (props) => props.open,
+);
 
 /** ⌘K on Apple keyboards, Ctrl+K elsewhere; both work everywhere. */
 const isApple = (): boolean =>

@@ -1,8 +1,8 @@
 import { App, Layout, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { onFirstOpen } from '../../components/on-first-open';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
-import { ThemeDrawer } from '../../features/theme/components/theme-drawer';
 import { themeStore, useTheme } from '../../lib/theme-store';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { AppFooter } from './app-footer';
@@ -11,6 +11,12 @@ import { Breadcrumbs } from './breadcrumbs';
 import { MobileNav } from './mobile-nav';
 import { SideNav } from './side-nav';
 import { TopNav } from './top-nav';
+
+// The theme drawer (antd's Drawer, Radio, Select, Switch, Badge, Divider) comes with its first opening.
+const ThemeDrawer = onFirstOpen(
+  () => import('../../features/theme/components/theme-drawer').then((m) => m.ThemeDrawer),
+  (props) => props.open,
+);
 
 /** The authenticated shell: header, side or top navigation (a drawer below `lg`), content, footer. */
 export const AppLayout = () => {
