@@ -97,3 +97,25 @@ test.describe('languages', () => {
     await switchTo('Langue', 'Русский', 'Пользователи');
   });
 });
+
+test('a theme drawer whose code does not arrive says so, and opens on the next click', async ({ page, login }) => {
+  await login();
+  // The drawer's code comes with its first opening (components/on-first-open.tsx); the first download fails.
+  let requests = 0;
+  await page.route(/\/assets\/theme-drawer-[\w-]+\.js$/, (route) => {
+    requests += 1;
+    return requests === 1 ? route.abort('internetdisconnected') : route.continue();
+  });
+  await page.goto('/app/home');
+  const open = page.getByRole('button', { name: 'Настройки оформления' });
+  await open.click();
+  await expect(
+    page.getByText('Не удалось загрузить окно. Проверьте подключение к сети и повторите попытку.'),
+  ).toBeVisible();
+  // The page stays as it was.
+  await expect(page.getByRole('heading', { name: 'Главная' })).toBeVisible();
+
+  await open.click();
+  await expect(page.getByRole('dialog', { name: 'Настройки оформления' })).toBeVisible();
+  expect(requests).toBe(2);
+});

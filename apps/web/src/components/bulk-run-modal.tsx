@@ -12,6 +12,7 @@ interface Props<K> {
 // The dialog (antd's Modal, Result, Descriptions, List) is downloaded with the first bulk run, not with
 // the list screens that offer one.
 const BulkRunDialog = onFirstOpen<Props<string | number>>(
+  'bulk-run-dialog',
   () =>
     import('./bulk-run-dialog').then(
       // why: lazy loading loses the generic; the props are the same for every row key type

@@ -1,23 +1,54 @@
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { App } from 'antd';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { importWithTimeout } from '../lib/lazy-with-timeout';
+import { ErrorBoundary } from './error-boundary';
+
+interface Closable {
+  onClose: () => void;
+}
+
+/** Rendered in place of a component whose code did not arrive: says so once, then closes it. */
+const LoadFailed = ({ onFailed }: { onFailed: () => void }) => {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per failure (the boundary's key changes with each)
+  useEffect(onFailed, []);
+  return null;
+};
 
 /**
  * A dialog or drawer whose code is downloaded when it first opens, not with the page that offers it
  * (the theme drawer and the command palette are on every staff page; the bulk dialog on two lists).
- * Once opened it stays mounted, so it closes as a modal or drawer does instead of vanishing.
+ * Once opened it stays mounted, so it closes as a modal or drawer does instead of vanishing. If its
+ * code does not arrive, the page stays as it was: a message says so, the component is closed
+ * (`onClose`), and the next opening downloads it again. For the staff layout, inside antd's `App`.
  */
-export function onFirstOpen<P extends object>(
+export function onFirstOpen<P extends Closable>(
+  chunk: string,
   load: () => Promise<ComponentType<P>>,
   isOpen: (props: P) => boolean,
 ): ComponentType<P> {
-  const Loaded = lazy(async () => ({ default: await load() }));
+  const create = () => lazy(async () => ({ default: await importWithTimeout(chunk, load) }));
+  let Loaded = create();
   const OnFirstOpen = (props: P) => {
+    const { t } = useTranslation();
+    const { message } = App.useApp();
     const [opened, setOpened] = useState(false);
+    const [attempt, setAttempt] = useState(0);
     if (isOpen(props) && !opened) setOpened(true);
     if (!opened) return null;
+    const failed = () => {
+      Loaded = create();
+      setOpened(false);
+      setAttempt((n) => n + 1);
+      props.onClose();
+      void message.error(t('errors.dialogLoad'));
+    };
     return (
-      <Suspense fallback={null}>
-        <Loaded {...props} />
-      </Suspense>
+      <ErrorBoundary key={attempt} fallback={() => <LoadFailed onFailed={failed} />}>
+        <Suspense fallback={null}>
+          <Loaded {...props} />
+        </Suspense>
+      </ErrorBoundary>
     );
   };
   return OnFirstOpen;

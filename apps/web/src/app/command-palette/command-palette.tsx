@@ -3,9 +3,11 @@ import { Button, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onFirstOpen } from '../../components/on-first-open';
+import './palette-trigger.css';
 
 // The dialog (antd's Modal and Input, the search over screens, users and codes) comes with the first Ctrl+K.
 const PaletteDialog = onFirstOpen(
+  'palette-dialog',
   () => import('./palette-dialog').then((m) => m.PaletteDialog),
   (props) => props.open,
 );

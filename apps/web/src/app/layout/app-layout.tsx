@@ -14,6 +14,7 @@ import { TopNav } from './top-nav';
 
 // The theme drawer (antd's Drawer, Radio, Select, Switch, Badge, Divider) comes with its first opening.
 const ThemeDrawer = onFirstOpen(
+  'theme-drawer',
   () => import('../../features/theme/components/theme-drawer').then((m) => m.ThemeDrawer),
   (props) => props.open,
 );
