@@ -32,6 +32,8 @@ export interface RequestOptions {
   /** Use exactly this token: no refresh, and a 401 does not touch the stored session. */
   token?: string;
   signal?: AbortSignal;
+  /** Sent even if the page goes away meanwhile (a change saved as the person leaves or reloads). */
+  keepalive?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -155,7 +157,7 @@ export const createApiClient = (options: ApiClientOptions) => {
 
   /** Sends one request and answers the Response, or throws ApiError for a non-2xx answer. */
   const send = async (path: string, init: RequestOptions = {}): Promise<Response> => {
-    const { method = 'GET', body, query, auth = true, token, signal } = init;
+    const { method = 'GET', body, query, auth = true, token, signal, keepalive } = init;
     const headers: Record<string, string> = { Accept: 'application/json' };
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
@@ -171,6 +173,7 @@ export const createApiClient = (options: ApiClientOptions) => {
       headers,
       body: payload,
       signal,
+      keepalive,
     });
     if (!response.ok) {
       // The request helper signs the user out on any 401 (the session is gone on the server). Only if the token that failed

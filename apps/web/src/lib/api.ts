@@ -5,6 +5,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Use exactly this token (no refresh; a 401 leaves the stored session alone). */
   token?: string;
+  /** Sent even if the page goes away meanwhile. */
+  keepalive?: boolean;
 }
 
 type Args<E extends Endpoint> =
@@ -28,6 +30,7 @@ function requestOptions(endpoint: Endpoint, input: Partial<CallInput<Endpoint>> 
       auth: endpoint.access !== 'public',
       token: options.token,
       signal: options.signal,
+      keepalive: options.keepalive,
     },
   };
 }

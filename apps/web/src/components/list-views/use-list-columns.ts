@@ -33,24 +33,32 @@ export const useListColumns = <C extends ColumnLike>(listKey: ListKey | undefine
   const latest = useRef({ send, message, t });
   latest.current = { send, message, t };
 
-  const flush = useCallback(() => {
+  const flush = useCallback((options?: { keepalive?: boolean }) => {
     const next = pending.current;
     if (!next) return;
     clearTimeout(next.timer);
     pending.current = null;
     const { send: save, message: notify, t: translate } = latest.current;
-    save(next.columns).catch(() => notify.error(translate('listViews.columns.saveError')));
+    save(next.columns, options).catch(() => notify.error(translate('listViews.columns.saveError')));
   }, []);
 
-  // Leaving the screen sends what is still waiting rather than dropping it.
-  useEffect(() => flush, [flush]);
+  // Leaving the screen sends what is still waiting rather than dropping it; so does leaving the page (a
+  // reload, a closed tab, a link elsewhere), where React unmounts nothing: a request that outlives the page.
+  useEffect(() => {
+    const sendBeforeLeaving = () => flush({ keepalive: true });
+    window.addEventListener('pagehide', sendBeforeLeaving);
+    return () => {
+      window.removeEventListener('pagehide', sendBeforeLeaving);
+      flush();
+    };
+  }, [flush]);
 
   const change = useCallback(
     (next: ColumnSetting[]) => {
       setChosen(next);
       show(next);
       if (pending.current) clearTimeout(pending.current.timer);
-      pending.current = { columns: next, timer: setTimeout(flush, SAVE_DELAY_MS) };
+      pending.current = { columns: next, timer: setTimeout(() => flush(), SAVE_DELAY_MS) };
     },
     [show, flush],
   );

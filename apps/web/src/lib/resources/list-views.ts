@@ -24,8 +24,8 @@ export const useSaveListColumns = (listKey: ListKey | undefined) => {
     show: (columns: ColumnSetting[]) => {
       if (listKey) queryClient.setQueryData(listColumnKeys.one(listKey), { listKey, columns });
     },
-    send: (columns: ColumnSetting[]) =>
-      listKey ? api.listViews.putColumns({ params: { listKey }, body: { columns } }) : Promise.resolve(null),
+    send: (columns: ColumnSetting[], options?: { keepalive?: boolean }) =>
+      listKey ? api.listViews.putColumns({ params: { listKey }, body: { columns } }, options) : Promise.resolve(null),
   };
 };
 
