@@ -1,30 +1,22 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeMatchMedia } from '../test/fake-match-media';
 import { useMediaQuery } from './use-media-query';
 
 /** A window whose width the test sets, answering `(min-width: Npx)` queries as a browser would. */
 const windowWidth = (initial: number) => {
   let width = initial;
-  const listeners = new Set<() => void>();
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query) =>
-      ({
-        get matches() {
-          const min = /\(min-width: (\d+)px\)/.exec(query);
-          return min ? width >= Number(min[1]) : false;
-        },
-        media: query,
-        addEventListener: (_: string, listener: () => void) => listeners.add(listener),
-        removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
-      }) as unknown as MediaQueryList,
-  );
+  const media = fakeMatchMedia((query) => {
+    const min = /\(min-width: (\d+)px\)/.exec(query);
+    return min ? width >= Number(min[1]) : false;
+  });
   return {
     resize(next: number) {
       width = next;
-      for (const listener of listeners) listener();
+      media.changed();
     },
-    listeners,
+    listeners: media.listeners,
   };
 };
 

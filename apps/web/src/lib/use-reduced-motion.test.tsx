@@ -1,27 +1,17 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeMatchMedia } from '../test/fake-match-media';
 import { useReducedMotion } from './use-reduced-motion';
 
 /** A system setting the test can change, as a person would in their system's accessibility options. */
 const systemSetting = (initial: boolean) => {
   let matches = initial;
-  const listeners = new Set<() => void>();
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query) =>
-      ({
-        get matches() {
-          return query === '(prefers-reduced-motion: reduce)' && matches;
-        },
-        media: query,
-        addEventListener: (_: string, listener: () => void) => listeners.add(listener),
-        removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
-      }) as unknown as MediaQueryList,
-  );
+  const media = fakeMatchMedia((query) => query === '(prefers-reduced-motion: reduce)' && matches);
   return {
     set(value: boolean) {
       matches = value;
-      for (const listener of listeners) listener();
+      media.changed();
     },
   };
 };
