@@ -12,9 +12,14 @@ import { expect, test } from '../fixtures';
  * page drawn without antd, TanStack Query or zod and the features' texts left to the screens, 139 kB
  * and 577 kB (docs/decisions/0022); with the theme drawer and the command palette downloaded on their first
  * opening, 566 kB. The login budget is the target itself; the shell's holds what was won (about 2 % headroom).
+ *
+ * The number of scripts has a budget too. The shell was 95 scripts, most of them a few hundred bytes, which
+ * queue on HTTP/1.1's six connections; small common chunks are now copied into the chunks that use them
+ * (vite.config.ts), which leaves 39 and costs 566 → 627 kB gzip -9 (the wrappers that keep one instance of
+ * each module; 534 → 553 kB as brotli, which is what a browser receives). Decision 0022, sixth look.
  */
 const TARGET = { login: 150_000, shell: 350_000 };
-const BUDGET = { login: 150_000, shell: 578_000 };
+const BUDGET = { login: 150_000, shell: 640_000, loginScripts: 10, shellScripts: 42 };
 
 const LANGUAGE_CHUNK = /\/assets\/(ru|en|zh|fr|ja)-[\w-]+\.js$/;
 
@@ -52,8 +57,9 @@ test.describe('JavaScript a first visit downloads', () => {
     // The staff layout and the screens stay out of the login page.
     expect([...scripts].some((url) => /\/assets\/(app-layout|users|home)-/.test(url))).toBe(false);
     const { total, report } = await gzipBytes(page, scripts);
-    console.log(`login: ${(total / 1000).toFixed(1)} kB gz (target ${TARGET.login / 1000} kB)\n${report}`);
+    console.log(`login: ${(total / 1000).toFixed(1)} kB gz (target ${TARGET.login / 1000} kB), ${scripts.size} scripts\n${report}`);
     expect(total, report).toBeLessThanOrEqual(BUDGET.login);
+    expect(scripts.size, report).toBeLessThanOrEqual(BUDGET.loginScripts);
   });
 
   test('the signed-in shell with the users list stays within its budget', async ({ page, login }) => {
@@ -67,8 +73,9 @@ test.describe('JavaScript a first visit downloads', () => {
 
     expect([...scripts].filter((url) => LANGUAGE_CHUNK.test(url))).toHaveLength(1);
     const { total, report } = await gzipBytes(page, scripts);
-    console.log(`shell: ${(total / 1000).toFixed(1)} kB gz (target ${TARGET.shell / 1000} kB)\n${report}`);
+    console.log(`shell: ${(total / 1000).toFixed(1)} kB gz (target ${TARGET.shell / 1000} kB), ${scripts.size} scripts\n${report}`);
     expect(total, report).toBeLessThanOrEqual(BUDGET.shell);
+    expect(scripts.size, report).toBeLessThanOrEqual(BUDGET.shellScripts);
   });
 
   test('switching the language downloads that language only then', async ({ page }) => {
