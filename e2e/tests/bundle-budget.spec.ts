@@ -57,7 +57,9 @@ test.describe('JavaScript a first visit downloads', () => {
     // The staff layout and the screens stay out of the login page.
     expect([...scripts].some((url) => /\/assets\/(app-layout|users|home)-/.test(url))).toBe(false);
     const { total, report } = await gzipBytes(page, scripts);
-    console.log(`login: ${(total / 1000).toFixed(1)} kB gz (target ${TARGET.login / 1000} kB), ${scripts.size} scripts\n${report}`);
+    console.log(
+      `login: ${(total / 1000).toFixed(1)} kB gz (target ${TARGET.login / 1000} kB), ${scripts.size} scripts\n${report}`,
+    );
     expect(total, report).toBeLessThanOrEqual(BUDGET.login);
     expect(scripts.size, report).toBeLessThanOrEqual(BUDGET.loginScripts);
   });
@@ -73,7 +75,9 @@ test.describe('JavaScript a first visit downloads', () => {
 
     expect([...scripts].filter((url) => LANGUAGE_CHUNK.test(url))).toHaveLength(1);
     const { total, report } = await gzipBytes(page, scripts);
-    console.log(`shell: ${(total / 1000).toFixed(1)} kB gz (target ${TARGET.shell / 1000} kB), ${scripts.size} scripts\n${report}`);
+    console.log(
+      `shell: ${(total / 1000).toFixed(1)} kB gz (target ${TARGET.shell / 1000} kB), ${scripts.size} scripts\n${report}`,
+    );
     expect(total, report).toBeLessThanOrEqual(BUDGET.shell);
     expect(scripts.size, report).toBeLessThanOrEqual(BUDGET.shellScripts);
   });
