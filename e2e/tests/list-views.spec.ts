@@ -161,3 +161,31 @@ test('a view an admin shares is seen and applied by an editor, who cannot delete
     await editor.context.close();
   }
 });
+
+test('the rows wait for the saved columns and are drawn once, already arranged', async ({ page, login }) => {
+  await apiAs(adminToken).listViews.putColumns({
+    params: { listKey: 'users' },
+    body: { columns: [{ key: 'phoneNumber', visible: false }] },
+  });
+  await login();
+  // The settings answer is held back until the rows' answer is in: drawn at once, the rows would show the
+  // default columns first and then move.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/list-views/users/columns', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/app/users');
+  // The total under the table is drawn from the rows' answer in the same render as the rows would be.
+  await expect(page.locator('.users-table').getByText(/^Всего: /)).toBeVisible({ timeout: 45_000 });
+  expect(await page.locator('.users-table tbody tr.ant-table-row').count()).toBe(0);
+  await expect(page.locator('.users-table .ant-skeleton')).toBeVisible();
+
+  release();
+  await expect(page.locator('.users-table tbody tr.ant-table-row').first()).toBeVisible();
+  expect(await headers(page)).not.toContain('Телефон');
+  expect((await headers(page)).slice(0, 2)).toEqual(['Пользователь', 'Электронная почта']);
+});

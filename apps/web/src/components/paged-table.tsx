@@ -91,7 +91,9 @@ export const PagedTable = <T extends object>({
   const locale = i18n.language as LocaleId;
   const { data } = list;
   const count = data?.count ?? 0;
-  const { columns, control } = useListColumns(listKey, screenColumns);
+  const { columns, control, settled } = useListColumns(listKey, screenColumns);
+  // The rows wait for the person's column settings too, so they are drawn once, in their final order.
+  const waiting = list.isPending || !settled;
 
   return (
     <Flex vertical gap="middle">
@@ -115,12 +117,12 @@ export const PagedTable = <T extends object>({
           scroll={{ x: 'max-content' }}
           {...table}
           columns={columns}
-          dataSource={list.isPending ? [] : data?.items}
+          dataSource={waiting ? [] : data?.items}
           rowSelection={selection ? rowSelectionOf(selection, table.rowKey) : undefined}
           // Dimmed only while the previous page stands in: a background refresh (polling) does not blink.
           loading={list.isFetching && list.isPlaceholderData}
           locale={{
-            emptyText: list.isPending ? (
+            emptyText: waiting ? (
               <Skeleton active title={false} paragraph={{ rows: 6 }} />
             ) : (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty.text}>

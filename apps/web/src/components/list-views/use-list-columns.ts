@@ -23,7 +23,8 @@ export interface ListColumnsControl {
 export const useListColumns = <C extends ColumnLike>(listKey: ListKey | undefined, columns: readonly C[]) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const loaded = useListColumnSettings(listKey).data;
+  const settings = useListColumnSettings(listKey);
+  const loaded = settings.data;
   // What this screen last chose, shown in the same render as the click (the cache notifies later,
   // which would let a controlled checkbox flip back for a moment).
   const [chosen, setChosen] = useState<ColumnSetting[] | null>(null);
@@ -64,5 +65,11 @@ export const useListColumns = <C extends ColumnLike>(listKey: ListKey | undefine
   );
 
   const control: ListColumnsControl = { configurable: configurableColumns(columns, stored), change };
-  return { columns: listKey ? arrangeColumns(columns, stored) : [...columns], control };
+  return {
+    columns: listKey ? arrangeColumns(columns, stored) : [...columns],
+    control,
+    // Known, or given up on (a failed read leaves the defaults): rows drawn before would be drawn again,
+    // moved, when the person's order arrives a moment after the page.
+    settled: !listKey || !settings.isPending,
+  };
 };
