@@ -6,10 +6,22 @@ import { useTranslation } from 'react-i18next';
 import { describeError } from '../../lib/describe-error';
 import { useSavedViews, useViewMutations } from '../../lib/resources/list-views';
 import { useSession } from '../../lib/session-store';
-import { ManageViewsModal } from './manage-views-modal';
+import { onFirstOpen } from '../on-first-open';
 import type { ListColumnsControl } from './use-list-columns';
 import { useViewState } from './use-view-state';
-import { ViewFormModal, type ViewFormValues } from './view-form-modal';
+import type { ViewFormValues } from './view-form-modal';
+
+// Both dialogs (and antd's Form, Modal and Popconfirm with them) come when first opened, not with every list.
+const ViewFormModal = onFirstOpen(
+  'view-form-modal',
+  () => import('./view-form-modal').then((m) => m.ViewFormModal),
+  (props) => props.open,
+);
+const ManageViewsModal = onFirstOpen(
+  'manage-views-modal',
+  () => import('./manage-views-modal').then((m) => m.ManageViewsModal),
+  (props) => props.open,
+);
 
 type Editing = { mode: 'create' } | { mode: 'edit'; view: SavedView } | null;
 

@@ -3,11 +3,11 @@ import type { User } from '@pult/contract';
 import { Button, Flex } from 'antd';
 import { type Key, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onFirstOpen } from '../../../components/on-first-open';
 import { PageTitle } from '../../../components/page-title';
 import { useScreenCommands } from '../../../lib/screen-commands';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useUsers } from '../api/get-users';
-import { CreateUserDrawer } from '../components/create-user-drawer';
 import { ExportUsersButton } from '../components/export-users-button';
 import { UsersBulkActions } from '../components/users-bulk-actions';
 import { UsersFilterBar } from '../components/users-filter-bar';
@@ -15,6 +15,13 @@ import { UsersTable } from '../components/users-table';
 import { EMPTY_FILTER, isFilterEmpty, toWhere, type UsersFilter, usersParams } from '../list-params';
 import { useCanManageUsers } from '../use-can-manage';
 import '../users.css';
+
+// The form (antd's Form, Drawer and the fields) comes when «Добавить пользователя» is first pressed.
+const CreateUserDrawer = onFirstOpen(
+  'create-user-drawer',
+  () => import('../components/create-user-drawer').then((m) => m.CreateUserDrawer),
+  (props) => props.open,
+);
 
 /** `/app/users`: the users list. Filter, page, size and order live in the URL, so reload and back keep them. */
 export const UsersPage = () => {
