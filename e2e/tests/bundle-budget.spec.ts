@@ -18,10 +18,11 @@ import { expect, test } from '../fixtures';
  * (vite.config.ts), which leaves 39 and costs 566 → 627 kB gzip -9 (the wrappers that keep one instance of
  * each module; 534 → 553 kB as brotli, which is what a browser receives). Decision 0022, sixth look. The users
  * filter bar's box without antd's Card (which brings Tabs): 612 kB, 38 scripts; the saved views' two dialogs
- * and the new-user drawer downloaded on their first opening: 603 kB, 37 scripts.
+ * and the new-user drawer downloaded on their first opening: 603 kB, 37 scripts; the users list's date range
+ * picker downloaded when the field is first pointed at or focused: 562 kB.
  */
 const TARGET = { login: 150_000, shell: 350_000 };
-const BUDGET = { login: 150_000, shell: 615_000, loginScripts: 10, shellScripts: 42 };
+const BUDGET = { login: 150_000, shell: 575_000, loginScripts: 10, shellScripts: 42 };
 
 const LANGUAGE_CHUNK = /\/assets\/(ru|en|zh|fr|ja)-[\w-]+\.js$/;
 

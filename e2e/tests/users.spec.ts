@@ -44,6 +44,43 @@ const ddmmyyyy = (date: Date) =>
   `${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')}.${date.getFullYear()}`;
 
 test.describe('users', () => {
+  test('the registration period: the picker comes on first use and filters; a period in the address shows at once', async ({
+    page,
+    login,
+  }) => {
+    const session = await login();
+    const marker = `per${Date.now().toString(36)}`;
+    await api(session).createUser({ email: `${marker}@pult.test`, firstName: 'Период', role: 'user' });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+
+    await page.goto(`/app/users?q=${marker}`);
+    const table = page.locator('.users-table');
+    await expect(table.getByRole('row')).toHaveCount(2);
+    // Drawn, but antd's date picker not downloaded yet.
+    expect(scripts.some((url) => /\/assets\/(date-picker|period-picker)-/.test(url))).toBe(false);
+
+    await page.getByRole('textbox', { name: 'Период регистрации' }).click();
+    // It arrives focused and open, as a picker clicked into is; typed dates apply with Enter.
+    await expect(page.locator('.ant-picker-dropdown:visible')).toBeVisible();
+    const today = ddmmyyyy(new Date());
+    const yesterday = ddmmyyyy(new Date(Date.now() - 86_400_000));
+    await page.keyboard.type(yesterday);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(today);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+    await expect(table.getByRole('row')).toHaveCount(2);
+
+    // A period that ended before the marker user registered: nobody is left.
+    await page.goto(`/app/users?q=${marker}&from=2020-01-01&to=2020-01-31`);
+    await expect(page.locator('.users-period input').first()).toHaveValue('01.01.2020');
+    await expect(page.locator('.users-period input').nth(1)).toHaveValue('31.01.2020');
+    await expect(table.getByText('Никого не нашли. Измените условия поиска.')).toBeVisible();
+  });
+
   test('the filter lives in the URL: reload and back keep it', async ({ page, login }) => {
     const session = await login();
     const marker = `flt${Date.now().toString(36)}`;

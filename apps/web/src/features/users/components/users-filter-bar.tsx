@@ -1,12 +1,10 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import { roles, userStatuses } from '@pult/contract';
-import { Button, DatePicker, Flex, Input, Select, Space } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Flex, Input, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LocaleId } from '../../../config/theme-config';
-import { DATE_FORMATS } from '../../../lib/format';
 import { EMPTY_FILTER, isFilterEmpty, type SearchField, searchFields, type UsersFilter } from '../list-params';
+import { PeriodFilter } from './period-filter';
 
 interface Props {
   filter: UsersFilter;
@@ -14,13 +12,12 @@ interface Props {
   onChange: (patch: Partial<UsersFilter>) => void;
 }
 
-const DAY = 'YYYY-MM-DD';
 /** Typing pauses this long before the list follows; Enter searches at once. */
 const SEARCH_DELAY_MS = 400;
 
 /** The filter bar above the users table; every value lives in the URL (see `list-params.ts`). */
 export const UsersFilterBar = ({ filter, onChange }: Props) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [text, setText] = useState(filter.q);
 
   // Back/forward and «reset» change the URL under the box: follow it.
@@ -31,8 +28,6 @@ export const UsersFilterBar = ({ filter, onChange }: Props) => {
     const timer = window.setTimeout(() => onChange({ q: text.trim() }), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [text, filter.q, onChange]);
-
-  const dateFormat = DATE_FORMATS[i18n.language as LocaleId];
 
   return (
     // A plain box, not antd's Card: Card brings Tabs (14 kB) with it, for a border and a padding.
@@ -79,19 +74,7 @@ export const UsersFilterBar = ({ filter, onChange }: Props) => {
           maxTagCount="responsive"
           className="users-filter-select"
         />
-        <DatePicker.RangePicker
-          aria-label={t('users.filter.period')}
-          placeholder={[t('users.filter.periodFrom'), t('users.filter.periodTo')]}
-          format={dateFormat}
-          allowEmpty={[true, true]}
-          value={[filter.from ? dayjs(filter.from) : null, filter.to ? dayjs(filter.to) : null]}
-          onChange={(range) =>
-            onChange({
-              from: range?.[0] ? range[0].format(DAY) : null,
-              to: range?.[1] ? range[1].format(DAY) : null,
-            })
-          }
-        />
+        <PeriodFilter from={filter.from} to={filter.to} onChange={onChange} />
         <Select<'any' | 'yes' | 'no'>
           aria-label={t('users.filter.subscription')}
           value={filter.hasSubscription === null ? 'any' : filter.hasSubscription ? 'yes' : 'no'}
