@@ -81,6 +81,31 @@ test.describe('users', () => {
     await expect(table.getByText('Никого не нашли. Измените условия поиска.')).toBeVisible();
   });
 
+  test('a period picker that does not arrive leaves the field and the list as they were, and is asked for again', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    let requests = 0;
+    await page.route(/\/assets\/period-picker-[\w-]+\.js$/, (route) => {
+      requests += 1;
+      return requests === 1 ? route.abort('internetdisconnected') : route.continue();
+    });
+    await page.goto('/app/users');
+    const field = page.getByRole('textbox', { name: 'Период регистрации' });
+    await field.click();
+    await expect.poll(() => requests).toBe(1);
+    // The stand-in is still there, marked and saying why, and the page is not replaced by an error view.
+    await expect(field).toHaveAttribute('title', 'Проверьте подключение к сети и повторите попытку.');
+    await expect(page.getByRole('heading', { name: 'Пользователи' })).toBeVisible();
+    await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+
+    await page.getByRole('heading', { name: 'Пользователи' }).click();
+    await field.click();
+    await expect(page.locator('.ant-picker-dropdown:visible')).toBeVisible();
+    expect(requests).toBe(2);
+  });
+
   test('the filter lives in the URL: reload and back keep it', async ({ page, login }) => {
     const session = await login();
     const marker = `flt${Date.now().toString(36)}`;

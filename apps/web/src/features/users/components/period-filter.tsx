@@ -38,6 +38,9 @@ export const PeriodFilter = (props: PeriodProps) => {
       // A dash, not the picker's arrow: it reads the same way in a right-to-left layout.
       placeholder={`${t('users.filter.periodFrom')} – ${t('users.filter.periodTo')}`}
       suffix={<CalendarOutlined aria-hidden />}
+      // After a failed download: marked, and says why when pointed at; the next pointing or focus asks again.
+      status={retry ? 'error' : undefined}
+      title={retry ? t('errors.chunkText') : undefined}
       onPointerEnter={() => (retry ? retry() : setWanted(true))}
       onFocus={() => {
         if (retry) retry();
