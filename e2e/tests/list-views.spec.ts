@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { ACCOUNTS, type Account } from '../accounts';
 import { apiAs, expect, storeSessionOnNextLoad, test } from '../fixtures';
+import { holdRequests } from '../network';
 
 // Column settings and saved views (issue #15), on the users list. The database is shared with
 // other spec files, so every test puts the admin's columns back and deletes the views it made.
@@ -170,14 +171,7 @@ test('the rows wait for the saved columns and are drawn once, already arranged',
   await login();
   // The settings answer is held back until the rows' answer is in: drawn at once, the rows would show the
   // default columns first and then move.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/list-views/users/columns', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/list-views/users/columns');
   await page.goto('/app/users');
   // The total under the table is drawn from the rows' answer in the same render as the rows would be.
   await expect(page.locator('.users-table').getByText(/^Всего: /)).toBeVisible({ timeout: 45_000 });

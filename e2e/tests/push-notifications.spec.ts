@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../accounts';
 import { apiAs, expect, test } from '../fixtures';
+import { holdRequests } from '../network';
 
 const shots = (name: string) => `.test-output/screenshots/${name}.png`;
 
@@ -130,14 +131,7 @@ test.describe('push notifications', () => {
       const session = await login(ACCOUNTS.editor);
       // The settings arrive only once the form is open: its first time, drawn on the fallback zone's
       // clock, must then follow the settings' zone (a fast click after a page load did not).
-      let releaseConfig: () => void = () => undefined;
-      const configHeld = new Promise<void>((resolve) => {
-        releaseConfig = resolve;
-      });
-      await page.route('**/api/config', async (route) => {
-        await configHeld;
-        await route.continue();
-      });
+      const releaseConfig = await holdRequests(page, '**/api/config');
       await page.goto('/app/push-notifications');
       await page.getByRole('button', { name: 'Новое уведомление' }).first().click();
       const drawer = page.getByRole('dialog', { name: 'Новое push-уведомление' });

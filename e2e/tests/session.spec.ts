@@ -1,4 +1,5 @@
 import { apiAs, expect, readStoredSession, test } from '../fixtures';
+import { holdRequests } from '../network';
 
 test.describe('session', () => {
   test('a reload keeps the user signed in, after a loading cover', async ({ page, login }) => {
@@ -6,14 +7,7 @@ test.describe('session', () => {
     await page.goto('/app/transactions');
     await expect(page.getByRole('heading', { name: 'Транзакции' })).toBeVisible();
     // Hold the session check to see the cover that waits for it: no screen may flash before it answers.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/users/me', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/users/me');
     await page.reload();
     await expect(page.getByRole('status', { name: 'Загрузка…' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Транзакции' })).toHaveCount(0);

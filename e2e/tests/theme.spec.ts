@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { failFirstRequest } from '../network';
 
 test.describe('theme drawer', () => {
   test.beforeEach(async ({ page, login }) => {
@@ -101,11 +102,7 @@ test.describe('languages', () => {
 test('a theme drawer whose code does not arrive says so, and opens on the next click', async ({ page, login }) => {
   await login();
   // The drawer's code comes with its first opening (components/on-first-open.tsx); the first download fails.
-  let requests = 0;
-  await page.route(/\/assets\/theme-drawer-[\w-]+\.js$/, (route) => {
-    requests += 1;
-    return requests === 1 ? route.abort('internetdisconnected') : route.continue();
-  });
+  const requests = await failFirstRequest(page, /\/assets\/theme-drawer-[\w-]+\.js$/);
   await page.goto('/app/home');
   const open = page.getByRole('button', { name: 'Настройки оформления' });
   await open.click();
@@ -117,5 +114,5 @@ test('a theme drawer whose code does not arrive says so, and opens on the next c
 
   await open.click();
   await expect(page.getByRole('dialog', { name: 'Настройки оформления' })).toBeVisible();
-  expect(requests).toBe(2);
+  expect(requests()).toBe(2);
 });

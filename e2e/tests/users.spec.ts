@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { SessionUser } from '@pult/contract';
 import { ACCOUNTS } from '../accounts';
 import { apiAs, expect as baseExpect, test } from '../fixtures';
+import { failFirstRequest } from '../network';
 
 // The machine is shared with other suites; first paints can take a while under load.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -86,15 +87,11 @@ test.describe('users', () => {
     login,
   }) => {
     await login();
-    let requests = 0;
-    await page.route(/\/assets\/period-picker-[\w-]+\.js$/, (route) => {
-      requests += 1;
-      return requests === 1 ? route.abort('internetdisconnected') : route.continue();
-    });
+    const requests = await failFirstRequest(page, /\/assets\/period-picker-[\w-]+\.js$/);
     await page.goto('/app/users');
     const field = page.getByRole('textbox', { name: 'Период регистрации' });
     await field.click();
-    await expect.poll(() => requests).toBe(1);
+    await expect.poll(requests).toBe(1);
     // The stand-in is still there, marked and saying why, and the page is not replaced by an error view.
     await expect(field).toHaveAttribute('title', 'Проверьте подключение к сети и повторите попытку.');
     await expect(page.getByRole('heading', { name: 'Пользователи' })).toBeVisible();
@@ -103,7 +100,7 @@ test.describe('users', () => {
     await page.getByRole('heading', { name: 'Пользователи' }).click();
     await field.click();
     await expect(page.locator('.ant-picker-dropdown:visible')).toBeVisible();
-    expect(requests).toBe(2);
+    expect(requests()).toBe(2);
   });
 
   test('the filter lives in the URL: reload and back keep it', async ({ page, login }) => {
