@@ -1,7 +1,7 @@
 import { App } from 'antd';
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importWithTimeout } from '../lib/lazy-with-timeout';
+import { renewableLazy } from '../lib/lazy-with-timeout';
 import { ErrorBoundary } from './error-boundary';
 
 interface Closable {
@@ -27,8 +27,7 @@ export function onFirstOpen<P extends Closable>(
   load: () => Promise<ComponentType<P>>,
   isOpen: (props: P) => boolean,
 ): ComponentType<P> {
-  const create = () => lazy(async () => ({ default: await importWithTimeout(chunk, load) }));
-  let Loaded = create();
+  const loaded = renewableLazy(chunk, load);
   const OnFirstOpen = (props: P) => {
     const { t } = useTranslation();
     const { message } = App.useApp();
@@ -37,7 +36,7 @@ export function onFirstOpen<P extends Closable>(
     if (isOpen(props) && !opened) setOpened(true);
     if (!opened) return null;
     const failed = () => {
-      Loaded = create();
+      loaded.renew();
       setOpened(false);
       setAttempt((n) => n + 1);
       props.onClose();
@@ -46,7 +45,7 @@ export function onFirstOpen<P extends Closable>(
     return (
       <ErrorBoundary key={attempt} fallback={() => <LoadFailed onFailed={failed} />}>
         <Suspense fallback={null}>
-          <Loaded {...props} />
+          <loaded.Component {...props} />
         </Suspense>
       </ErrorBoundary>
     );

@@ -1,9 +1,9 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import { Input } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../../components/error-boundary';
-import { importWithTimeout } from '../../../lib/lazy-with-timeout';
+import { renewableLazy } from '../../../lib/lazy-with-timeout';
 import type { UsersFilter } from '../list-params';
 
 export interface PeriodProps {
@@ -12,11 +12,7 @@ export interface PeriodProps {
   onChange: (patch: Pick<UsersFilter, 'from' | 'to'>) => void;
 }
 
-const loadPicker = () =>
-  lazy(() =>
-    importWithTimeout('period-picker', () => import('./period-picker')).then((m) => ({ default: m.PeriodPicker })),
-  );
-let PeriodPicker = loadPicker();
+const picker = renewableLazy('period-picker', () => import('./period-picker').then((m) => m.PeriodPicker));
 
 /**
  * The registration period. antd's RangePicker, with its date panel and the date library's parsing (37 kB
@@ -51,13 +47,13 @@ export const PeriodFilter = (props: PeriodProps) => {
   );
   if (!wanted && !props.from && !props.to) return standIn();
   const retry = () => {
-    PeriodPicker = loadPicker();
+    picker.renew();
     setAttempt((n) => n + 1);
   };
   return (
     <ErrorBoundary key={attempt} fallback={() => standIn(retry)}>
       <Suspense fallback={standIn()}>
-        <PeriodPicker {...props} autoFocus={entered} />
+        <picker.Component {...props} autoFocus={entered} />
       </Suspense>
     </ErrorBoundary>
   );
