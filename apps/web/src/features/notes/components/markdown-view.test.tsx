@@ -16,6 +16,28 @@ describe('MarkdownView with hostile input', () => {
     expect(link?.getAttribute('rel')).toContain('noopener');
   });
 
+  it('renders GFM tables and task lists', () => {
+    const view = html(
+      '| Товар | Цена |\n|---|---:|\n| Хлеб | 50 |\n| Молоко | 90 |\n\n- [ ] купить\n- [x] позвонить\n\n~~старое~~',
+    );
+    expect([...view.querySelectorAll('th')].map((cell) => cell.textContent)).toEqual(['Товар', 'Цена']);
+    expect([...view.querySelectorAll('tbody tr')].map((row) => row.textContent)).toEqual(['Хлеб50', 'Молоко90']);
+    expect(view.textContent).not.toContain('|---');
+    const boxes = [...view.querySelectorAll<HTMLInputElement>('li input[type="checkbox"]')];
+    expect(boxes.map((box) => [box.checked, box.disabled, box.parentElement?.textContent?.trim()])).toEqual([
+      [false, true, 'купить'],
+      [true, true, 'позвонить'],
+    ]);
+    expect(view.textContent).not.toContain('[ ]');
+    expect(view.querySelector('del')?.textContent).toBe('старое');
+  });
+
+  it('keeps raw HTML out of table cells and task items', () => {
+    const view = html('| a |\n|---|\n| <img src=x onerror="window.hacked = 1"> |\n\n- [ ] <script>x()</script>');
+    expect(view.querySelector('table')).not.toBeNull();
+    expect(view.querySelector('script, img, [onerror]')).toBeNull();
+  });
+
   it.each([
     '<script>window.hacked = 1</script>',
     '<img src=x onerror="window.hacked = 1">',
