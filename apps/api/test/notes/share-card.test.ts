@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markdownToText } from '../../src/modules/notes/share-card/markdown-text';
+import { bodyBox, cardTree, DEFAULT_BRAND } from '../../src/modules/notes/share-card/card-layout';
+import { type CardBlock, fitBlocks, markdownBlocks } from '../../src/modules/notes/share-card/markdown-blocks';
+import { cardInput } from '../../src/modules/notes/share-card/share-card';
 import { multipartBody, PNG_1PX } from '../helpers/multipart';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
@@ -135,12 +137,125 @@ describe('share card', () => {
   });
 });
 
-describe('markdown in the card excerpt', () => {
-  it('keeps the words and drops markup, HTML and link targets', () => {
-    expect(
-      markdownToText(
-        '# Тема\n\n**Жирно** и _курсив_ [ссылка](javascript:alert(1)) <script>alert(1)</script> ![img](x.png)',
+const SHOPPING = [
+  '# План покупок',
+  '',
+  'Всё на **неделю**, см. [список](https://example.com).',
+  '',
+  '| Товар | Цена | Где |',
+  '|:---|---:|---|',
+  '| Хлеб | 50 | рядом |',
+  '| Молоко | 90 | рынок |',
+  '',
+  '- [ ] купить хлеб',
+  '- [x] позвонить маме',
+  '  - вложенный пункт',
+  '',
+  '1. первое',
+  '2. второе',
+].join('\n');
+
+describe('the card body: Markdown parsed into blocks', () => {
+  it('keeps headings, paragraphs, tables and task lists as structure, without markup', () => {
+    expect(markdownBlocks(SHOPPING)).toEqual<CardBlock[]>([
+      { kind: 'heading', text: 'План покупок', lines: 2 },
+      { kind: 'paragraph', text: 'Всё на неделю, см. список.', lines: Number.POSITIVE_INFINITY },
+      {
+        kind: 'table',
+        header: ['Товар', 'Цена', 'Где'],
+        rows: [
+          ['Хлеб', '50', 'рядом'],
+          ['Молоко', '90', 'рынок'],
+        ],
+        align: ['left', 'right', 'left'],
+      },
+      {
+        kind: 'list',
+        items: [
+          { marker: '☐', text: 'купить хлеб', depth: 0 },
+          { marker: '☑', text: 'позвонить маме', depth: 0 },
+          { marker: '•', text: 'вложенный пункт', depth: 1 },
+        ],
+      },
+      {
+        kind: 'list',
+        items: [
+          { marker: '1.', text: 'первое', depth: 0 },
+          { marker: '2.', text: 'второе', depth: 0 },
+        ],
+      },
+    ]);
+  });
+
+  it('reduces a wide, long table to three columns and four rows, marking the cut', () => {
+    const row = (n: number) => `| ${n}a | ${n}b | ${n}c | ${n}d | ${n}e |`;
+    const source = ['| A | B | C | D | E |', '|---|---|---|---|---|', ...[1, 2, 3, 4, 5, 6].map(row)].join('\n');
+    const [table] = markdownBlocks(source);
+    expect(table).toMatchObject({
+      kind: 'table',
+      header: ['A', 'B', 'C', '…'],
+      rows: [
+        ['1a', '1b', '1c', '…'],
+        ['2a', '2b', '2c', '…'],
+        ['3a', '3b', '3c', '…'],
+        ['4a', '4b', '4c', '…'],
+        ['…', '…', '…', '…'],
+      ],
+    });
+  });
+
+  it('drops raw HTML, images, link targets and rules', () => {
+    const blocks = markdownBlocks(
+      '<script>alert(1)</script>\n\n**Жирно** и _курсив_ [ссылка](javascript:alert(1)) ![img](x.png) <b>тег</b>\n\n---',
+    );
+    expect(blocks).toEqual([{ kind: 'paragraph', text: 'Жирно и курсив ссылка тег', lines: Number.POSITIVE_INFINITY }]);
+    expect(JSON.stringify(blocks)).not.toMatch(/script|javascript|x\.png|\|---|\[ \]/);
+  });
+
+  it('fits the blocks to the room under the title: whole lines, a clamp on the last one, nothing below', () => {
+    const long = Array.from({ length: 40 }, (_, i) => `Абзац номер ${i} с некоторым количеством слов.`).join(' ');
+    const box = bodyBox('Короткий заголовок', false);
+    const fitted = fitBlocks(markdownBlocks(`${long}\n\n- [ ] не поместится`), box);
+    expect(fitted).toHaveLength(1);
+    const [paragraph] = fitted;
+    expect(paragraph?.kind).toBe('paragraph');
+    const lines = paragraph && 'lines' in paragraph ? paragraph.lines : 0;
+    expect(lines).toBeGreaterThan(4);
+    expect(lines * 34 * 1.4).toBeLessThanOrEqual(box.height);
+    // With a cover there is less room.
+    const withCover = fitBlocks(markdownBlocks(long), bodyBox('Короткий заголовок', true));
+    expect(withCover[0] && 'lines' in withCover[0] ? withCover[0].lines : 0).toBeLessThan(lines);
+    // A short body is kept whole.
+    expect(fitBlocks(markdownBlocks(SHOPPING), box)).toEqual(
+      markdownBlocks(SHOPPING).map((block) =>
+        'lines' in block
+          ? { ...block, lines: 1 }
+          : block.kind === 'list'
+            ? { ...block, items: block.items.map((item) => ({ ...item, lines: 1 })) }
+            : block,
       ),
-    ).toBe('Тема Жирно и курсив ссылка alert(1)');
+    );
+  });
+
+  it('is what the card draws: boxes for task items, a row per table row, no raw Markdown text', () => {
+    const input = cardInput({ title: 'Покупки', body: SHOPPING, tags: [], coverImage: null });
+    const tree = cardTree({ title: input.title, blocks: input.blocks, tags: [], brand: DEFAULT_BRAND, cover: null });
+    const texts: string[] = [];
+    const images: string[] = [];
+    const walk = (node: unknown) => {
+      if (typeof node === 'string') texts.push(node);
+      else if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object' && 'props' in node) {
+        const props = (node as { props: { src?: string; children?: unknown } }).props;
+        if (props.src) images.push(Buffer.from(props.src.split(',')[1] ?? '', 'base64').toString());
+        walk(props.children);
+      }
+    };
+    walk(tree);
+    expect(texts).toEqual(expect.arrayContaining(['План покупок', 'Товар', 'Молоко', '90', 'купить хлеб', '1.']));
+    expect(texts.join(' ')).not.toMatch(/\|---|\[ \]|\[x\]|\*\*|#/);
+    // One open box and one ticked box (the tick is a path).
+    expect(images.filter((svg) => svg.includes('<rect')).length).toBe(2);
+    expect(images.filter((svg) => svg.includes('<path')).length).toBe(1);
   });
 });
