@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, estimatedPage, pageNumber, role } from './common';
+import { normalizePhone } from './phone';
 
 export const userStatuses = ['active', 'blocked', 'deleted'] as const;
 export const userStatus = z.enum(userStatuses);
@@ -87,11 +88,15 @@ export const usersQuery = z.object({
 export const usersPage = estimatedPage(user);
 export type UsersPage = z.infer<typeof usersPage>;
 
-/** E.164: "+" and 8–15 digits (a Russian mobile is +79XXXXXXXXX). */
+/**
+ * Stored as E.164: "+" and 8–15 digits (a Russian mobile is +79XXXXXXXXX). Typed as people write it
+ * («8 903 285-94-89», «+7 916 123-45-67»): `normalizePhone` makes it E.164 before the check.
+ */
 export const phoneNumber = z
   .string()
-  .trim()
-  .regex(/^\+[1-9]\d{7,14}$/, 'phone number in international format, e.g. +79161234567');
+  .max(40)
+  .transform(normalizePhone)
+  .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, 'phone number in international format, e.g. +79161234567'));
 
 const personName = z.string().trim().max(100);
 

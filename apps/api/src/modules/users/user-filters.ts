@@ -1,4 +1,4 @@
-import type { UserWhere } from '@pult/contract';
+import { looksLikePhone, normalizePhone, type UserWhere } from '@pult/contract';
 import { and, asc, desc, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { subscriptions, users } from '../../db/schema';
 import { containsPattern } from '../../lib/sql-search';
@@ -9,27 +9,22 @@ const fullName = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${user
 export const hasLiveSubscription = (now: Date) =>
   sql`exists (select 1 from ${subscriptions} where ${subscriptions.owner} = ${users.id} and ${subscriptions.status} = 'active' and (${subscriptions.expiresAt} is null or ${subscriptions.expiresAt} > ${now}))`;
 
+/** The phone field's text as stored, when it looks like a phone; anything else is looked for as typed. */
+const phoneText = (text: string): string => (looksLikePhone(text) ? normalizePhone(text) : text);
+
 /**
  * «Everywhere»: e-mail, phone or name contains the text. Each arm is one of the trigram-indexed
  * expressions, so PostgreSQL ORs three index scans instead of reading the table. People type phones
- * as «8 (916) 123…»: text that looks like one is also looked for as its stored digits.
+ * as «8 (916) 123…»: text that looks like one is also looked for as stored (the contract's `normalizePhone`).
  */
 const anywhere = (text: string): SQL | undefined => {
-  const phone = phoneDigits(text);
+  const phone = phoneText(text);
   return or(
     ilike(users.email, containsPattern(text)),
     ilike(users.phoneNumber, containsPattern(text)),
-    phone && phone !== text ? ilike(users.phoneNumber, containsPattern(phone)) : undefined,
+    phone !== text ? ilike(users.phoneNumber, containsPattern(phone)) : undefined,
     sql`${fullName} ilike ${containsPattern(text)}`,
   );
-};
-
-/** A phone-looking text as stored: digits with its plus, a Russian «8…» of 11 digits as «+7…». */
-const phoneDigits = (text: string): string | null => {
-  if (!/^\+?[\d\s().-]+$/.test(text) || !/\d{3}/.test(text.replace(/\D/g, ''))) return null;
-  const digits = text.replace(/\D/g, '');
-  if (!text.startsWith('+') && digits.length === 11 && digits.startsWith('8')) return `+7${digits.slice(1)}`;
-  return text.startsWith('+') ? `+${digits}` : digits;
 };
 
 const oneOrMany = <T extends string>(value: T | T[]) => (Array.isArray(value) ? value : [value]);
@@ -39,7 +34,7 @@ export function userConditions(where: UserWhere, now: Date): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (where.any) conditions.push(anywhere(where.any));
   if (where.email) conditions.push(ilike(users.email, containsPattern(where.email)));
-  if (where.phoneNumber) conditions.push(ilike(users.phoneNumber, containsPattern(where.phoneNumber)));
+  if (where.phoneNumber) conditions.push(ilike(users.phoneNumber, containsPattern(phoneText(where.phoneNumber))));
   if (where.name) conditions.push(sql`${fullName} ilike ${containsPattern(where.name)}`);
   if (where.role) conditions.push(inArray(users.role, oneOrMany(where.role)));
   if (where.status) conditions.push(inArray(users.status, oneOrMany(where.status)));

@@ -1,13 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import {
-  EMPTY_FILTER,
-  normalizePhoneQuery,
-  parseListParams,
-  serializeListParams,
-  toWhere,
-  type UsersListState,
-} from './list-params';
+import { EMPTY_FILTER, parseListParams, serializeListParams, toWhere, type UsersListState } from './list-params';
 
 type StatePatch = Partial<Omit<UsersListState, 'filter'>> & { filter?: Partial<UsersListState['filter']> };
 
@@ -80,14 +73,6 @@ describe('users list URL', () => {
     const a = serializeListParams(state({ filter: { roles: ['admin', 'user'] } })).toString();
     const b = serializeListParams(state({ filter: { roles: ['user', 'admin'] } })).toString();
     expect(a).toBe(b);
-  });
-});
-
-describe('phone search', () => {
-  it('normalises typed phones to the stored E.164 form', () => {
-    expect(normalizePhoneQuery('+7 (916) 123-45-67')).toBe('+79161234567');
-    expect(normalizePhoneQuery('8 916 123 45 67')).toBe('+79161234567');
-    expect(normalizePhoneQuery('916-12')).toBe('91612');
   });
 });
 

@@ -1,4 +1,4 @@
-import { roles, type UserWhere, userSortFields, userStatuses, userWhere } from '@pult/contract';
+import { normalizePhone, roles, type UserWhere, userSortFields, userStatuses, userWhere } from '@pult/contract';
 import dayjs from 'dayjs';
 import { named, orElse, pagingParams, readUrl, type UrlValues, urlParam, writeUrl } from '../../lib/url-params';
 
@@ -55,17 +55,6 @@ export const parseListParams = (params: URLSearchParams): UsersListState => {
 export const serializeListParams = ({ filter, page, take, sort }: UsersListState): URLSearchParams =>
   writeUrl(usersParams, { ...filter, page, take, sort });
 
-/**
- * Phones are stored in E.164 (+79161234567); people type «8 (916) 123-45-67». Keep digits and a
- * leading plus, and turn a full Russian «8…» number into «+7…» so the substring still matches.
- */
-export const normalizePhoneQuery = (text: string): string => {
-  const trimmed = text.trim();
-  const digits = trimmed.replace(/\D/g, '');
-  if (!trimmed.startsWith('+') && digits.length === 11 && digits.startsWith('8')) return `+7${digits.slice(1)}`;
-  return trimmed.startsWith('+') ? `+${digits}` : digits;
-};
-
 /** Local calendar days → the ISO instants of the first and last millisecond of the period. */
 const startOfDay = (day: string) => dayjs(day).startOf('day').toISOString();
 const endOfDay = (day: string) => dayjs(day).endOf('day').toISOString();
@@ -76,7 +65,8 @@ export const toWhere = (filter: UsersFilter): UserWhere => {
   const q = filter.q.trim();
   if (q) {
     const field = filter.searchIn === 'auto' ? 'any' : filter.searchIn;
-    const value = field === 'phoneNumber' ? normalizePhoneQuery(q) : q;
+    // Phones as stored (E.164): the contract's one normaliser, which the API also applies.
+    const value = field === 'phoneNumber' ? normalizePhone(q) : q;
     if (value) where[field] = value.slice(0, field === 'phoneNumber' ? 30 : 100);
   }
   if (filter.roles.length === 1) where.role = filter.roles[0];

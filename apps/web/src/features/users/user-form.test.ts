@@ -23,6 +23,13 @@ describe('user edit form', () => {
     expect(toUpdateBody(values, user)).toEqual({ phoneNumber: null, lastName: 'Петрова', role: 'editor' });
   });
 
+  it('takes a phone typed the Russian way for the stored one, and sends a new one as typed', () => {
+    expect(toUpdateBody({ ...userToForm(user), phoneNumber: '8 916 123-45-67' }, user)).toEqual({});
+    expect(toUpdateBody({ ...userToForm(user), phoneNumber: '8 903 285-94-89' }, user)).toEqual({
+      phoneNumber: '8 903 285-94-89',
+    });
+  });
+
   it('sends nothing for an untouched form and a password only when typed', () => {
     expect(toUpdateBody(userToForm(user), user)).toEqual({});
     expect(toUpdateBody({ ...userToForm(user), password: 'long-enough' }, user)).toEqual({ password: 'long-enough' });

@@ -1,6 +1,7 @@
 import {
   type CreateUserBody,
   createUserBody,
+  normalizePhone,
   type Role,
   type UpdateUserBody,
   type User,
@@ -105,7 +106,8 @@ export const toUpdateBody = (values: UserFormValues, user: User): UpdateUserBody
   const before = userToForm(user);
   const body: UpdateUserBody = {};
   if (values.email.trim().toLowerCase() !== before.email) body.email = values.email;
-  if (values.phoneNumber.trim() !== before.phoneNumber) body.phoneNumber = orNull(values.phoneNumber);
+  // «8 916 123-45-67» for the stored +79161234567 is no change: compared as the contract will store it.
+  if (normalizePhone(values.phoneNumber) !== before.phoneNumber) body.phoneNumber = orNull(values.phoneNumber);
   if (values.firstName.trim() !== before.firstName) body.firstName = orNull(values.firstName);
   if (values.lastName.trim() !== before.lastName) body.lastName = orNull(values.lastName);
   if (values.role !== before.role) body.role = values.role;

@@ -30,7 +30,7 @@ export const UserFormFields = ({ mode, readOnly = false }: Props) => {
           rules={[contractRule('phoneNumber', t)]}
           extra={readOnly ? undefined : t('users.form.phoneHint')}
         >
-          <Input autoComplete="off" inputMode="tel" placeholder="+79161234567" />
+          <Input autoComplete="off" inputMode="tel" placeholder="+7 916 123-45-67" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
