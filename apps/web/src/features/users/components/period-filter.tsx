@@ -1,9 +1,8 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import { Input } from 'antd';
-import { Suspense, useState } from 'react';
+import { Input, type InputRef } from 'antd';
+import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBoundary } from '../../../components/error-boundary';
-import { renewableLazy } from '../../../lib/lazy-with-timeout';
+import { importWithTimeout } from '../../../lib/lazy-with-timeout';
 import type { UsersFilter } from '../list-params';
 
 export interface PeriodProps {
@@ -12,49 +11,68 @@ export interface PeriodProps {
   onChange: (patch: Pick<UsersFilter, 'from' | 'to'>) => void;
 }
 
-const picker = renewableLazy('period-picker', () => import('./period-picker').then((m) => m.PeriodPicker));
+type Picker = ComponentType<PeriodProps & { autoFocus: boolean }>;
+
+/** Once downloaded, every later list draws the picker at once. */
+let downloaded: Picker | null = null;
+const download = () => importWithTimeout('period-picker', () => import('./period-picker').then((m) => m.PeriodPicker));
 
 /**
  * The registration period. antd's RangePicker, with its date panel and the date library's parsing (37 kB
  * gzip), comes when the field is first pointed at or focused; until then a read-only field that looks the
- * same stands in, and keeps standing while the picker arrives (focused on arrival if the person was already in
- * the field, so it opens as it would have). A period already in the address loads it at once. If the picker
- * does not arrive, the stand-in stays and the next pointing or focus asks again; the list is not affected.
+ * same stands in. The stand-in stays mounted (and keeps the focus) while the picker downloads; the picker
+ * replaces it only once it is here, and takes the focus in the same render if the stand-in had it, so the
+ * focus never falls to the page and the picker opens as a focused date field does. A period already in the
+ * address loads it at once. If the download fails, the stand-in stays, marked and saying why, and the next
+ * pointing or focus asks again; the list is not affected.
  */
 export const PeriodFilter = (props: PeriodProps) => {
   const { t } = useTranslation();
-  const [wanted, setWanted] = useState(false);
-  const [entered, setEntered] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const standIn = (retry?: () => void) => (
+  const [picker, setPicker] = useState<{ Component: Picker; focus: boolean } | null>(() =>
+    downloaded ? { Component: downloaded, focus: false } : null,
+  );
+  const [failed, setFailed] = useState(false);
+  const pending = useRef(false);
+  const standIn = useRef<InputRef>(null);
+
+  const load = useCallback(() => {
+    if (pending.current) return;
+    pending.current = true;
+    download().then(
+      (Component) => {
+        downloaded = Component;
+        pending.current = false;
+        const focus = standIn.current?.input != null && document.activeElement === standIn.current.input;
+        setPicker({ Component, focus });
+      },
+      () => {
+        pending.current = false;
+        setFailed(true);
+      },
+    );
+  }, []);
+
+  const hasPeriod = Boolean(props.from || props.to);
+  useEffect(() => {
+    if (hasPeriod && !downloaded) load();
+  }, [hasPeriod, load]);
+
+  if (picker) return <picker.Component {...props} autoFocus={picker.focus} />;
+  return (
     <Input
+      ref={standIn}
       readOnly
       className="users-period"
-      aria-label={t('users.filter.period')}
+      // Named as the picker's first field is: the one a click or Tab lands in.
+      aria-label={t('users.filter.periodFrom')}
       // A dash, not the picker's arrow: it reads the same way in a right-to-left layout.
       placeholder={`${t('users.filter.periodFrom')} – ${t('users.filter.periodTo')}`}
       suffix={<CalendarOutlined aria-hidden />}
       // After a failed download: marked, and says why when pointed at; the next pointing or focus asks again.
-      status={retry ? 'error' : undefined}
-      title={retry ? t('errors.chunkText') : undefined}
-      onPointerEnter={() => (retry ? retry() : setWanted(true))}
-      onFocus={() => {
-        if (retry) retry();
-        setWanted(true);
-        setEntered(true);
-      }}
+      status={failed ? 'error' : undefined}
+      title={failed ? t('errors.chunkText') : undefined}
+      onPointerEnter={load}
+      onFocus={load}
     />
-  );
-  if (!wanted && !props.from && !props.to) return standIn();
-  const retry = () => {
-    picker.renew();
-    setAttempt((n) => n + 1);
-  };
-  return (
-    <ErrorBoundary key={attempt} fallback={() => standIn(retry)}>
-      <Suspense fallback={standIn()}>
-        <picker.Component {...props} autoFocus={entered} />
-      </Suspense>
-    </ErrorBoundary>
   );
 };

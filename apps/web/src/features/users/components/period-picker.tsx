@@ -1,5 +1,6 @@
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { DATE_FORMATS } from '../../../lib/format';
@@ -7,26 +8,40 @@ import type { PeriodProps } from './period-filter';
 
 const DAY = 'YYYY-MM-DD';
 
-/** The registration period as antd's RangePicker: its own chunk, loaded by `period-filter.tsx`. */
+/**
+ * The registration period as antd's RangePicker: its own chunk, loaded by `period-filter.tsx`. The two
+ * fields get a label each («Регистрация с», «Регистрация по»): an `aria-label` on the picker would name
+ * both the same, which leaves a screen reader (and a test) unable to tell them apart.
+ */
 export const PeriodPicker = ({ from, to, onChange, autoFocus }: PeriodProps & { autoFocus: boolean }) => {
   const { t, i18n } = useTranslation();
+  const id = useId();
+  const ids = { start: `${id}-from`, end: `${id}-to` };
   return (
-    <DatePicker.RangePicker
-      aria-label={t('users.filter.period')}
-      placeholder={[t('users.filter.periodFrom'), t('users.filter.periodTo')]}
-      format={DATE_FORMATS[i18n.language as LocaleId]}
-      allowEmpty={[true, true]}
-      // Focused on arrival when the person was already in the field: the picker opens as it would have.
-      autoFocus={autoFocus}
-      defaultOpen={autoFocus}
-      className="users-period"
-      value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
-      onChange={(range) =>
-        onChange({
-          from: range?.[0] ? range[0].format(DAY) : null,
-          to: range?.[1] ? range[1].format(DAY) : null,
-        })
-      }
-    />
+    <>
+      <label htmlFor={ids.start} className="sr-only">
+        {t('users.filter.periodFrom')}
+      </label>
+      <label htmlFor={ids.end} className="sr-only">
+        {t('users.filter.periodToName')}
+      </label>
+      <DatePicker.RangePicker
+        id={ids}
+        placeholder={[t('users.filter.periodFrom'), t('users.filter.periodTo')]}
+        format={DATE_FORMATS[i18n.language as LocaleId]}
+        allowEmpty={[true, true]}
+        // Focused on arrival when the person was in the stand-in: the picker opens as a focused date field does.
+        autoFocus={autoFocus}
+        defaultOpen={autoFocus}
+        className="users-period"
+        value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
+        onChange={(range) =>
+          onChange({
+            from: range?.[0] ? range[0].format(DAY) : null,
+            to: range?.[1] ? range[1].format(DAY) : null,
+          })
+        }
+      />
+    </>
   );
 };
