@@ -59,7 +59,7 @@ export const importWithTimeout = <T>(
 /**
  * React.lazy over `importWithTimeout` that can start over. React.lazy keeps its first answer, a failure
  * included, so after a failed download `renew()` gives `Component` a fresh one that downloads again on its
- * next render (the dialogs of `components/on-first-open.tsx`, the users list's period picker).
+ * next render (the dialogs of `components/on-first-open.tsx`).
  */
 export const renewableLazy = <P extends object>(chunk: string, load: () => Promise<ComponentType<P>>) => {
   const create = () => lazy(async () => ({ default: await importWithTimeout(chunk, load) }));
