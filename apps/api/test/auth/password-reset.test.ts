@@ -35,6 +35,21 @@ describe('password reset', () => {
     expect(t.mailer.sent[0]?.text).toContain(t.mailer.sent[0]?.link);
   });
 
+  it('names the project from the settings in the subject', async () => {
+    expect(t.mailer.sent.at(-1)?.subject).toBe('Pult: восстановление пароля');
+    await t.createUser({ email: 'admin@pult.test', role: 'admin' });
+    const { apiToken } = await t.signin('admin@pult.test');
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/common/settings',
+      payload: { projectName: 'Планер Плюс' },
+      headers: { 'api-token': apiToken },
+    });
+    expect(renamed.statusCode).toBe(200);
+    await forgot('editor@pult.test');
+    expect(t.mailer.sent.at(-1)?.subject).toBe('Планер Плюс: восстановление пароля');
+  });
+
   it('sets the new password once, and ends every session of the account', async () => {
     const before = await t.signin('editor@pult.test');
     await forgot('editor@pult.test');

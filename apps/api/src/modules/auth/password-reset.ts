@@ -2,6 +2,7 @@ import { badRequest } from '../../lib/http-errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { revokeUserSessions } from '../sessions';
+import { currentSettings } from '../settings';
 import { hashPassword, usersRepository } from '../users';
 import type { Mailer } from './mailer';
 import { passwordResetsRepository as repo } from './password-resets-repository';
@@ -25,9 +26,11 @@ export async function requestPasswordReset(ctx: ServiceContext, deps: ResetMailD
   const expiresAt = new Date(ctx.clock.now().getTime() + RESET_TTL_MS);
   await repo.insert(ctx.db, { hash: hashToken(token), userId: row.id, expiresAt });
   const link = `${deps.publicUrl}/auth/reset-password?token=${token}`;
+  // The installation's name from the settings, as the admin panel's title and footer show it.
+  const { projectName } = await currentSettings(ctx);
   await deps.mailer.send({
     to: row.email,
-    subject: 'Pult: восстановление пароля',
+    subject: `${projectName}: восстановление пароля`,
     text: `Чтобы задать новый пароль, откройте ссылку (действует один час):\n${link}\n\nЕсли вы не запрашивали восстановление, просто удалите это письмо.`,
     link,
   });
