@@ -34,6 +34,11 @@ export const initI18n = (locale: LocaleId) =>
       load: 'currentOnly',
       interpolation: { escapeValue: false },
       returnNull: false,
+      // A missing key is drawn as the key itself («home.change.none»): in development and unit tests
+      // say so loudly. The build has no handler; e2e/tests/i18n-keys.spec.ts sweeps its screens.
+      saveMissing: import.meta.env.DEV,
+      missingKeyHandler: (languages, _namespace, key) =>
+        console.error(`Missing translation key "${key}" (${languages.join(', ')})`),
     });
 
 /**
