@@ -3,7 +3,7 @@ import { Card, Descriptions, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { Markdown } from '../lib/markdown';
+import { Markdown, withoutLeadingTitle } from '../lib/markdown';
 
 /** The version the planner app shows now, rendered, with its proof hash and how many accepted it. */
 export const CurrentVersionCard = ({ current, acceptedCount }: { current?: Agreement; acceptedCount?: number }) => {
@@ -45,7 +45,7 @@ export const CurrentVersionCard = ({ current, acceptedCount }: { current?: Agree
         ]}
       />
       <Typography.Title level={4}>{current.title}</Typography.Title>
-      <Markdown source={current.content} />
+      <Markdown source={withoutLeadingTitle(current.content, current.title)} />
     </Card>
   );
 };

@@ -87,6 +87,16 @@ export function parseBlocks(source: string): Block[] {
   return blocks;
 }
 
+/**
+ * The text without its first line when that line is a heading saying `title` again: a document is
+ * often written starting with its own title, which the screen already shows above it.
+ */
+export function withoutLeadingTitle(source: string, title: string): string {
+  const normalise = (text: string) => text.replace(/\s+/g, ' ').trim().toLocaleLowerCase();
+  const match = /^\s*#{1,6}[ \t]+([^\n]*?)[ \t#]*(?:\n|$)/.exec(source);
+  return match && normalise(match[1] ?? '') === normalise(title) ? source.slice(match[0].length) : source;
+}
+
 export const Markdown = ({ source }: { source: string }) => (
   <div className="markdown-body">
     {parseBlocks(source).map((block, index) => {
