@@ -100,6 +100,18 @@ export const generatedCodesQuery = z.object({
   page: pageNumber.default(1),
   /** `csv` is the older spelling of the CSV download (`…/generated-codes.csv`), kept working. */
   format: z.enum(['json', 'csv']).default('json'),
+  /**
+   * The start of a code, with or without the series' prefix (`PULT7K` or `7K`), any case. A start, not
+   * any part: it is answered from the index on the value, however many codes the series has.
+   */
+  code: dropEmpty(
+    z
+      .string()
+      .trim()
+      .max(64)
+      .regex(/^[A-Za-z0-9-]*$/, 'letters, digits and dashes only')
+      .transform((value) => value.toUpperCase()),
+  ),
 });
 
 /** A page of a series' codes, with the series' name for the page title. */

@@ -74,6 +74,36 @@ describe('generated codes', () => {
     expect(event).toMatchObject({ action: 'export-codes', entity: 'promo-series', entityId: String(seriesId) });
   });
 
+  it('finds codes by their start, with or without the series prefix, in any case', async () => {
+    const search = async (code: string) => {
+      const response = await f.call(
+        'GET',
+        `/api/promo-codes/${seriesId}/generated-codes?take=100&code=${encodeURIComponent(code)}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { items: Array<{ value: string }>; count: number };
+    };
+    const target = codes[7] ?? '';
+    const starting = (start: string) => codes.filter((code) => code.startsWith(start));
+    const full = await search(target.toLowerCase());
+    expect(full.items.map((c) => c.value)).toEqual([target]);
+    expect(full.count).toBe(1);
+    // Without the prefix: the random part's start.
+    const part = target.slice(3, 5);
+    expect((await search(part)).items.map((c) => c.value)).toEqual(starting(`AUT${part}`));
+    expect((await search(`AUT${part}`)).count).toBe(starting(`AUT${part}`).length);
+    // Blank is no filter; a code of another series is not found here; wildcards are refused.
+    expect((await search('  ')).count).toBe(30);
+    expect((await search('ZZZZZZZZZ')).count).toBe(0);
+    for (const bad of ['%', 'A_', 'AUT*']) {
+      const refused = await f.call(
+        'GET',
+        `/api/promo-codes/${seriesId}/generated-codes?code=${encodeURIComponent(bad)}`,
+      );
+      expect(refused.statusCode, bad).toBe(400);
+    }
+  });
+
   it('answers 404 SERIES_NOT_FOUND for an unknown series', async () => {
     for (const path of ['generated-codes', 'generated-codes.csv', 'generated-codes?format=csv']) {
       const response = await f.call('GET', `/api/promo-codes/424242/${path}`);

@@ -238,3 +238,21 @@ describe('the series list', () => {
     );
   });
 });
+
+describe('the prefilled series name', () => {
+  it("carries today's date on the settings' time zone, not UTC's", async () => {
+    const at = f.t.clock.now();
+    // A zone whose date is not UTC's at this moment: Kiritimati is UTC+14, Pago Pago UTC−11 (no DST in either).
+    const [zone, offsetHours] = at.getUTCHours() >= 10 ? ['Pacific/Kiritimati', 14] : ['Pacific/Pago_Pago', -11];
+    const local = new Date(at.getTime() + offsetHours * 3600_000);
+    const date = (d: Date) =>
+      `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
+    expect(date(local)).not.toBe(date(at));
+    const saved = await f.call('PATCH', '/api/common/settings', { defaultTimeZone: zone }, 'admin');
+    expect(saved.statusCode, saved.body).toBe(200);
+    const prefilled = await f.call('GET', '/api/promo-codes/prefilled-serie');
+    expect(prefilled.statusCode, prefilled.body).toBe(200);
+    expect(prefilled.json().name).toBe(`Серия от ${date(local)}`);
+    await f.call('PATCH', '/api/common/settings', { defaultTimeZone: 'Europe/Moscow' }, 'admin');
+  });
+});

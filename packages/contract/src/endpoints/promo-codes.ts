@@ -123,7 +123,8 @@ export const promoCodesEndpoints = {
     operationId: 'listGeneratedCodes',
     summary: "A page of a series' codes in the order they were made",
     description:
-      'The count may be the planner’s estimate (`countIsEstimate`). `format=csv` still answers the CSV of ' +
+      'The count may be the planner’s estimate (`countIsEstimate`). `code` keeps the codes that start with ' +
+      'it, with or without the series’ prefix, any case. `format=csv` still answers the CSV of ' +
       '`/promo-codes/{id}/generated-codes.csv`, for older clients.',
     tag: 'promo-codes',
     access: staff,

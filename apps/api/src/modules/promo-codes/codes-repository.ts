@@ -1,5 +1,5 @@
 import type { ActivatedCode, CodeLookup, GeneratedCode } from '@pult/contract';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { promoCodes, promoSeries, users } from '../../db/schema';
 import { countRows, type PageCount } from '../../lib/page-count';
@@ -59,8 +59,21 @@ export const codesRepository = {
     };
   },
 
-  async page(db: Db, seriesId: number, take: number, page: number): Promise<{ items: GeneratedCode[] } & PageCount> {
-    const condition = eq(promoCodes.seriesId, seriesId);
+  /**
+   * A page of the series' codes in the order they were made; `starts` keeps those whose value starts
+   * with one of these strings. `value` is collated "C", so `LIKE 'ABC%'` is a range on its unique
+   * index (a bitmap OR for two starts); the strings hold only letters, digits and dashes (the
+   * contract), so nothing in them is a LIKE wildcard.
+   */
+  async page(
+    db: Db,
+    seriesId: number,
+    take: number,
+    page: number,
+    starts: string[] = [],
+  ): Promise<{ items: GeneratedCode[] } & PageCount> {
+    const startsWith: SQL[] = [...new Set(starts)].map((start) => like(promoCodes.value, `${start}%`));
+    const condition = and(eq(promoCodes.seriesId, seriesId), startsWith.length > 0 ? or(...startsWith) : undefined);
     const total = await countRows(db, db.select({ id: promoCodes.id }).from(promoCodes).where(condition));
     const rows = await db
       .select()

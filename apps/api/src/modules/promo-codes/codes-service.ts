@@ -17,9 +17,15 @@ const codeLine = (code: { value: string; status: string; activatedAt: string | n
 
 /** The codes of a series: all of them, the used ones, one blocked. */
 export const codesService = {
-  generated: async (ctx: ServiceContext, id: number, take: number, page: number): Promise<GeneratedCodesPage> => {
+  /** A page of the series' codes; `code` (upper-cased) keeps those starting with it, typed with or without the prefix. */
+  generated: async (
+    ctx: ServiceContext,
+    id: number,
+    query: { take: number; page: number; code?: string },
+  ): Promise<GeneratedCodesPage> => {
     const series = await seriesHead(ctx, id);
-    const { items, count, isEstimate } = await repo.page(ctx.db, id, take, page);
+    const starts = query.code ? [query.code, `${series.prefix}${query.code}`] : [];
+    const { items, count, isEstimate } = await repo.page(ctx.db, id, query.take, query.page, starts);
     return { items, count, countIsEstimate: isEstimate, seriesName: series.name };
   },
 

@@ -38,9 +38,7 @@ export async function promoCodesRoutes(app: FastifyInstance) {
   route(app, api.promoCodes.manage, ({ params }, ctx) => seriesService.setStatus(ctx, params.id, params.action));
 
   route(app, api.promoCodes.generatedCodes, ({ params, query, reply }, ctx) =>
-    query.format === 'csv'
-      ? sendCsv(reply, ctx, params.id)
-      : codesService.generated(ctx, params.id, query.take, query.page),
+    query.format === 'csv' ? sendCsv(reply, ctx, params.id) : codesService.generated(ctx, params.id, query),
   );
   route(app, api.promoCodes.generatedCodesCsv, ({ params, reply }, ctx) => sendCsv(reply, ctx, params.id));
   route(app, api.promoCodes.activated, ({ params, query }, ctx) => codesService.activated(ctx, params.id, query.where));

@@ -85,6 +85,7 @@ export const seriesRepository = {
       .select({
         id: promoSeries.id,
         name: promoSeries.name,
+        prefix: promoSeries.prefix,
         status: promoSeries.status,
         theme: promoSeries.theme,
         startsAt: promoSeries.startsAt,

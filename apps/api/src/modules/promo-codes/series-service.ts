@@ -4,11 +4,13 @@ import {
   type PrefilledSeries,
   type PromoSeries,
   type PromoSeriesAction,
+  wallClockIn,
   YEARLY_PLAN_TITLE,
 } from '@pult/contract';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import { enqueueJob } from '../jobs';
+import { currentSettings } from '../settings';
 import type { Catalog } from './catalog-client';
 import { PROMO_GENERATION_JOB } from './generation-worker';
 import { seriesNotFound } from './promo-errors';
@@ -45,12 +47,19 @@ export const seriesService = {
 
   get: found,
 
-  /** Defaults for a new series: the yearly plan as the grant dialog prefers it, else the first enabled one. */
+  /**
+   * Defaults for a new series: the yearly plan as the grant dialog prefers it, else the first enabled
+   * one. The name carries today's date on the settings' default time zone (staff's clock), not UTC's:
+   * at 01:00 in Moscow it is already the new day there.
+   */
   prefilled: async (ctx: ServiceContext): Promise<PrefilledSeries> => {
     const plans = await repo.enabledPlans(ctx.db);
     const plan = plans.find((p) => p.title.toLowerCase() === YEARLY_PLAN_TITLE.toLowerCase()) ?? plans[0];
     const now = ctx.clock.now();
-    const day = now.toISOString().slice(0, 10).split('-').reverse().join('.');
+    const { defaultTimeZone } = await currentSettings(ctx);
+    const wall = wallClockIn(defaultTimeZone, now);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const day = `${two(wall.day)}.${two(wall.month + 1)}.${wall.year}`;
     return {
       name: `Серия от ${day}`,
       prefix: 'PULT',
