@@ -17,6 +17,9 @@ test.describe('settings', () => {
       await expect(page.getByText('Настройки сохранены')).toBeVisible();
       await expect(page.locator('.logo-text').first()).toHaveText(name);
       await expect(page).toHaveTitle(`${name} — Система управления`);
+      await expect(page.getByRole('contentinfo')).toHaveText(
+        `© ${new Date().getFullYear()} ${name}. Все права защищены.`,
+      );
 
       await page.reload();
       await expect(page.getByTestId('settings-form').getByLabel('Название проекта')).toHaveValue(name);

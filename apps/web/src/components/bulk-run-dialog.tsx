@@ -128,7 +128,37 @@ export const BulkRunDialog = <K extends string | number>({
   );
 };
 
-/** The summary in figures, then the rows that did not (or will not) change, each with its reason. */
+/** How many rows the change line names before «и ещё N». */
+export const NAMED_ROWS = 5;
+
+/**
+ * Whom the change concerns, in a line: «a@x.ru, b@x.ru и ещё 3» (the language's own list: «、» in
+ * Chinese and Japanese). Each name stays left to right on an RTL page.
+ */
+function ChangedRows<K extends string | number>({ ids, label }: { ids: K[]; label: (id: K) => string }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as LocaleId;
+  const named = ids.slice(0, NAMED_ROWS).map(label);
+  const rest = ids.length - named.length;
+  const items = rest > 0 ? [...named, t('bulk.more', { value: formatNumber(rest, locale) })] : named;
+  const parts = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).formatToParts(items);
+  let elements = 0;
+  return (
+    <Typography.Paragraph type="secondary" className="bulk-changed" data-testid="bulk-changed">
+      {parts.map((part, index) => {
+        // The first elements are the names; the last may be «и ещё N».
+        const isName = part.type === 'element' && elements++ < named.length;
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence, in order
+        return isName ? <Ltr key={index}>{part.value}</Ltr> : part.value;
+      })}
+    </Typography.Paragraph>
+  );
+}
+
+/**
+ * The summary in figures and whom the change concerns, then the rows that did not (or will not)
+ * change, each with its reason.
+ */
 function ReportView<K extends string | number>({
   report,
   label,
@@ -147,6 +177,7 @@ function ReportView<K extends string | number>({
     { key: 'notFound', count: summary.notFound },
   ].filter((item) => item.key === 'done' || item.count > 0);
   const problems = report.results.filter((row) => row.outcome === 'refused' || row.outcome === 'not_found');
+  const changed = report.results.filter((row) => row.outcome === 'done').map((row) => row.id);
 
   return (
     <>
@@ -161,6 +192,7 @@ function ReportView<K extends string | number>({
           children: <span data-outcome={item.key}>{formatNumber(item.count, locale)}</span>,
         }))}
       />
+      {changed.length > 0 ? <ChangedRows ids={changed} label={label} /> : null}
       {problems.length > 0 ? (
         <List
           size="small"
