@@ -90,7 +90,7 @@ test.describe('bulk actions', () => {
       .trim()
       .split(/\r?\n/);
     const header = lines[0]?.split(';') ?? [];
-    const column = header.indexOf('email');
+    const column = header.indexOf('Электронная почта');
     expect(column).toBeGreaterThan(-1);
     expect(lines.slice(1).map((line) => line.split(';')[column])).toEqual(chosen);
   });

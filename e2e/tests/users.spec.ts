@@ -304,10 +304,12 @@ test.describe('users', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
-    expect(lines[0]?.split(';')).toContain('email');
+    // In the interface's language, roles and statuses as the screens say them.
+    expect(lines[0]?.split(';')).toContain('Электронная почта');
     const rows = lines.slice(1);
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(row).toContain(marker);
+    for (const row of rows) expect(row).toContain(';Пользователь;Активен;');
     await expect(page.getByText('Файл выгружен')).toBeVisible();
   });
 

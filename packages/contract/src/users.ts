@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, estimatedPage, pageNumber, role } from './common';
+import { locale } from './locales';
 import { normalizePhone } from './phone';
 
 export const userStatuses = ['active', 'blocked', 'deleted'] as const;
@@ -128,4 +129,7 @@ export type UserAction = z.infer<typeof userAction>;
 
 export const manageUserParams = z.object({ id: dbId, action: userAction });
 
-export const exportUsersQuery = z.object({ where: userWhereParam.optional() });
+/** The language of an export's words (header, roles, statuses); without it the API reads Accept-Language. */
+export const exportLanguageQuery = z.object({ lang: locale.optional() });
+
+export const exportUsersQuery = exportLanguageQuery.extend({ where: userWhereParam.optional() });

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { csvCell } from './csv';
 
 /**
  * The cells of `lib/csv.ts`, written in SQL, so that PostgreSQL can produce a whole CSV line and the
@@ -31,14 +32,23 @@ export const csvTextCell = (value: SQL): SQL => sql`(CASE
   ELSE ${value} END)`;
 
 /**
- * A moment as JavaScript's `toISOString()` writes it: UTC, milliseconds (truncated, as the drivers
- * truncate microseconds when they make a Date), `Z`. Never needs quoting or a prefix.
+ * A moment as a spreadsheet reads a date and time, `YYYY-MM-DD HH:mm:ss`, on the clocks of `zone`
+ * (an IANA name: the settings' time zone, so the file says what the screens say). Never needs quoting
+ * or a prefix.
  */
-export const csvTimeCell = (value: SQL): SQL =>
-  sql`coalesce(to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`;
+export const csvLocalTimeCell = (value: SQL, zone: string): SQL =>
+  sql`coalesce(to_char(${value} AT TIME ZONE ${zone}, 'YYYY-MM-DD HH24:MI:SS'), '')`;
 
-/** A value a CHECK keeps to a few plain words (a role, a status): nothing to prefix or quote. */
-export const csvWordCell = (value: SQL): SQL => sql`coalesce(${value}, '')`;
+/**
+ * A value a CHECK keeps to a few plain words (a role, a status), written as a person reads it: each
+ * word's label, already a CSV cell (`csvCell`, so a label needing quotes gets them), chosen in the
+ * database; a word without a label is written as it is.
+ */
+export const csvLabelCell = (value: SQL, labels: Readonly<Record<string, string>>): SQL =>
+  sql`(CASE ${value} ${sql.join(
+    Object.entries(labels).map(([word, label]) => sql`WHEN ${word} THEN ${csvCell(label)}`),
+    sql` `,
+  )} ELSE coalesce(${value}, '') END)`;
 
 /** An integer: as `String(n)`; never needs quoting (a minus sign on a real number stays, as in csv.ts). */
 export const csvNumberCell = (value: SQL): SQL => sql`coalesce((${value})::text, '')`;

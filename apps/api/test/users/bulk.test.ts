@@ -244,7 +244,7 @@ describe('POST /users/export-selected', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
-    expect(lines[0]).toMatch(/^id;email/);
+    expect(lines[0]).toMatch(/^ID;Электронная почта;/);
     expect(lines.slice(1).map((line) => Number(line.split(';')[0]))).toEqual([four[0]?.id, four[2]?.id]);
     const [event] = await t.database.db
       .select()

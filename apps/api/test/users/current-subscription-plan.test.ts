@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { inlineParams } from '../../src/db/copy-out';
 import { exportLinesSql } from '../../src/modules/users/export-csv-sql';
+import { EXPORT_TEXTS } from '../../src/modules/users/export-csv-texts';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
+
+const RUSSIAN = { texts: EXPORT_TEXTS.ru, timeZone: 'Europe/Moscow' };
 
 interface PlanNode {
   'Node Type': string;
@@ -54,7 +57,7 @@ describe('the current subscription comes from the owner index, unsorted', () => 
   afterAll(() => t.close());
 
   it('exports every user by one walk of the index: DISTINCT ON reads it in order, nothing sorted', async () => {
-    const nodes = await planOf(t, inlineParams(exportLinesSql({}, t.clock.now(), 'merge')));
+    const nodes = await planOf(t, inlineParams(exportLinesSql({}, t.clock.now(), 'merge', RUSSIAN)));
     // DISTINCT ON (owner) is a Unique over rows in (owner, current first) order: straight off the
     // index, where the old index needed a Sort of every subscription beneath it.
     const distinct = nodes.filter((node) => node['Node Type'] === 'Unique');
@@ -66,7 +69,10 @@ describe('the current subscription comes from the owner index, unsorted', () => 
   });
 
   it('finds one user’s current subscription by reading the index alone', async () => {
-    const nodes = await planOf(t, inlineParams(exportLinesSql({ email: 'planner15@' }, t.clock.now(), 'lateral')));
+    const nodes = await planOf(
+      t,
+      inlineParams(exportLinesSql({ email: 'planner15@' }, t.clock.now(), 'lateral', RUSSIAN)),
+    );
     const scans = nodes.filter((node) => node['Relation Name'] === 'subscriptions');
     expect(scans.map((node) => [node['Node Type'], node['Index Name'], node['Actual Rows']])).toEqual([
       ['Index Only Scan', 'subscriptions_owner_latest_idx', 1],

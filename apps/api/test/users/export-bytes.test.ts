@@ -5,18 +5,33 @@ import { queryRows } from '../../src/db/client';
 import { subscriptionPlans, subscriptions, users } from '../../src/db/schema';
 import { csvHeader, csvLine } from '../../src/lib/csv';
 import { exportLinesSql } from '../../src/modules/users/export-csv-sql';
+import { EXPORT_COLUMNS, EXPORT_TEXTS } from '../../src/modules/users/export-csv-texts';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * The export's lines are written by the database (one SQL on PGlite and PostgreSQL). This file holds
- * them to the JavaScript CSV rules of `lib/csv.ts` — which the export used before — byte for byte,
+ * them to the JavaScript CSV rules of `lib/csv.ts`, in the words and clocks of `reference`, byte for byte,
  * for every awkward value, so both engines give the same bytes for the same rows.
  */
 let t: TestApp;
 let admin = '';
 const DAY = 86_400_000;
 
-/** The old exporter's columns: the reference the SQL must match. */
+/** A moment as the export writes it: `YYYY-MM-DD HH:mm:ss` on the clocks of the settings' zone (Sweden's locale writes that form). */
+const zoneTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Moscow',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+const local = (iso: string | null | undefined) => (iso ? zoneTime.format(new Date(iso)) : null);
+const ru = EXPORT_TEXTS.ru;
+
+/** The JavaScript exporter's columns, in Russian: the reference the SQL must match. */
 const reference = (u: User) =>
   csvLine([
     u.id,
@@ -24,13 +39,13 @@ const reference = (u: User) =>
     u.phoneNumber,
     u.firstName,
     u.lastName,
-    u.role,
-    u.status,
-    u.createdAt,
-    u.lastSeenAt,
+    ru.role[u.role],
+    ru.status[u.status],
+    local(u.createdAt),
+    local(u.lastSeenAt),
     u.register?.planTitle,
-    u.register?.status,
-    u.register?.expiresAt,
+    u.register ? ru.subscriptionStatus[u.register.status] : null,
+    local(u.register?.expiresAt),
   ]);
 
 const people = [
@@ -106,22 +121,7 @@ async function userById(id: number): Promise<User> {
 async function expectedFile(ids: number[]): Promise<string> {
   const lines = [];
   for (const id of ids) lines.push(reference(await userById(id)));
-  return (
-    csvHeader([
-      'id',
-      'email',
-      'phoneNumber',
-      'firstName',
-      'lastName',
-      'role',
-      'status',
-      'createdAt',
-      'lastSeenAt',
-      'subscription',
-      'subscriptionStatus',
-      'subscriptionExpiresAt',
-    ]) + lines.join('')
-  );
+  return csvHeader(EXPORT_COLUMNS.map((column) => ru.header[column])) + lines.join('');
 }
 
 const allIds = async () =>
@@ -138,24 +138,27 @@ describe('the exported bytes', () => {
     const body = (await exportCsv()).body;
     const [first, second, third] = await allIds().then((ids) => ids.slice(1, 4));
     expect(body).toContain(
-      `\r\n${first};formula@mail.ru;'+79161234567;'=SUM(A1);'+7 плюс;user;active;2024-02-29T23:59:59.999Z;2025-01-01T00:00:00.000Z;"'=Месяц; ""VIP""";active;`,
+      `\r\n${first};formula@mail.ru;'+79161234567;'=SUM(A1);'+7 плюс;Пользователь;Активен;2024-03-01 02:59:59;2025-01-01 03:00:00;"'=Месяц; ""VIP""";активна;`,
     );
     expect(body).toContain(
-      `\r\n${second};'-dash@mail.ru;;'-минус;'@собака;user;active;2023-07-15T05:09:10.291Z;;"'=Месяц; ""VIP""";expired;`,
+      `\r\n${second};'-dash@mail.ru;;'-минус;'@собака;Пользователь;Активен;2023-07-15 08:09:10;;"'=Месяц; ""VIP""";истекла;`,
     );
-    expect(body).toContain(`\r\n${third};'@at@mail.ru;;'\tтаб;"'\rвозврат";user;active;`);
-    expect(body).toContain(';Навсегда;active;\r\n');
+    expect(body).toContain(`\r\n${third};'@at@mail.ru;;'\tтаб;"'\rвозврат";Пользователь;Активен;`);
+    expect(body).toContain(';Навсегда;активна;\r\n');
     expect(body).toContain(`;"""o;k""@mail.ru";;"Кавычки ""да""";"точка;запятая";`);
     expect(body).toContain(';"перенос\nстроки";"crlf\r\nвнутри";');
     expect(body).toContain(';comma@mail.ru;;запятая, тут;Ёлка 🎄 中文 ñ ß;');
-    expect(body).toContain(';empty@mail.ru;;;;user;active;');
+    expect(body).toContain(';empty@mail.ru;;;;Пользователь;Активен;');
     expect(body).toContain(`;"""=1+1""";'апостроф;`);
   });
 
   it('writes the same lines whichever way the current subscription is joined (a probe per user, or one merge)', async () => {
     const expected = (await expectedFile(await allIds())).replace(/^[^\n]*\n/, '');
     for (const join of ['lateral', 'merge'] as const) {
-      const rows = await queryRows<{ line: string }>(t.database.db, exportLinesSql({}, t.clock.now(), join));
+      const rows = await queryRows<{ line: string }>(
+        t.database.db,
+        exportLinesSql({}, t.clock.now(), join, { texts: ru, timeZone: 'Europe/Moscow' }),
+      );
       expect(rows.map((row) => row.line).join('')).toBe(expected);
     }
   });

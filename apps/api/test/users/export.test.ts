@@ -25,12 +25,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const exportCsv = (where?: object, token = tokens.admin) =>
+const exportCsv = (where?: object, token = tokens.admin, extra: { lang?: string; accept?: string } = {}) =>
   t.app.inject({
     url: '/api/users/export-data',
-    query: where ? { where: JSON.stringify(where) } : {},
-    headers: { 'api-token': token ?? '' },
+    query: { ...(where ? { where: JSON.stringify(where) } : {}), ...(extra.lang ? { lang: extra.lang } : {}) },
+    headers: { 'api-token': token ?? '', ...(extra.accept ? { 'accept-language': extra.accept } : {}) },
   });
+const linesOf = (body: string) =>
+  body
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
 
 describe('GET /users/export-data', () => {
   it('streams a CSV for Russian Excel: BOM, semicolons, quoted cells, the filter applied', async () => {
@@ -45,10 +50,10 @@ describe('GET /users/export-data', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'id;email;phoneNumber;firstName;lastName;role;status;createdAt;lastSeenAt;subscription;subscriptionStatus;subscriptionExpiresAt',
+      'ID;Электронная почта;Телефон;Имя;Фамилия;Роль;Статус;Дата регистрации;Последний визит;Подписка;Статус подписки;Подписка до',
     );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain('ivan@mail.ru;\'+79161234567;Иван;"Петров; мл.";user;active');
+    expect(lines[1]).toContain('ivan@mail.ru;\'+79161234567;Иван;"Петров; мл.";Пользователь;Активен');
     expect(lines[2]).toContain(`evil@mail.ru;;"'=HYPERLINK(""http://x"")";Зло`);
     expect(response.body).not.toContain('SECRETHASH');
   });
@@ -64,5 +69,65 @@ describe('GET /users/export-data', () => {
     await exportCsv({ status: 'blocked' });
     const events = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'export'));
     expect(events.at(-1)).toMatchObject({ entity: 'user', after: { where: { status: 'blocked' } } });
+  });
+
+  it('speaks the language the SPA asks for (lang), else the browser’s, else Russian', async () => {
+    const english = linesOf((await exportCsv({ email: 'maria@' }, tokens.admin, { lang: 'en' })).body);
+    expect(english[0]).toBe(
+      'ID;Email;Phone;First name;Last name;Role;Status;Registered on;Last seen;Subscription;Subscription status;Subscription ends',
+    );
+    expect(english[1]).toContain(';User;Blocked;');
+    const french = linesOf(
+      (await exportCsv({ email: 'maria@' }, tokens.admin, { accept: 'de-DE, fr;q=0.8, en;q=0.5' })).body,
+    );
+    expect(french[0]).toMatch(/^ID;Adresse e-mail;Téléphone;/);
+    expect(french[1]).toContain(';Utilisateur;Bloqué;');
+    // The SPA's choice wins over the browser's; a language Pult does not speak is refused, not guessed.
+    const chosen = linesOf((await exportCsv({ email: 'maria@' }, tokens.admin, { lang: 'ja', accept: 'en' })).body);
+    expect(chosen[1]).toContain(';ユーザー;ブロック中;');
+    expect((await exportCsv(undefined, tokens.admin, { lang: 'de' })).statusCode).toBe(400);
+    expect(linesOf((await exportCsv({ email: 'maria@' }, tokens.admin, { accept: 'de' })).body)[1]).toContain(
+      ';Пользователь;Заблокирован;',
+    );
+  });
+
+  it('writes times as Excel reads them, on the settings’ clocks, and names the file by that zone’s day', async () => {
+    const [maria] = await t.database.db.select().from(users).where(eq(users.email, 'maria@yandex.ru'));
+    await t.database.db
+      .update(users)
+      .set({ createdAt: new Date('2025-12-31T22:30:05.250Z'), lastSeenAt: null })
+      .where(eq(users.id, maria?.id ?? 0));
+    const moscow = linesOf((await exportCsv({ email: 'maria@' })).body);
+    // 22:30 UTC on New Year's Eve is 01:30 on the 1st in Moscow (UTC+3).
+    expect(moscow[1]).toContain(';Заблокирован;2026-01-01 01:30:05;;');
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/common/settings',
+      payload: { defaultTimeZone: 'America/New_York' },
+      headers: { 'api-token': tokens.admin ?? '' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const york = await exportCsv({ email: 'maria@' });
+    expect(linesOf(york.body)[1]).toContain(';Заблокирован;2025-12-31 17:30:05;;');
+    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/New_York' }).format(t.clock.now());
+    expect(york.headers['content-disposition']).toBe(`attachment; filename="users-${wall}.csv"`);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/common/settings',
+      payload: { defaultTimeZone: 'Europe/Moscow' },
+      headers: { 'api-token': tokens.admin ?? '' },
+    });
+  });
+
+  it('export selected writes the same file, in the same language and clocks', async () => {
+    const [maria] = await t.database.db.select().from(users).where(eq(users.email, 'maria@yandex.ru'));
+    const selected = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/export-selected?lang=en',
+      payload: { ids: [maria?.id] },
+      headers: { 'api-token': tokens.admin ?? '' },
+    });
+    expect(selected.statusCode).toBe(200);
+    expect(selected.body).toBe((await exportCsv({ email: 'maria@' }, tokens.admin, { lang: 'en' })).body);
   });
 });

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { newPassword } from '../auth';
 import { okResponse, staffRoles } from '../common';
 import { defineEndpoint } from '../endpoint';
+import { locale } from '../locales';
 
-/** The interface languages the SPA ships. */
-export const locales = ['ru', 'en', 'zh', 'fr', 'ja'] as const;
-export const locale = z.enum(locales);
-export type Locale = z.infer<typeof locale>;
+// The languages live in ../locales.ts (the users export speaks them too); re-exported for the profile's callers.
+export { type Locale, locale, locales } from '../locales';
 
 export const profilePreferences = z.object({ locale }).meta({ id: 'ProfilePreferences' });
 export type ProfilePreferences = z.infer<typeof profilePreferences>;

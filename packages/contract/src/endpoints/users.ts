@@ -1,7 +1,15 @@
 import { bulkUsersBody, bulkUsersReport, exportSelectedUsersBody } from '../bulk';
 import { estimatedPage, idParam } from '../common';
 import { defineEndpoint } from '../endpoint';
-import { createUserBody, exportUsersQuery, manageUserParams, updateUserBody, user, usersQuery } from '../users';
+import {
+  createUserBody,
+  exportLanguageQuery,
+  exportUsersQuery,
+  manageUserParams,
+  updateUserBody,
+  user,
+  usersQuery,
+} from '../users';
 
 /** Users: staff read; only admins create, edit, manage and export (personal data). */
 export const usersEndpoints = {
@@ -24,7 +32,10 @@ export const usersEndpoints = {
     path: '/users/export-data',
     operationId: 'exportUsers',
     summary: 'The matching users as CSV',
-    description: 'Admin only. Semicolon-separated UTF-8 with a BOM, streamed in id order; recorded in the audit log.',
+    description:
+      'Admin only. Semicolon-separated UTF-8 with a BOM, streamed in id order; recorded in the audit log. Header, ' +
+      'roles and statuses in `lang` (else the Accept-Language, else Russian); times as `YYYY-MM-DD HH:mm:ss` on ' +
+      'the clocks of the settings’ default time zone, and the file named by that zone’s day.',
     tag: 'users',
     access: ['admin'],
     query: exportUsersQuery,
@@ -41,6 +52,7 @@ export const usersEndpoints = {
       'distinct; unknown ids are left out); the ids travel in the body so a long selection fits. Audited.',
     tag: 'users',
     access: ['admin'],
+    query: exportLanguageQuery,
     body: exportSelectedUsersBody,
     response: 'csv',
     errors: [],

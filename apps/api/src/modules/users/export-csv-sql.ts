@@ -1,23 +1,15 @@
 import type { UserWhere } from '@pult/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { csvLineSql, csvNumberCell, csvTextCell, csvTimeCell, csvWordCell } from '../../lib/csv-sql';
+import { csvLabelCell, csvLineSql, csvLocalTimeCell, csvNumberCell, csvTextCell } from '../../lib/csv-sql';
+import type { ExportTexts } from './export-csv-texts';
 import { userConditions } from './user-filters';
 
-/** The export's columns, in order: the header's names (the lines come from the SQL below, same order). */
-export const EXPORT_COLUMNS = [
-  'id',
-  'email',
-  'phoneNumber',
-  'firstName',
-  'lastName',
-  'role',
-  'status',
-  'createdAt',
-  'lastSeenAt',
-  'subscription',
-  'subscriptionStatus',
-  'subscriptionExpiresAt',
-] as const;
+/** How the file speaks: the words of one language, the times on the clocks of one zone. */
+export interface ExportFormat {
+  texts: ExportTexts;
+  /** IANA name: the settings' default time zone. */
+  timeZone: string;
+}
 
 /**
  * How each user's current subscription is found, both from `subscriptions_owner_latest_idx` (migration
@@ -41,16 +33,19 @@ function chosenIds(ids: readonly number[] | undefined): SQL | undefined {
 /**
  * Each user's CSV line, made by the database: the user's columns and their current subscription (the
  * one that ends last, ties to the newest, as `selectUsersWithRegister` picks it), "expired" read from
- * the clock as `effectiveStatus` does. One column per user, `line` (text, CRLF-ended), for COPY;
+ * the clock as `effectiveStatus` does; roles and statuses in the staff member's words, times on the
+ * settings' clocks (`format`). One column per user, `line` (text, CRLF-ended), for COPY;
  * paged by keyset (`after`), also its `id`.
  */
 export function exportLinesSql(
   where: UserWhere,
   now: Date,
   join: RegisterJoin,
+  format: ExportFormat,
   after?: { id: number; limit: number },
   ids?: readonly number[],
 ): SQL {
+  const { texts, timeZone } = format;
   const condition = userConditions(where, now);
   const conditions = [condition, chosenIds(ids), after ? sql`users.id > ${after.id}` : undefined].filter(
     (part): part is SQL => part !== undefined,
@@ -63,13 +58,13 @@ export function exportLinesSql(
     csvTextCell(sql`users.phone_number`),
     csvTextCell(sql`users.first_name`),
     csvTextCell(sql`users.last_name`),
-    csvWordCell(sql`users.role`),
-    csvWordCell(sql`users.status`),
-    csvTimeCell(sql`users.created_at`),
-    csvTimeCell(sql`users.last_seen_at`),
+    csvLabelCell(sql`users.role`, texts.role),
+    csvLabelCell(sql`users.status`, texts.status),
+    csvLocalTimeCell(sql`users.created_at`, timeZone),
+    csvLocalTimeCell(sql`users.last_seen_at`, timeZone),
     csvTextCell(sql`p.title`),
-    csvWordCell(sql`cur.status`),
-    csvTimeCell(sql`cur.expires_at`),
+    csvLabelCell(sql`cur.status`, texts.subscriptionStatus),
+    csvLocalTimeCell(sql`cur.expires_at`, timeZone),
   ]);
   const current =
     join === 'lateral'

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { copyColumnOut, pgPoolOf } from '../../db/copy-out';
 import { csvHeader } from '../../lib/csv';
-import { EXPORT_COLUMNS, exportLinesSql } from './export-csv-sql';
+import { type ExportFormat, exportLinesSql } from './export-csv-sql';
+import { EXPORT_COLUMNS } from './export-csv-texts';
 import { userConditions } from './user-filters';
 
 /** PGlite's batch: small, so the single-threaded server answers other requests between batches. */
@@ -30,20 +31,27 @@ async function estimatedUsers(db: Db, where: UserWhere, now: Date): Promise<numb
 }
 
 /**
- * The matching users as CSV in id order, UTF-8 with a BOM so Excel reads the Cyrillic right. The
+ * The matching users as CSV in id order, UTF-8 with a BOM so Excel reads the Cyrillic right, in the
+ * words and on the clocks of `format`. The
  * database writes every line (`exportLinesSql`), the same SQL on both engines, so the bytes are the
  * same. On PostgreSQL it streams out of one `COPY … TO STDOUT` at the reader's pace; on PGlite (no
  * COPY to a socket) it is read in keyset batches.
  */
-export async function usersCsvStream(db: Db, where: UserWhere, now: Date, ids?: readonly number[]): Promise<Readable> {
-  const header = Buffer.from(csvHeader(EXPORT_COLUMNS));
+export async function usersCsvStream(
+  db: Db,
+  where: UserWhere,
+  now: Date,
+  format: ExportFormat,
+  ids?: readonly number[],
+): Promise<Readable> {
+  const header = Buffer.from(csvHeader(EXPORT_COLUMNS.map((column) => format.texts.header[column])));
   const pool = pgPoolOf(db);
   if (pool) {
     // Chosen rows (at most a thousand) are always few: a probe per user.
     const join = !ids && (await estimatedUsers(db, where, now)) > MERGE_ABOVE ? 'merge' : 'lateral';
-    return copyColumnOut(pool, exportLinesSql(where, now, join, undefined, ids), header);
+    return copyColumnOut(pool, exportLinesSql(where, now, join, format, undefined, ids), header);
   }
-  return Readable.from(batches(db, header, where, now, ids), { objectMode: false, highWaterMark: 1 });
+  return Readable.from(batches(db, header, where, now, format, ids), { objectMode: false, highWaterMark: 1 });
 }
 
 async function* batches(
@@ -51,6 +59,7 @@ async function* batches(
   header: Buffer,
   where: UserWhere,
   now: Date,
+  format: ExportFormat,
   ids?: readonly number[],
 ): AsyncGenerator<Buffer | string> {
   yield header;
@@ -58,7 +67,7 @@ async function* batches(
   for (;;) {
     const rows = await queryRows<{ id: number; line: string }>(
       db,
-      exportLinesSql(where, now, 'lateral', { id: lastId, limit: BATCH }, ids),
+      exportLinesSql(where, now, 'lateral', format, { id: lastId, limit: BATCH }, ids),
     );
     if (rows.length === 0) return;
     yield rows.map((row) => row.line).join('');

@@ -1,31 +1,33 @@
-import type { Readable } from 'node:stream';
-import { api } from '@pult/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { api, type Locale } from '@pult/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../lib/route';
-import type { ServiceContext } from '../../lib/service-context';
 import { readImageUpload } from '../../storage/read-upload';
 import { bulkUsersService } from './bulk-users-service';
-import { usersService } from './users-service';
+import { exportLanguage } from './export-csv-texts';
+import { type UsersCsv, usersService } from './users-service';
 
-/** A CSV of users as a download named by the day, streamed batch by batch. */
-function sendCsv(reply: FastifyReply, ctx: ServiceContext, csv: Readable) {
-  const stamp = ctx.clock.now().toISOString().slice(0, 10);
+/** A CSV of users as a download, streamed batch by batch. */
+function sendCsv(reply: FastifyReply, { csv, fileName }: UsersCsv) {
   reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="users-${stamp}.csv"`)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store');
   // A stream at the client's pace: the next rows are produced only when the last ones were taken.
   return reply.send(csv);
 }
 
+/** The file's language: the SPA's `lang`, else the browser's Accept-Language. */
+const languageOf = (lang: Locale | undefined, request: FastifyRequest) =>
+  exportLanguage(lang, request.headers['accept-language']);
+
 /** Users: each endpoint of the contract mapped to a service call. */
 export async function usersRoutes(app: FastifyInstance) {
   route(app, api.users.list, ({ query }, ctx) => usersService.list(ctx, query));
-  route(app, api.users.exportData, async ({ query, reply }, ctx) =>
-    sendCsv(reply, ctx, await usersService.exportCsv(ctx, query.where)),
+  route(app, api.users.exportData, async ({ query, request, reply }, ctx) =>
+    sendCsv(reply, await usersService.exportCsv(ctx, query.where ?? {}, languageOf(query.lang, request))),
   );
-  route(app, api.users.exportSelected, async ({ body, reply }, ctx) =>
-    sendCsv(reply, ctx, await usersService.exportSelectedCsv(ctx, body.ids)),
+  route(app, api.users.exportSelected, async ({ query, body, request, reply }, ctx) =>
+    sendCsv(reply, await usersService.exportSelectedCsv(ctx, body.ids, languageOf(query.lang, request))),
   );
   route(app, api.users.bulk, ({ body }, ctx) => bulkUsersService.run(ctx, body));
   route(app, api.users.get, ({ params }, ctx) => usersService.get(ctx, params.id));

@@ -3,11 +3,13 @@ import {
   type CreateUserBody,
   createUserBody,
   type FieldErrors,
+  type Locale,
   type Role,
   type UpdateUserBody,
   type User,
   type UserAction,
   type UserWhere,
+  wallClockIn,
 } from '@pult/contract';
 import { conflict, notFound } from '../../lib/http-errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -15,10 +17,27 @@ import { actorOf, type ServiceContext } from '../../lib/service-context';
 import type { CheckedImage } from '../../storage/read-upload';
 import { replaceFileColumn } from '../../storage/replace-file';
 import { revokeUserSessions } from '../sessions';
+import { currentSettings } from '../settings';
 import { usersCsvStream } from './export-csv';
+import { EXPORT_TEXTS } from './export-csv-texts';
 import { hashPassword } from './passwords';
 import { toUser, type UserRow } from './user-row';
 import { usersRepository as repo } from './users-repository';
+
+/** A users CSV and the name it is saved under. */
+export interface UsersCsv {
+  csv: Readable;
+  fileName: string;
+}
+
+async function usersCsv(ctx: ServiceContext, where: UserWhere, lang: Locale, ids?: number[]): Promise<UsersCsv> {
+  const now = ctx.clock.now();
+  const { defaultTimeZone: timeZone } = await currentSettings(ctx);
+  const csv = await usersCsvStream(ctx.db, where, now, { texts: EXPORT_TEXTS[lang], timeZone }, ids);
+  const { year, month, day } = wallClockIn(timeZone, now);
+  const date = `${year}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return { csv, fileName: `users-${date}.csv` };
+}
 
 const userNotFound = () => notFound('USER_NOT_FOUND', 'User not found');
 
@@ -174,15 +193,19 @@ export const usersService = {
     return answer(ctx, row);
   },
 
-  /** Personal data leaving the system: the export is recorded before the first byte goes out. */
-  exportCsv: async (ctx: ServiceContext, where: UserWhere = {}): Promise<Readable> => {
+  /**
+   * Personal data leaving the system: the export is recorded before the first byte goes out. The
+   * file speaks the staff member's language and tells times on the settings' clocks, and is named by
+   * that zone's day.
+   */
+  exportCsv: async (ctx: ServiceContext, where: UserWhere, lang: Locale): Promise<UsersCsv> => {
     await ctx.audit({ action: 'export', entity: 'user', after: { where } });
-    return usersCsvStream(ctx.db, where, ctx.clock.now());
+    return usersCsv(ctx, where, lang);
   },
 
   /** Export selected: the same file, only the chosen users; the ids are recorded with the export. */
-  exportSelectedCsv: async (ctx: ServiceContext, ids: number[]): Promise<Readable> => {
+  exportSelectedCsv: async (ctx: ServiceContext, ids: number[], lang: Locale): Promise<UsersCsv> => {
     await ctx.audit({ action: 'export', entity: 'user', after: { ids } });
-    return usersCsvStream(ctx.db, {}, ctx.clock.now(), ids);
+    return usersCsv(ctx, {}, lang, ids);
   },
 };

@@ -1,4 +1,4 @@
-import type { BulkUserAction } from '@pult/contract';
+import type { BulkUserAction, Locale } from '@pult/contract';
 import { usersEndpoints } from '@pult/contract/endpoints/users';
 import { api, type DownloadProgress, download } from '../../../lib/api';
 
@@ -6,8 +6,9 @@ import { api, type DownloadProgress, download } from '../../../lib/api';
 export const bulkManageUsers = (action: BulkUserAction, ids: number[], dryRun: boolean) =>
   api.users.bulk({ body: { action, ids, dryRun } });
 
-/** The chosen users as the same CSV as the filtered export; the ids go in the body, so 1000 of them fit. */
-export const exportSelectedUsers = (ids: number[], onProgress: (progress: DownloadProgress) => void) =>
-  download(usersEndpoints.exportSelected, { body: { ids } }, onProgress, {
-    fileName: `users-${new Date().toISOString().slice(0, 10)}.csv`,
-  });
+/**
+ * The chosen users as the same CSV as the filtered export, in `lang`; the ids go in the body, so 1000
+ * of them fit. The server names the file.
+ */
+export const exportSelectedUsers = (ids: number[], lang: Locale, onProgress: (progress: DownloadProgress) => void) =>
+  download(usersEndpoints.exportSelected, { query: { lang }, body: { ids } }, onProgress, { fileName: 'users.csv' });

@@ -1,14 +1,20 @@
-import type { UserWhere } from '@pult/contract';
+import type { Locale, UserWhere } from '@pult/contract';
 import { usersEndpoints } from '@pult/contract/endpoints/users';
 import { type DownloadProgress, download } from '../../../lib/api';
 import { whereParam } from '../list-params';
 
 /**
  * The CSV of the current filter, read chunk by chunk so the button can show progress; a plain link
- * could not send the `Api-Token` header.
+ * could not send the `Api-Token` header. Its header and words are in `lang`, the interface's language.
  */
-export const exportUsers = (where: UserWhere, onProgress: (progress: DownloadProgress) => void, signal?: AbortSignal) =>
-  download(usersEndpoints.exportData, { query: { where: whereParam(where) } }, onProgress, {
+export const exportUsers = (
+  where: UserWhere,
+  lang: Locale,
+  onProgress: (progress: DownloadProgress) => void,
+  signal?: AbortSignal,
+) =>
+  download(usersEndpoints.exportData, { query: { where: whereParam(where), lang } }, onProgress, {
     signal,
-    fileName: `users-${new Date().toISOString().slice(0, 10)}.csv`,
+    // The server names the file by the day in the settings' time zone; this is only if it did not.
+    fileName: 'users.csv',
   });

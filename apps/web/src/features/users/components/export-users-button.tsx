@@ -34,7 +34,7 @@ export const ExportUsersButton = ({ where, expectedRows }: Props) => {
     abort.current = new AbortController();
     setProgress({ bytes: 0, rows: 0 });
     try {
-      const { blob, fileName } = await exportUsers(where, setProgress, abort.current.signal);
+      const { blob, fileName } = await exportUsers(where, locale, setProgress, abort.current.signal);
       saveBlob(blob, fileName);
       message.success(t('users.export.done'));
     } catch (error) {

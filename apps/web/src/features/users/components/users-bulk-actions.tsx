@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BulkActionBar } from '../../../components/bulk-action-bar';
 import { type BulkRun, BulkRunModal } from '../../../components/bulk-run-modal';
+import type { LocaleId } from '../../../config/theme-config';
 import { saveBlob } from '../../../lib/api';
 import { describeError } from '../../../lib/describe-error';
 import { bulkManageUsers, exportSelectedUsers } from '../api/bulk-users';
@@ -26,7 +27,7 @@ const ICONS: Record<BulkUserAction, React.ReactNode> = {
 
 /** The users list's bar for chosen rows: block, unblock, sign out (each previewed first) and export. */
 export const UsersBulkActions = ({ ids, known, onClear }: Props) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [request, setRequest] = useState<BulkRun<number> | null>(null);
@@ -49,7 +50,7 @@ export const UsersBulkActions = ({ ids, known, onClear }: Props) => {
   const exportChosen = async () => {
     setExporting(true);
     try {
-      const { blob, fileName } = await exportSelectedUsers(ids, () => undefined);
+      const { blob, fileName } = await exportSelectedUsers(ids, i18n.language as LocaleId, () => undefined);
       saveBlob(blob, fileName);
       message.success(t('users.export.done'));
     } catch (error) {
