@@ -15,6 +15,7 @@ import { authRoutes, logMailer, type Mailer, smtpMailer } from './modules/auth';
 import { clientRoutes } from './modules/client';
 import { configRoutes } from './modules/config';
 import { dashboardRoutes } from './modules/dashboard';
+import { jobsRoutes } from './modules/jobs';
 import { listViewsRoutes } from './modules/list-views';
 import { notesRoutes } from './modules/notes';
 import { personalDataRoutes } from './modules/personal-data';
@@ -107,16 +108,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('pushProvider', deps.push?.provider ?? providerFromEnv(env, app.log));
   await app.register(jobsPlugin, {
     pollMs: deps.jobsPollMs,
-    handlers: (instance) => ({
-      [PUSH_DISPATCH_JOB]: pushDispatchHandler({
-        db: instance.db,
-        clock: instance.clock,
-        log: instance.log,
-        provider: instance.pushProvider,
-        batchSize: deps.push?.batchSize,
-        afterSend: deps.push?.afterSend,
-      }),
-    }),
+    handlers: (instance) => [
+      {
+        kind: PUSH_DISPATCH_JOB,
+        handler: pushDispatchHandler({
+          db: instance.db,
+          clock: instance.clock,
+          log: instance.log,
+          provider: instance.pushProvider,
+          batchSize: deps.push?.batchSize,
+          afterSend: deps.push?.afterSend,
+        }),
+      },
+    ],
   });
   await app.register(cleanupPlugin, deps.cleanup ?? {});
   // PGlite has no autovacuum: the server does its work (a PostgreSQL server has its own).
@@ -147,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(telegramChannelsRoutes);
       await api.register(dashboardRoutes);
       await api.register(listViewsRoutes);
+      await api.register(jobsRoutes);
       api.setNotFoundHandler((request, reply) =>
         sendError(reply, 404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`),
       );

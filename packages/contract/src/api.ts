@@ -5,6 +5,7 @@ import { authEndpoints } from './endpoints/auth';
 import { clientEndpoints } from './endpoints/client';
 import { configEndpoints } from './endpoints/config';
 import { dashboardEndpoints } from './endpoints/dashboard';
+import { jobsEndpoints } from './endpoints/jobs';
 import { listViewsEndpoints } from './endpoints/list-views';
 import { notesEndpoints } from './endpoints/notes';
 import { personalDataEndpoints } from './endpoints/personal-data';
@@ -42,6 +43,7 @@ export const api = {
   telegram: telegramEndpoints,
   dashboard: dashboardEndpoints,
   listViews: listViewsEndpoints,
+  jobs: jobsEndpoints,
 } as const;
 
 export type Api = typeof api;

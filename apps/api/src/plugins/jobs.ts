@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type JobHandler, type JobWorker, startJobWorker } from '../modules/jobs';
+import { type JobRegistration, type JobWorker, startJobWorker } from '../modules/jobs';
 import { PROMO_GENERATION_JOB, promoGenerationHandler } from '../modules/promo-codes';
 
 declare module 'fastify' {
@@ -11,8 +11,8 @@ declare module 'fastify' {
 }
 
 export interface JobsPluginOptions {
-  /** Extra handlers by kind (features registered after this plugin add theirs here). */
-  handlers?: (app: FastifyInstance) => Record<string, JobHandler>;
+  /** Extra kinds and their handlers (features registered after this plugin add theirs here). */
+  handlers?: (app: FastifyInstance) => JobRegistration[];
   pollMs?: number;
 }
 
@@ -32,10 +32,10 @@ export const jobsPlugin = fp(
         clock: app.clock,
         log: app.log,
         pollMs: options.pollMs,
-        handlers: {
-          [PROMO_GENERATION_JOB]: promoGenerationHandler(app.db, app.log),
-          ...options.handlers?.(app),
-        },
+        handlers: [
+          { kind: PROMO_GENERATION_JOB, handler: promoGenerationHandler(app.db, app.log) },
+          ...(options.handlers?.(app) ?? []),
+        ],
       });
     });
     app.addHook('preClose', async () => {

@@ -139,6 +139,7 @@ const groupLoaders: { [G in keyof Api]: () => Promise<Api[G]> } = {
   telegram: () => import('@pult/contract/endpoints/telegram').then((m) => m.telegramEndpoints),
   dashboard: () => import('@pult/contract/endpoints/dashboard').then((m) => m.dashboardEndpoints),
   listViews: () => import('@pult/contract/endpoints/list-views').then((m) => m.listViewsEndpoints),
+  jobs: () => import('@pult/contract/endpoints/jobs').then((m) => m.jobsEndpoints),
 };
 
 const loadedGroups = new Map<keyof Api, Promise<Record<string, Endpoint>>>();

@@ -1,8 +1,7 @@
+import { jobStatuses } from '@pult/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { oneOf, time } from './columns';
-
-export const jobStatuses = ['pending', 'running', 'done', 'failed', 'canceled'] as const;
 
 /**
  * Background work of every feature (promo-code generation, push dispatch), one row per piece of work.
@@ -24,6 +23,7 @@ export const jobs = pgTable(
     /** The process holding the lease; completing checks it, so a process that lost its lease cannot. */
     leaseOwner: text('lease_owner'),
     attempts: integer('attempts').notNull().default(0),
+    /** The last failure's message (see the CHECKs); a `failed` job always has one. */
     lastError: text('last_error'),
     createdAt: time('created_at').notNull().defaultNow(),
     updatedAt: time('updated_at').notNull().defaultNow(),
@@ -34,5 +34,9 @@ export const jobs = pgTable(
     check('jobs_status_check', oneOf(t.status, jobStatuses)),
     check('jobs_kind_check', sql`${t.kind} ~ '^[a-z][a-z-]*$'`),
     check('jobs_lease_check', sql`${t.status} <> 'running' OR ${t.leaseUntil} IS NOT NULL`),
+    // A failed job says why (what an admin reads before retrying it); the text is a trimmed message
+    // (modules/jobs/job-error.ts), never a stack or a query's parameters.
+    check('jobs_failed_error_check', sql`${t.status} <> 'failed' OR ${t.lastError} IS NOT NULL`),
+    check('jobs_last_error_check', sql`length(${t.lastError}) <= 500`),
   ],
 );

@@ -1,35 +1,75 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type { JobStatus } from '@pult/contract';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { jobs } from '../../db/all-tables';
 import type { Db } from '../../db/client';
+import type { JobKind } from './job-kind';
 
 export type JobRow = typeof jobs.$inferSelect;
 
 /**
  * Puts work on the queue in the caller's transaction (so the work exists exactly when its subject
- * does). Enqueuing the same kind and subject again re-arms the job for the new time.
+ * does). Enqueuing the same kind and subject again re-arms the job for the new time, with its
+ * attempts counted afresh.
  */
-export async function enqueueJob(db: Db, job: { kind: string; subjectId: number; runAt: Date }): Promise<void> {
+export async function enqueueJob(db: Db, job: { kind: JobKind; subjectId: number; runAt: Date }): Promise<void> {
   await db
     .insert(jobs)
-    .values({ kind: job.kind, subjectId: job.subjectId, runAt: job.runAt, status: 'pending' })
+    .values({ kind: job.kind.name, subjectId: job.subjectId, runAt: job.runAt, status: 'pending' })
     .onConflictDoUpdate({
       target: [jobs.kind, jobs.subjectId],
-      set: { status: 'pending', runAt: job.runAt, leaseUntil: null, leaseOwner: null, updatedAt: sql`now()` },
+      set: {
+        status: 'pending',
+        runAt: job.runAt,
+        attempts: 0,
+        leaseUntil: null,
+        leaseOwner: null,
+        updatedAt: sql`now()`,
+      },
     });
 }
 
 /** Stops pending work (a canceled reminder); a running holder notices at its next lease renewal. */
-export async function cancelJob(db: Db, kind: string, subjectId: number): Promise<void> {
+export async function cancelJob(db: Db, kind: JobKind, subjectId: number): Promise<void> {
   await db
     .update(jobs)
     .set({ status: 'canceled', leaseUntil: null, leaseOwner: null, updatedAt: sql`now()` })
-    .where(and(eq(jobs.kind, kind), eq(jobs.subjectId, subjectId)));
+    .where(and(eq(jobs.kind, kind.name), eq(jobs.subjectId, subjectId)));
 }
 
-export async function findJob(db: Db, kind: string, subjectId: number): Promise<JobRow | undefined> {
+export async function findJob(db: Db, kind: JobKind, subjectId: number): Promise<JobRow | undefined> {
   const [row] = await db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.kind, kind), eq(jobs.subjectId, subjectId)));
+    .where(and(eq(jobs.kind, kind.name), eq(jobs.subjectId, subjectId)));
   return row;
+}
+
+/** Jobs in one state, most recently changed first, in keyset pages (`beforeId` from the last row). */
+export async function listJobs(
+  db: Db,
+  filter: { status: JobStatus; take: number; beforeId?: number },
+): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(
+      and(eq(jobs.status, filter.status), filter.beforeId === undefined ? undefined : lt(jobs.id, filter.beforeId)),
+    )
+    .orderBy(desc(jobs.id))
+    .limit(filter.take);
+}
+
+/**
+ * Puts a failed job back on the queue, due now, with its attempts counted afresh; its last error stays
+ * until a run replaces it. Undefined when there is no such job; the row unchanged when it is not failed.
+ */
+export async function retryJob(db: Db, id: number, now: Date): Promise<{ job?: JobRow; retried: boolean }> {
+  const [retried] = await db
+    .update(jobs)
+    .set({ status: 'pending', runAt: now, attempts: 0, leaseUntil: null, leaseOwner: null, updatedAt: now })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
+    .returning();
+  if (retried) return { job: retried, retried: true };
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return { job, retried: false };
 }

@@ -4,6 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { jobs } from '../../db/all-tables';
 import { type Db, queryRows } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { type Backoff, defaultBackoff, retryDelayMs } from './job-backoff';
+import { jobErrorText } from './job-error';
+import type { JobKind } from './job-kind';
 import type { JobRow } from './job-queue';
 
 /** What a handler reports when it returns: finished, finished badly, or "call me again at runAt". */
@@ -18,6 +21,12 @@ export interface JobControl {
 
 export type JobHandler = (job: JobRow, control: JobControl) => Promise<JobOutcome>;
 
+/** One kind of work and the handler that does it. */
+export interface JobRegistration {
+  kind: JobKind;
+  handler: JobHandler;
+}
+
 export interface JobWorker {
   /** Looks for due work now instead of at the next poll (after something was enqueued). */
   wake(): void;
@@ -31,11 +40,11 @@ export interface JobWorkerOptions {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
-  handlers: Record<string, JobHandler>;
+  handlers: readonly JobRegistration[];
   pollMs?: number;
   leaseMs?: number;
-  /** Back-off after a handler threw. */
-  retryMs?: number;
+  /** The wait after a handler threw (tests pass a fixed `random`). */
+  backoff?: Partial<Backoff>;
 }
 
 /**
@@ -46,12 +55,13 @@ export interface JobWorkerOptions {
  * progress records say it stopped. Completion is fenced by the owner id.
  */
 export function startJobWorker(options: JobWorkerOptions): JobWorker {
-  const { db, clock, log, handlers } = options;
+  const { db, clock, log } = options;
   const pollMs = options.pollMs ?? 1000;
   const leaseMs = options.leaseMs ?? 30_000;
-  const retryMs = options.retryMs ?? 30_000;
+  const backoff: Backoff = { ...defaultBackoff, ...options.backoff };
   const owner = randomUUID();
-  const kinds = Object.keys(handlers);
+  const registrations = new Map(options.handlers.map((registration) => [registration.kind.name, registration]));
+  const kinds = [...registrations.keys()];
   let stopping = false;
   let running: Promise<void> | undefined;
   const idleWaiters: Array<() => void> = [];
@@ -95,11 +105,41 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       outcome.status === 'later'
         ? { status: 'pending' as const, runAt: outcome.runAt ?? now, attempts: 0 }
         : outcome.status === 'failed'
-          ? { status: 'failed' as const, lastError: outcome.error }
+          ? { status: 'failed' as const, lastError: jobErrorText(outcome.error) }
           : { status: 'done' as const };
     await db
       .update(jobs)
       .set({ ...set, leaseUntil: null, leaseOwner: null, updatedAt: now })
+      .where(mine(job.id));
+  }
+
+  /**
+   * After a handler threw: back off and retry (its own progress records make the retry resume, not
+   * redo), or, once the kind's attempts are spent, stop as `failed` with the error kept for a person.
+   */
+  async function failed(job: JobRow, kind: JobKind, error: unknown) {
+    const lastError = jobErrorText(error);
+    const now = clock.now();
+    const context = { err: error, job: job.kind, subjectId: job.subjectId, attempts: job.attempts };
+    if (job.attempts >= kind.maxAttempts) {
+      log.error(context, 'job failed for good; it waits for a retry by an admin');
+      await db
+        .update(jobs)
+        .set({ status: 'failed', lastError, leaseUntil: null, leaseOwner: null, updatedAt: now })
+        .where(mine(job.id));
+      return;
+    }
+    log.error(context, 'job failed; will retry');
+    await db
+      .update(jobs)
+      .set({
+        status: 'pending',
+        runAt: new Date(now.getTime() + retryDelayMs(job.attempts, backoff)),
+        lastError,
+        leaseUntil: null,
+        leaseOwner: null,
+        updatedAt: now,
+      })
       .where(mine(job.id));
   }
 
@@ -108,25 +148,22 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       if (stopping) return;
       const job = await claim();
       if (!job) return;
-      const handler = handlers[job.kind];
-      if (!handler) return;
+      const registration = registrations.get(job.kind);
+      if (!registration) return;
+      // Claimed again after its lease ran out that many times: the process running it keeps dying
+      // (out of memory on this job?), so it is not run once more.
+      if (job.attempts > registration.kind.maxAttempts) {
+        const why = `Stopped after ${job.attempts - 1} attempts whose process ended while running it`;
+        await failed(job, registration.kind, new Error(job.lastError ?? why)).catch(() => undefined);
+        continue;
+      }
       try {
-        const outcome = await handler(job, { renew: () => renew(job.id), stopping: () => stopping });
+        const outcome = await registration.handler(job, { renew: () => renew(job.id), stopping: () => stopping });
         await finish(job, outcome);
       } catch (error) {
-        // Back off and retry; the handler's own progress records make the retry resume, not redo.
-        log.error({ err: error, job: job.kind, subjectId: job.subjectId }, 'job failed; will retry');
-        await db
-          .update(jobs)
-          .set({
-            status: 'pending',
-            runAt: new Date(clock.now().getTime() + retryMs),
-            lastError: error instanceof Error ? error.message : String(error),
-            leaseUntil: null,
-            leaseOwner: null,
-          })
-          .where(mine(job.id))
-          .catch(() => undefined);
+        await failed(job, registration.kind, error).catch((cause: unknown) =>
+          log.error({ err: cause, job: job.kind }, 'could not record a failed job'),
+        );
       }
     }
   }

@@ -5,7 +5,7 @@ import { type Db, queryRows } from '../../db/client';
 import { pgPoolOf } from '../../db/copy-out';
 import { promoSeries } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import type { JobHandler, JobOutcome } from '../jobs';
+import { type JobHandler, type JobOutcome, jobKind } from '../jobs';
 import { randomCodeList } from './code-generator';
 
 /**
@@ -26,7 +26,12 @@ const MAX_FRUITLESS_BATCHES = 5;
 /** The most codes one crowded batch draws (about 10 MB of candidates). */
 const MAX_CROWDED_DRAW = 1_000_000;
 
-export const PROMO_GENERATION_JOB = 'promo-generation';
+/**
+ * A generation that throws five times in a row without finishing a batch (a run that stores a batch
+ * and is stopped starts the count again) waits as `failed` for an admin's retry; its series stays
+ * `running` with the codes made so far, and the retry goes on from them.
+ */
+export const PROMO_GENERATION_JOB = jobKind('promo-generation', { maxAttempts: 5 });
 
 /** `count` random codes, comma-separated, drawn in slices with a yield between them. */
 async function drawCodes(prefix: string, length: number, count: number): Promise<string> {

@@ -2,13 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { JobHandler, JobOutcome } from '../jobs';
+import { type JobHandler, type JobOutcome, jobKind } from '../jobs';
 import { currentSettings } from '../settings';
 import type { PushMessage, PushProvider, PushResult } from './providers/provider';
 import { audienceDevices, idList, pushRepository as repo } from './push-repository';
 import { afterQuietHours } from './quiet-hours';
 
-export const PUSH_DISPATCH_JOB = 'push-dispatch';
+/**
+ * Provider failures are retried per delivery (below); the job itself fails only when a run throws
+ * (the database, a bug) five times in a row, and then waits for an admin's retry.
+ */
+export const PUSH_DISPATCH_JOB = jobKind('push-dispatch', { maxAttempts: 5 });
 /** Attempts per delivery (a claim counts as one, so a crash mid-batch costs one) before it fails. */
 const MAX_ATTEMPTS = 5;
 const BASE_BACKOFF_MS = 5_000;
