@@ -25,6 +25,14 @@ test.describe('promo series', () => {
     await drawer.getByLabel('Количество кодов').fill('3000');
     await expect(drawer.getByTestId('code-shape')).toContainText('SPRINGXXXXXX');
     await page.screenshot({ path: shots('promo-create') });
+    // The code list is first asked for before any code exists: its first answer is an empty page,
+    // whatever the generation's speed. The list must fill in by itself, without a reload.
+    let listAnswers = 0;
+    await page.route(/\/api\/promo-codes\/\d+\/generated-codes\?/, async (route) => {
+      listAnswers += 1;
+      if (listAnswers > 1) return route.continue();
+      return route.fulfill({ json: { items: [], count: 0, countIsEstimate: false, seriesName: name } });
+    });
     await drawer.getByRole('button', { name: 'Создать' }).click();
 
     await expect(page).toHaveURL(/\/app\/promo-codes\/\d+$/);
@@ -39,7 +47,27 @@ test.describe('promo series', () => {
     // The generated list, then the whole series as a CSV file (fetched with the token).
     const table = page.getByRole('tabpanel').getByRole('table');
     await expect(table.locator('tr[data-row-key]')).toHaveCount(20);
+    expect(listAnswers).toBeGreaterThan(1);
     await expect(table.getByRole('cell', { name: /^SPRING[A-Z2-9]{6}/ }).first()).toBeVisible();
+
+    // Search by the start of a code, typed without the prefix and in lower case, answered by the server.
+    const first = (await table.locator('tr[data-row-key]').first().getAttribute('data-row-key')) ?? '';
+    const search = page.getByRole('textbox', { name: 'Начало кода' });
+    await search.fill(first.slice(6, 8).toLowerCase());
+    await expect(page).toHaveURL(/\/app\/promo-codes\/\d+$/);
+    await expect(table.locator(`tr[data-row-key="${first}"]`)).toBeVisible();
+    await expect
+      .poll(async () =>
+        (
+          await table.locator('tr[data-row-key]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')))
+        ).every((code) => code?.startsWith(first.slice(0, 8))),
+      )
+      .toBe(true);
+    await search.fill(first);
+    await expect(table.locator('tr[data-row-key]')).toHaveCount(1);
+    await expect(page.getByText('Найдено кодов: 1')).toBeVisible();
+    await search.fill('');
+    await expect(table.locator('tr[data-row-key]')).toHaveCount(20);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Скачать CSV' }).click();
     const file = await (await download).path();

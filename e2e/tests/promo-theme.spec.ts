@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { apiAs, expect, test } from '../fixtures';
 import { createGeneratedSeries } from './promo-api';
 
 // The smallest valid PNG: one transparent pixel.
@@ -26,8 +26,17 @@ test('the theme editor previews the landing page live and saves what the real pa
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Загрузить: Логотип' }).click();
   await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') });
-  await expect(page.getByText('Изображение «Логотип» загружено')).toBeVisible();
+  await expect(
+    page.getByText('Изображение «Логотип» загружено. Изменения цветов и текстов пока не сохранены'),
+  ).toBeVisible();
   await expect(preview.locator('img.landing-logo')).toHaveAttribute('src', /\/files\/.+/);
+  // The upload saved the image alone: the typed texts and colour are still unsaved edits, kept in the form.
+  await expect(page.getByText('Есть несохранённые изменения')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Заголовок', exact: true })).toHaveValue(headline);
+  await expect(page.getByRole('button', { name: 'Сохранить' })).toBeEnabled();
+  const stored = await apiAs(session.apiToken).promoCodes.getTheme({ params: { id: series.id } });
+  expect(stored.texts.headline).toBe('Подарок для вас');
+  expect(stored.images.logo).not.toBeNull();
 
   await page.getByText('Телефон · 390').click();
   await expect(page.locator('.preview-holder[data-device="phone"]')).toBeVisible();

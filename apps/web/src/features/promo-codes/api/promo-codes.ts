@@ -8,13 +8,18 @@ export interface GeneratedCodesParams {
   id: number;
   take: number;
   page: number;
+  /** The start of a code (with or without the series prefix); empty lists them all. */
+  code: string;
 }
 
-export const useGeneratedCodes = ({ id, take, page }: GeneratedCodesParams) =>
+/** While the series is still being generated (`live`) the page is asked again every 2 s: it keeps growing. */
+export const useGeneratedCodes = ({ id, take, page, code }: GeneratedCodesParams, live: boolean) =>
   useQuery({
-    queryKey: promoKeys.generated({ id, take, page }),
-    queryFn: ({ signal }) => api.promoCodes.generatedCodes({ params: { id }, query: { take, page } }, { signal }),
+    queryKey: promoKeys.generated({ id, take, page, code }),
+    queryFn: ({ signal }) =>
+      api.promoCodes.generatedCodes({ params: { id }, query: { take, page, code: code || undefined } }, { signal }),
     placeholderData: keepPreviousData,
+    refetchInterval: live ? 2000 : false,
   });
 
 export const useActivatedCodes = (id: number, filters: ActivatedFilters) =>

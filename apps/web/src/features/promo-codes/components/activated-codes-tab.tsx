@@ -3,6 +3,7 @@ import type { ActivatedCode } from '@pult/contract';
 import { Flex, Input, Segmented, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Ltr } from '../../../components/ltr';
 import { PagedTable } from '../../../components/paged-table';
 import type { LocaleId } from '../../../config/theme-config';
@@ -12,14 +13,16 @@ import { useUrlState } from '../../../lib/use-url-state';
 import { useActivatedCodes } from '../api/promo-codes';
 import { ACTIVATED_DEFAULTS, type ActivatedStatus } from '../lib/activated-where';
 import { useDebouncedValue } from '../lib/use-debounced-value';
-import { BlockCodeButton } from './block-code-button';
 import { CodeStatusTag } from './code-status-tag';
 
 type StatusFilter = 'all' | ActivatedStatus;
 
 const activatedPaging = pagingParams({ defaultTake: ACTIVATED_DEFAULTS.take });
 
-/** The used codes: who activated each, search by code, e-mail or phone, and blocking. */
+/**
+ * The used and blocked codes: who activated each (a link to the user), search by code, e-mail or
+ * phone. No «Заблокировать» here: a used code's subscription is given already (lib/code-actions.ts).
+ */
 export const ActivatedCodesTab = ({ seriesId }: { seriesId: number }) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
@@ -54,7 +57,9 @@ export const ActivatedCodesTab = ({ seriesId }: { seriesId: number }) => {
       render: (_, code) =>
         code.activatedBy ? (
           <Flex vertical>
-            <Ltr>{code.activatedBy.email}</Ltr>
+            <Link to={`/app/users/${code.activatedBy.id}`}>
+              <Ltr>{code.activatedBy.email}</Ltr>
+            </Link>
             {code.activatedBy.phoneNumber ? (
               <Typography.Text type="secondary">
                 <Ltr>{code.activatedBy.phoneNumber}</Ltr>
@@ -74,13 +79,6 @@ export const ActivatedCodesTab = ({ seriesId }: { seriesId: number }) => {
       key: 'blockedAt',
       title: t('promoCodes.fields.blockedAt'),
       render: (_, code) => <span className="promo-nowrap">{formatDateTime(code.blockedAt, locale)}</span>,
-    },
-    {
-      key: 'actions',
-      title: <span className="sr-only">{t('promoCodes.common.actions')}</span>,
-      align: 'end',
-      render: (_, code) =>
-        code.status === 'blocked' ? null : <BlockCodeButton seriesId={seriesId} code={code.value} />,
     },
   ];
 

@@ -6,6 +6,7 @@ import { Ltr } from '../../../components/ltr';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDateTime } from '../../../lib/format';
 import { useCodeLookup } from '../api/code-lookup';
+import { canBlock } from '../lib/code-actions';
 import { BlockCodeButton } from './block-code-button';
 import { CodeStatusTag } from './code-status-tag';
 
@@ -93,7 +94,7 @@ export const CodeLookupCard = ({ seriesId }: { seriesId: number }) => {
             },
           ]}
         />
-        {found.status === 'blocked' ? null : <BlockCodeButton seriesId={seriesId} code={found.value} />}
+        {canBlock(found) ? <BlockCodeButton seriesId={seriesId} code={found.value} /> : null}
       </Flex>
     </Card>
   );

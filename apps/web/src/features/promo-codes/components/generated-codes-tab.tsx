@@ -1,6 +1,6 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { BULK_LIMIT, type GeneratedCode, type PromoSeries } from '@pult/contract';
-import { Alert, App, Button, Flex, Progress, type TableColumnsType, Typography } from 'antd';
+import { Alert, App, Button, Flex, Input, Progress, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/paged-table';
@@ -10,7 +10,9 @@ import { formatCount, formatDateTime, formatNumber } from '../../../lib/format';
 import { pagingParams } from '../../../lib/url-params';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useDownloadCodesCsv, useGeneratedCodes } from '../api/promo-codes';
+import { canBlock } from '../lib/code-actions';
 import { downloadPercent, isGenerating } from '../lib/progress';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 import { BlockCodeButton } from './block-code-button';
 import { CodeStatusTag } from './code-status-tag';
 import { CodesBulkBlock } from './codes-bulk-block';
@@ -18,13 +20,21 @@ import { CodesBulkBlock } from './codes-bulk-block';
 const CODE_PAGE_SIZES = [20, 50, 100];
 const generatedPaging = pagingParams({ sizes: CODE_PAGE_SIZES });
 
-/** Every code of the series, page by page, with a copy button each and the whole list as CSV. */
+/** Letters, digits and dashes: what a code may hold (the API refuses anything else). */
+const codeStart = (text: string) => text.replace(/[^A-Za-z0-9-]/g, '').toUpperCase();
+
+/**
+ * Every code of the series, page by page, with a copy button each, a search by the start of a code
+ * (with or without the series prefix) and the whole list as CSV.
+ */
 export const GeneratedCodesTab = ({ series }: { series: PromoSeries }) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const { message } = App.useApp();
   const [paging, setPaging] = useUrlState(generatedPaging, { replace: true });
-  const codes = useGeneratedCodes({ id: series.id, page: paging.page, take: paging.take });
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(codeStart(text), 300);
+  const codes = useGeneratedCodes({ ...paging, id: series.id, code: search }, isGenerating(series));
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const download = useDownloadCodesCsv(series.id, setProgress);
@@ -60,8 +70,7 @@ export const GeneratedCodesTab = ({ series }: { series: PromoSeries }) => {
       key: 'actions',
       title: <span className="sr-only">{t('promoCodes.common.actions')}</span>,
       align: 'end',
-      render: (_, code) =>
-        code.status === 'blocked' ? null : <BlockCodeButton seriesId={series.id} code={code.value} />,
+      render: (_, code) => (canBlock(code) ? <BlockCodeButton seriesId={series.id} code={code.value} /> : null),
     },
   ];
 
@@ -77,10 +86,26 @@ export const GeneratedCodesTab = ({ series }: { series: PromoSeries }) => {
   return (
     <Flex vertical gap="middle">
       <Flex justify="space-between" align="center" gap="middle" wrap>
+        <Input
+          className="promo-filter-name"
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('promoCodes.codes.search')}
+          aria-label={t('promoCodes.codes.search')}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setPaging({ page: 1 });
+          }}
+        />
         <Typography.Text type="secondary">
-          {t('promoCodes.codes.total', {
-            total: formatCount(codes.data?.count ?? series.generated, codes.data?.countIsEstimate ?? false, locale),
-          })}
+          {search
+            ? t('promoCodes.codes.found', {
+                total: formatCount(codes.data?.count ?? 0, codes.data?.countIsEstimate ?? false, locale),
+              })
+            : t('promoCodes.codes.total', {
+                total: formatCount(codes.data?.count ?? series.generated, codes.data?.countIsEstimate ?? false, locale),
+              })}
         </Typography.Text>
         <Flex align="center" gap="middle">
           {download.isPending && progress ? (
@@ -118,8 +143,8 @@ export const GeneratedCodesTab = ({ series }: { series: PromoSeries }) => {
           keys: chosen,
           onChange: (keys) => setChosen(keys.map(String)),
           limit: BULK_LIMIT,
-          // There is no unblock: a blocked code has nothing left to choose it for.
-          disabled: (code) => code.status === 'blocked',
+          // Only a code nobody has used can be blocked (there is no unblock).
+          disabled: (code) => !canBlock(code),
           rowLabel: (code) => t('bulk.select', { name: code.value }),
         }}
       />

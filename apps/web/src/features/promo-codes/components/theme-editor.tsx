@@ -107,6 +107,7 @@ const ThemeForm = ({ series, saved }: { series: PromoSeries; saved: PromoTheme }
                     kind={kind}
                     path={saved.images[kind]}
                     filesBaseUrl={config.data?.filesBaseUrl}
+                    unsavedEdits={dirty}
                   />
                 ))}
               </Flex>

@@ -21,13 +21,16 @@ interface Props {
   kind: ThemeImageKind;
   path: string | null;
   filesBaseUrl: string | undefined;
+  /** The form around has unsaved colour or text edits: the upload keeps them unsaved, and says so. */
+  unsavedEdits: boolean;
 }
 
 /**
  * One theme image: its preview, an upload that replaces it at once (PNG, JPEG, WebP ≤ 10 MB), and
- * removal after a confirmation (the landing page then shows none).
+ * removal after a confirmation (the landing page then shows none). An upload saves the image alone:
+ * colours and texts still being edited stay unsaved, and the message says so.
  */
-export const ThemeImageField = ({ seriesId, kind, path, filesBaseUrl }: Props) => {
+export const ThemeImageField = ({ seriesId, kind, path, filesBaseUrl, unsavedEdits }: Props) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const upload = useUploadThemeImage(seriesId);
@@ -42,7 +45,12 @@ export const ThemeImageField = ({ seriesId, kind, path, filesBaseUrl }: Props) =
     upload.mutate(
       { kind, file },
       {
-        onSuccess: () => message.success(t('promoCodes.theme.imageDone', { kind: label })),
+        onSuccess: () =>
+          message.success(
+            unsavedEdits
+              ? t('promoCodes.theme.imageDoneDraftKept', { kind: label })
+              : t('promoCodes.theme.imageDone', { kind: label }),
+          ),
         onError: (error) => message.error(t(UPLOAD_ERRORS[errorCodeOf(error)] ?? 'promoCodes.theme.imageFailed')),
       },
     );

@@ -6,6 +6,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ResultHeading } from '../../../components/result-heading';
 import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
 import { errorCodeOf } from '../../../lib/describe-error';
+import { promoKeys } from '../api/keys';
 import { usePromoSeries } from '../api/promo-series';
 import { ActivatedCodesTab } from '../components/activated-codes-tab';
 import { CodeLookupCard } from '../components/code-lookup-card';
@@ -32,14 +33,14 @@ export const PromoSeriesPage = () => {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  // When generation ends, the code list made while it ran is out of date.
+  // When generation ends, the code list made while it ran is out of date (every page and search of it).
   const wasGenerating = useRef(false);
   const generating = series.data ? isGenerating(series.data) : false;
   useEffect(() => {
     if (wasGenerating.current && !generating)
-      void queryClient.invalidateQueries({ queryKey: ['promo-codes', 'getGenerated', { id }] });
+      void queryClient.invalidateQueries({ queryKey: promoKeys.allGenerated() });
     wasGenerating.current = generating;
-  }, [generating, id, queryClient]);
+  }, [generating, queryClient]);
 
   const back = (
     <Button type="primary" onClick={() => navigate('/app/promo-codes')}>
