@@ -3,7 +3,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '../../../lib/api';
 import { resourceKeys } from '../../../lib/resources/keys';
 
-export const agreementKeys = resourceKeys('agreements');
+export const agreementKeys = {
+  ...resourceKeys('agreements'),
+  /** What one user accepted: under `agreements`, so publishing a version refreshes it. */
+  consents: (userId: number) => ['agreements', 'consents', userId] as const,
+};
 
 /** The latest version of each document, as the planner app sees it. */
 export const currentAgreementsQuery = () =>
@@ -32,6 +36,6 @@ export const usePublishAgreement = () => {
 /** What one user accepted, for the user page. */
 export const useUserConsents = (userId: number) =>
   useQuery({
-    queryKey: [...agreementKeys.all, 'consents', userId],
+    queryKey: agreementKeys.consents(userId),
     queryFn: ({ signal }) => api.agreements.userConsents({ params: { id: userId } }, { signal }),
   });

@@ -3,7 +3,13 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api } from '../../../lib/api';
 import { resourceKeys } from '../../../lib/resources/keys';
 
-export const noteKeys = resourceKeys('notes');
+const noteResource = resourceKeys('notes');
+export const noteKeys = {
+  ...noteResource,
+  tags: () => ['notes', 'tags'] as const,
+  /** Under the note's own key, and by its version: an edit asks for a new card. */
+  card: (id: number, updatedAt: string | undefined) => [...noteResource.one(id), 'card', updatedAt] as const,
+};
 
 export const notesQueryOptions = (query: NotesQuery) =>
   queryOptions({
@@ -23,7 +29,7 @@ export const useNote = (id: number | undefined) =>
 /** Tags in use, most used first: the editor's suggestions. */
 export const useNoteTags = () =>
   useQuery({
-    queryKey: [...noteKeys.all, 'tags'] as const,
+    queryKey: noteKeys.tags(),
     queryFn: ({ signal }) => api.notes.tags(undefined, { signal }),
     staleTime: 60_000,
   });
@@ -65,7 +71,7 @@ export const useUploadCover = () => {
 /** The share card's URL; drawn on the server the first time, cached by content after. */
 export const useShareCard = (id: number, enabled: boolean, updatedAt: string | undefined) =>
   useQuery({
-    queryKey: [...noteKeys.one(id), 'card', updatedAt] as const,
+    queryKey: noteKeys.card(id, updatedAt),
     queryFn: ({ signal }) => api.notes.shareCard({ params: { id } }, { signal }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,

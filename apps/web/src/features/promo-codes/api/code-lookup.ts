@@ -10,7 +10,7 @@ export const looksLikeCode = (text: string): boolean => codeLookupQuery.safePars
 /** One code by its exact value, in whichever series; null when no series has it. */
 export const codeLookupQueryOptions = (code: string) =>
   queryOptions({
-    queryKey: [...promoKeys.all, 'lookup', code.trim().toUpperCase()] as const,
+    queryKey: promoKeys.lookup(code),
     queryFn: async ({ signal }): Promise<CodeLookup | null> => {
       try {
         return await api.promoCodes.lookup({ query: { code } }, { signal });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { catalogKeys } from './keys';
 
 /**
  * The catalog's verdict on a basket id; asks only for a non-empty id (the caller debounces the
@@ -7,7 +8,7 @@ import { api } from '../../../lib/api';
  */
 export const useCustomization = (basketId: string) =>
   useQuery({
-    queryKey: ['catalog', 'customization', basketId],
+    queryKey: catalogKeys.customization(basketId),
     queryFn: ({ signal }) => api.promoCodes.customization({ query: { basketId } }, { signal }),
     enabled: basketId.length > 0,
     // The answer is a verdict on the id: asking again would only repeat it.

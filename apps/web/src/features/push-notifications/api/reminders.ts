@@ -7,6 +7,8 @@ import { type ReminderFilters, toApiQuery } from '../lib/reminder-filters';
 export const reminderKeys = {
   ...resourceKeys('reminders'),
   audience: (body: object) => ['reminders', 'audience', body] as const,
+  /** The pickers' user search: under the users' lists, so a change to users refreshes it too. */
+  userSearch: (text: string) => ['users', 'list', { pushPicker: text }] as const,
 };
 
 const isMoving = (reminder: Reminder) => reminder.status === 'sending';
@@ -65,7 +67,7 @@ export const useTestSend = () =>
 /** Planner users matching a text (e-mail, phone or name), for the audience and test-send pickers. */
 export const useUserSearch = (text: string) =>
   useQuery({
-    queryKey: ['users', 'list', { pushPicker: text }],
+    queryKey: reminderKeys.userSearch(text),
     queryFn: ({ signal }) => {
       const trimmed = text.trim();
       const field = /^[+\d]/.test(trimmed) ? 'phoneNumber' : trimmed.includes('@') ? 'email' : 'name';

@@ -3,7 +3,10 @@ import { api } from '../../../lib/api';
 import { resourceKeys } from '../../../lib/resources/keys';
 import type { TransactionsFilterQuery } from '../lib/transaction-filters';
 
-export const transactionKeys = resourceKeys('transactions');
+export const transactionKeys = {
+  ...resourceKeys('transactions'),
+  summary: (filter: object) => ['transactions', 'summary', filter] as const,
+};
 
 export interface TransactionsPagination {
   take: number;
@@ -27,7 +30,7 @@ export const useTransactions = (pagination: TransactionsPagination, filter: Tran
  */
 export const transactionsSummaryQueryOptions = (filter: TransactionsFilterQuery) =>
   queryOptions({
-    queryKey: [...transactionKeys.all, 'summary', filter] as const,
+    queryKey: transactionKeys.summary(filter),
     queryFn: ({ signal }) => api.transactions.summary({ query: filter }, { signal }),
   });
 
