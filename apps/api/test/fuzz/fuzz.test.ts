@@ -15,12 +15,14 @@ import { createSession } from '../../src/modules/sessions';
 import { FakeClock } from '../helpers/fake-clock';
 import { PASSWORD } from '../helpers/test-app';
 import { openTestDatabase } from '../helpers/test-database';
+import { jsonQueryParams } from './json-query-params';
 import { type Caller, type FuzzRequest, type JsonSchema, type Operation, requestFor } from './request-arbitraries';
 
 /**
  * The guard that stays: every operation of the OpenAPI document gets RUNS generated requests
- * (wrong types, missing and extra fields, NUL and surrogates, huge numbers, malformed JSON, wrong
- * content types, hostile X-Forwarded-For) as admin, editor, user, anonymous and with a forged token.
+ * (wrong types, missing and extra fields, NUL and surrogates, inside JSON query parameters too, huge
+ * numbers, malformed JSON, wrong content types, hostile X-Forwarded-For) as admin, editor, user,
+ * anonymous and with a forged token.
  * It fails on any 5xx, on any 4xx outside the error shape, and on a password hash, a token hash or
  * another caller's token in a body or a log line. The seed is fixed per run and printed on failure.
  */
@@ -58,12 +60,14 @@ interface OpenApiDocument {
 
 function operationsOf(document: OpenApiDocument): Operation[] {
   const found: Operation[] = [];
+  const jsonQuery = jsonQueryParams();
   // Paths are relative to the server's base (`/api`); the landing page has its own, absolute one.
   const base = document.servers?.[0]?.url.replace(/\/$/, '') ?? '';
   for (const [relative, methods] of Object.entries(document.paths ?? {})) {
     const path = relative.startsWith(base) ? relative : `${base}${relative}`;
     for (const [method, raw] of Object.entries(methods)) {
       const operation = raw as {
+        operationId?: string;
         parameters?: { in: string; name: string; schema?: JsonSchema }[];
         requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
         responses?: Record<string, unknown>;
@@ -75,6 +79,7 @@ function operationsOf(document: OpenApiDocument): Operation[] {
         path,
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => [p.name, p.schema ?? {}]),
         query: Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? {}])),
+        jsonQuery: jsonQuery.get(operation.operationId ?? '') ?? {},
         body: content['application/json']?.schema,
         multipart: 'multipart/form-data' in content,
         documented: Object.keys(operation.responses ?? {}).map(Number),

@@ -7,6 +7,8 @@ export interface Operation {
   path: string;
   pathParams: [string, JsonSchema][];
   query: Record<string, JsonSchema>;
+  /** Query parameters that carry JSON (`where`), with the schema of that JSON (from the contract). */
+  jsonQuery: Record<string, JsonSchema>;
   body: JsonSchema | undefined;
   multipart: boolean;
   /** The statuses the document lists for it. */
@@ -195,8 +197,16 @@ export function requestFor(operation: Operation): fc.Arbitrary<FuzzRequest> {
   const params = fc.record(
     Object.fromEntries(operation.pathParams.map((name) => [name, textFor({ type: 'integer' })])),
   );
+  // A JSON parameter gets JSON more often than not, so the values inside it (NUL and lone surrogates
+  // among them, escaped as JSON escapes them) reach the parsed filter, not only the JSON parser.
+  const queryValue = (name: string, schema: JsonSchema) => {
+    const inner = operation.jsonQuery[name];
+    if (!inner) return textFor(schema);
+    const json = valueFor(inner).map((value) => JSON.stringify(value) ?? '');
+    return fc.oneof({ weight: 3, arbitrary: json }, { weight: 1, arbitrary: textFor(schema) });
+  };
   const query = fc.record(
-    Object.fromEntries(Object.entries(operation.query).map(([name, schema]) => [name, textFor(schema)])),
+    Object.fromEntries(Object.entries(operation.query).map(([name, schema]) => [name, queryValue(name, schema)])),
     { requiredKeys: [] },
   );
   const jsonBody = valueFor(operation.body).map((value) => JSON.stringify(value) ?? 'null');
