@@ -2,9 +2,9 @@ import type { CodeLookup, PromoSeries, User } from '@pult/contract';
 import { useQuery } from '@tanstack/react-query';
 import { codeLookupQueryOptions, looksLikeCode } from '../../features/promo-codes/api/code-lookup';
 import { promoKeys } from '../../features/promo-codes/api/keys';
-import { useDebouncedValue } from '../../features/promo-codes/lib/use-debounced-value';
 import { userKeys } from '../../features/users/api/user-cache';
 import { api } from '../../lib/api';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** A handful per kind: the palette is for jumping to one thing, the lists are for browsing. */
 const TAKE = 5;

@@ -1,6 +1,6 @@
 import { normalizePhone, roles, type UserWhere, userSortFields, userStatuses, userWhere } from '@pult/contract';
 import dayjs from 'dayjs';
-import { named, orElse, pagingParams, readUrl, type UrlValues, urlParam, writeUrl } from '../../lib/url-params';
+import { named, orElse, pagingParams, type UrlValues, urlParam } from '../../lib/url-params';
 
 /**
  * Which user field the search box looks in; `auto` («everywhere») sends `any`, which the API matches
@@ -28,13 +28,6 @@ export const usersParams = {
 export type UsersUrlState = UrlValues<typeof usersParams>;
 export type UsersFilter = Omit<UsersUrlState, 'page' | 'take' | 'sort'>;
 
-export interface UsersListState {
-  filter: UsersFilter;
-  page: number;
-  take: number;
-  sort: string;
-}
-
 export const EMPTY_FILTER: UsersFilter = {
   q: '',
   searchIn: 'auto',
@@ -44,16 +37,6 @@ export const EMPTY_FILTER: UsersFilter = {
   to: null,
   hasSubscription: null,
 };
-
-/** URL → list state. Anything unknown or malformed falls back to its default, never throws. */
-export const parseListParams = (params: URLSearchParams): UsersListState => {
-  const { page, take, sort, ...filter } = readUrl(usersParams, params);
-  return { filter, page, take, sort };
-};
-
-/** List state → URL, dropping empty and default values, so a plain list has a plain URL. */
-export const serializeListParams = ({ filter, page, take, sort }: UsersListState): URLSearchParams =>
-  writeUrl(usersParams, { ...filter, page, take, sort });
 
 /** Local calendar days → the ISO instants of the first and last millisecond of the period. */
 const startOfDay = (day: string) => dayjs(day).startOf('day').toISOString();

@@ -9,10 +9,10 @@ import { PagedTable } from '../../../components/paged-table';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDateTime } from '../../../lib/format';
 import { pagingParams } from '../../../lib/url-params';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useActivatedCodes } from '../api/promo-codes';
 import { ACTIVATED_DEFAULTS, type ActivatedStatus } from '../lib/activated-where';
-import { useDebouncedValue } from '../lib/use-debounced-value';
 import { CodeStatusTag } from './code-status-tag';
 
 type StatusFilter = 'all' | ActivatedStatus;

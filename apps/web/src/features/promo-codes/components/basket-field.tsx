@@ -1,9 +1,9 @@
 import { CheckCircleFilled, ExclamationCircleFilled, LoadingOutlined } from '@ant-design/icons';
 import { Flex, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCustomization } from '../api/customization';
 import { basketMessage } from '../lib/basket-message';
-import { useDebouncedValue } from '../lib/use-debounced-value';
 
 /**
  * The catalog basket id, checked while typing (debounced): the project name when the catalog

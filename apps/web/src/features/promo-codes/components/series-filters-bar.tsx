@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { DATE_FORMATS } from '../../../lib/format';
 import { usePlans } from '../../../lib/resources/plans';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { hasActiveFilters, type SeriesFilters } from '../lib/series-filters';
-import { useDebouncedValue } from '../lib/use-debounced-value';
 
 interface Props {
   filters: SeriesFilters;
