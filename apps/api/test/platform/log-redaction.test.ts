@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { users } from '../../src/db/schema';
 import { loadEnv } from '../../src/env';
+import { hashPassword } from '../../src/modules/users';
 import { FakeClock } from '../helpers/fake-clock';
-import { CapturingMailer } from '../helpers/test-app';
+import { CapturingMailer, PASSWORD } from '../helpers/test-app';
 import { openTestDatabase } from '../helpers/test-database';
 
 /** What a password hash looks like in the users table; it must never reach the log. */
@@ -25,7 +26,10 @@ beforeAll(async () => {
       done();
     },
   });
-  const env = loadEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'pult-log-')), LOG_LEVEL: 'info' });
+  // A built SPA, so client routes (/auth/reset-password) are served as they are in production.
+  const webDist = mkdtempSync(join(tmpdir(), 'pult-log-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Pult</title>');
+  const env = loadEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'pult-log-')), LOG_LEVEL: 'info', WEB_DIST: webDist });
   app = await buildApp({
     env,
     database: await openTestDatabase(),
@@ -74,4 +78,49 @@ describe('the log of a failed query', () => {
       expect(log).not.toContain('params');
     },
   );
+});
+
+describe('the log of a request', () => {
+  /** The URL each request's "incoming request" line carries. */
+  const loggedUrls = () =>
+    log
+      .split('\n')
+      .filter((line) => line.includes('"incoming request"'))
+      .map((line) => JSON.parse(line).req.url as string);
+
+  it('keeps the route pattern or the path and the query names, never a query value or a path parameter', async () => {
+    await app.db.insert(users).values({
+      email: 'admin@pult.test',
+      role: 'admin',
+      status: 'active',
+      passwordHash: await hashPassword(PASSWORD),
+    });
+    const signin = await app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      payload: { email: 'admin@pult.test', password: PASSWORD },
+    });
+    const token = signin.json().apiToken as string;
+    log = '';
+    const where = encodeURIComponent(JSON.stringify({ email: 'ivan.petrov@example.ru' }));
+    const requests: [method: 'GET' | 'DELETE', url: string, status: number, logged: string][] = [
+      // A client route of the SPA: the reset link's token.
+      ['GET', '/auth/reset-password?token=RESET-TOKEN-0123456789', 200, '/auth/reset-password?token=…'],
+      // An API filter naming a person.
+      ['GET', `/api/users?where=${where}&take=5`, 200, '/api/users?where=…&take=…'],
+      // A push token in the path.
+      ['DELETE', '/api/client/devices/PUSH-TOKEN-0123456789', 403, '/api/client/devices/:token'],
+      // Unknown API and asset paths, with values in their queries.
+      ['GET', '/api/no-such-thing?phone=%2B79161234567', 404, '/api/no-such-thing?phone=…'],
+      ['GET', '/assets/missing.js?v=SECRET-VALUE-42', 404, '/assets/missing.js?v=…'],
+    ];
+    for (const [method, url, status] of requests) {
+      const response = await app.inject({ method, url, headers: { 'api-token': token } });
+      expect(response.statusCode, url).toBe(status);
+    }
+    expect(loggedUrls()).toEqual(requests.map(([, , , logged]) => logged));
+    for (const secret of ['RESET-TOKEN', 'ivan.petrov', 'example.ru', 'PUSH-TOKEN', '79161234567', 'SECRET-VALUE'])
+      expect(log).not.toContain(secret);
+    expect(log).not.toContain(token);
+  });
 });
