@@ -14,6 +14,24 @@ import {
 const shots = (name: string) => `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}/screenshots/${name}.png`;
 
 test.describe('plans', () => {
+  test('a lifetime plan reads «бессрочно», never 36 500 days', async ({ page, login }) => {
+    const session = await login();
+    const title = unique('Навсегда');
+    await apiAs(session.apiToken).plans.create({
+      body: { title, description: 'Один раз и навсегда', price: 990000, period: 'lifetime', durationDays: 36500 },
+    });
+    await page.goto('/app/subscriptions/desc');
+    const card = page.getByRole('article', { name: title });
+    await expect(card.getByText('Длительность: бессрочно', { exact: true })).toBeVisible();
+    await expect(card).not.toContainText('36');
+
+    await card.getByRole('button', { name: 'Изменить' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Редактирование тарифа' });
+    await expect(drawer.getByLabel('Длительность', { exact: true })).toHaveValue('бессрочно');
+    await expect(drawer.getByLabel('Длительность, дней')).toBeHidden();
+    await expect(drawer.getByRole('spinbutton', { name: 'Длительность, дней' })).toBeHidden();
+  });
+
   test('an admin creates a plan with an icon, then disables it', async ({ page, login }) => {
     const session = await login();
     const title = unique('Семейный');

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { dbId, dbIdValue, estimatedPage, pageNumber } from './common';
+import { planPeriod } from './subscriptions';
 
 /** No 0/O, 1/I/L: codes are read aloud and typed from screens. */
 export const PROMO_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const MAX_CODES_PER_SERIES = 10_000_000;
+/** The longest grant a series may set. A lifetime plan's grant never ends whatever the series says. */
+export const MAX_SERIES_DAYS = 3650;
 
 /** Empty filter values are dropped, not matched: a cleared filter field means "any". */
 const dropEmpty = <T extends z.ZodType>(schema: T) =>
@@ -21,6 +24,8 @@ export const promoSeries = z.object({
   codesCount: z.number().int(),
   planId: z.number().int(),
   planTitle: z.string(),
+  /** The plan's period: a `lifetime` plan's subscriptions never end, whatever `durationDays` says. */
+  planPeriod,
   durationDays: z.number().int(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
@@ -60,7 +65,7 @@ export const createPromoSeriesBody = z
     codeLength: z.number().int().min(2).max(32),
     codesCount: z.number().int().min(1).max(MAX_CODES_PER_SERIES),
     planId: dbIdValue,
-    durationDays: z.number().int().min(1).max(3650),
+    durationDays: z.number().int().min(1).max(MAX_SERIES_DAYS),
     startsAt: isoDate.nullable().optional(),
     endsAt: isoDate.nullable().optional(),
     basketId: z.string().trim().min(1).max(64).nullable().optional(),

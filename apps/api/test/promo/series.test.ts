@@ -32,6 +32,7 @@ describe('creating a series', () => {
       prefix: 'SPRING',
       codesCount: 300,
       planTitle: 'Годовая подписка',
+      planPeriod: 'year',
       activated: 0,
       blocked: 0,
     });

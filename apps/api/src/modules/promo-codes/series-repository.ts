@@ -26,12 +26,17 @@ async function countersOf(db: Db, ids: number[]) {
   return totals;
 }
 
-async function withCounters(db: Db, rows: Array<{ series: SeriesRow; planTitle: string }>): Promise<PromoSeries[]> {
+async function withCounters(
+  db: Db,
+  rows: Array<{ series: SeriesRow; planTitle: string; planPeriod: PromoSeries['planPeriod'] }>,
+): Promise<PromoSeries[]> {
   const counters = await countersOf(
     db,
     rows.map((row) => row.series.id),
   );
-  return rows.map(({ series, planTitle }) => toSeries(series, planTitle, counters.get(series.id)));
+  return rows.map(({ series, planTitle, planPeriod }) =>
+    toSeries(series, { title: planTitle, period: planPeriod }, counters.get(series.id)),
+  );
 }
 
 export interface SeriesFilter {
@@ -60,7 +65,7 @@ export const seriesRepository = {
     );
     const total = await countRows(db, db.select({ id: promoSeries.id }).from(promoSeries).where(condition));
     const rows = await db
-      .select({ series: promoSeries, planTitle: subscriptionPlans.title })
+      .select({ series: promoSeries, planTitle: subscriptionPlans.title, planPeriod: subscriptionPlans.period })
       .from(promoSeries)
       .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, promoSeries.planId))
       .where(condition)
@@ -72,7 +77,7 @@ export const seriesRepository = {
 
   async find(db: Db, id: number): Promise<PromoSeries | undefined> {
     const rows = await db
-      .select({ series: promoSeries, planTitle: subscriptionPlans.title })
+      .select({ series: promoSeries, planTitle: subscriptionPlans.title, planPeriod: subscriptionPlans.period })
       .from(promoSeries)
       .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, promoSeries.planId))
       .where(eq(promoSeries.id, id));

@@ -6,7 +6,7 @@ export type SeriesRow = typeof promoSeries.$inferSelect;
 /** A series row, its plan's title and its counter totals → the contract's series. */
 export const toSeries = (
   series: SeriesRow,
-  planTitle: string,
+  plan: { title: string; period: PromoSeries['planPeriod'] },
   counters: { activated: number; blocked: number } | undefined,
 ): PromoSeries => ({
   id: series.id,
@@ -15,7 +15,8 @@ export const toSeries = (
   codeLength: series.codeLength,
   codesCount: series.codesCount,
   planId: series.planId,
-  planTitle,
+  planTitle: plan.title,
+  planPeriod: plan.period,
   durationDays: series.durationDays,
   startsAt: series.startsAt?.toISOString() ?? null,
   endsAt: series.endsAt?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 import {
   type CreatePromoSeriesBody,
   createPromoSeriesBody,
+  MAX_SERIES_DAYS,
   type PrefilledSeries,
   type PromoSeries,
   type PromoSeriesAction,
@@ -66,7 +67,8 @@ export const seriesService = {
       codeLength: 8,
       codesCount: 1000,
       planId: plan?.id ?? null,
-      durationDays: plan?.durationDays ?? 30,
+      // A lifetime plan's 36 500 days are its marker, beyond a series' longest grant (and unused by it).
+      durationDays: Math.min(plan?.durationDays ?? 30, MAX_SERIES_DAYS),
       startsAt: now.toISOString(),
       endsAt: new Date(now.getTime() + 90 * DAY).toISOString(),
     };

@@ -1,9 +1,10 @@
-import type { PrefilledSeries } from '@pult/contract';
+import { MAX_SERIES_DAYS, type PrefilledSeries } from '@pult/contract';
 import { Col, DatePicker, Form, type FormInstance, Input, InputNumber, Row, Select, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
+import { isLifetime } from '../../../lib/duration';
 import { DATE_FORMATS, formatNumber } from '../../../lib/format';
 import { useEnabledPlans } from '../../../lib/resources/plans';
 import { codeShape } from '../lib/progress';
@@ -38,6 +39,9 @@ export const SeriesForm = ({ form, initialValues, onFinish, disabled, onValuesCh
   const plans = useEnabledPlans();
   const prefix = Form.useWatch('prefix', form);
   const codeLength = Form.useWatch('codeLength', form);
+  const planId = Form.useWatch('planId', form);
+  const chosenPlan = plans.data?.find((item) => item.id === planId);
+  const lifetime = chosenPlan ? isLifetime(chosenPlan.durationDays, chosenPlan.period) : false;
 
   /** One rule per field that asks the contract schema about the whole form, reporting this field. */
   const contract = (field: SeriesField): Rule => ({
@@ -73,7 +77,7 @@ export const SeriesForm = ({ form, initialValues, onFinish, disabled, onValuesCh
               placeholder={t('promoCodes.create.planPlaceholder')}
               onChange={(planId: number) => {
                 const plan = plans.data?.find((item) => item.id === planId);
-                if (plan) form.setFieldValue('durationDays', plan.durationDays);
+                if (plan) form.setFieldValue('durationDays', Math.min(plan.durationDays, MAX_SERIES_DAYS));
               }}
               options={(plans.data ?? []).map((plan) => ({
                 value: plan.id,
@@ -83,13 +87,25 @@ export const SeriesForm = ({ form, initialValues, onFinish, disabled, onValuesCh
           </Form.Item>
         </Col>
         <Col xs={24} sm={10}>
+          {/* A lifetime plan's subscription never ends: there is no term to choose. */}
+          {lifetime ? (
+            <Form.Item label={t('promoCodes.fields.durationDays')} htmlFor="series-duration-lifetime">
+              <Input id="series-duration-lifetime" value={t('duration.lifetime')} disabled />
+            </Form.Item>
+          ) : null}
           <Form.Item
             name="durationDays"
+            hidden={lifetime}
             label={t('promoCodes.fields.durationDays')}
             required
             rules={[contract('durationDays')]}
           >
-            <InputNumber className="promo-full-width" min={1} max={3650} suffix={t('promoCodes.daysShort')} />
+            <InputNumber
+              className="promo-full-width"
+              min={1}
+              max={MAX_SERIES_DAYS}
+              suffix={t('promoCodes.daysShort')}
+            />
           </Form.Item>
         </Col>
       </Row>

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Col, Descriptions, Flex, Progress, Row, Statistic,
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import type { LocaleId } from '../../../config/theme-config';
+import { Duration } from '../../../lib/duration';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { codeShape, generationPercent, isGenerating } from '../lib/progress';
 import { SeriesPeriod } from './series-period';
@@ -104,7 +105,7 @@ export const SeriesHeader = ({ series }: { series: PromoSeries }) => {
             {
               key: 'duration',
               label: t('promoCodes.fields.durationDays'),
-              children: t('promoCodes.days', { count: series.durationDays }),
+              children: <Duration days={series.durationDays} period={series.planPeriod} />,
             },
             {
               key: 'period',

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedTable, type Paging } from '../../../components/paged-table';
 import type { LocaleId } from '../../../config/theme-config';
+import { Duration } from '../../../lib/duration';
 import { formatDate } from '../../../lib/format';
 import { codeShape } from '../lib/progress';
 import { GenerationState } from './generation-state';
@@ -49,7 +50,9 @@ export const SeriesTable = ({ list, paging, onPage, filtered, createButton }: Pr
       render: (_, series) => (
         <Flex vertical gap={4}>
           <span>{series.planTitle}</span>
-          <Typography.Text type="secondary">{t('promoCodes.days', { count: series.durationDays })}</Typography.Text>
+          <Typography.Text type="secondary">
+            <Duration days={series.durationDays} period={series.planPeriod} />
+          </Typography.Text>
         </Flex>
       ),
     },

@@ -4,7 +4,8 @@ import { App, Button, Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfirmOffSwitch } from '../../../components/confirm-off-switch';
 import { describeError } from '../../../lib/describe-error';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { durationText } from '../../../lib/duration';
+import { formatMoney } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
 import { useManagePlan } from '../api/plan-mutations';
 import { PlanAvatar } from './plan-avatar';
@@ -94,7 +95,7 @@ export const PlanCard = ({ plan, canManage, onEdit }: Props) => {
         <Typography.Text type="secondary">{t(`subscriptions.pricePer.${plan.period}`)}</Typography.Text>
       </Flex>
       <Typography.Text type="secondary">
-        {t('subscriptions.plans.duration', { days: formatNumber(plan.durationDays, locale) })}
+        {t('subscriptions.plans.duration', { duration: durationText(t, locale, plan.durationDays, plan.period) })}
       </Typography.Text>
       {plan.description ? (
         <Typography.Paragraph className="plan-card-description" ellipsis={{ rows: 3, tooltip: plan.description }}>

@@ -219,8 +219,15 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
+            {/* A lifetime plan's 36 500 days are a marker, not a term anyone chooses: it reads «бессрочно». */}
+            {period === 'lifetime' ? (
+              <Form.Item label={t('subscriptions.form.duration')} htmlFor="plan-duration-lifetime">
+                <Input id="plan-duration-lifetime" value={t('duration.lifetime')} disabled />
+              </Form.Item>
+            ) : null}
             <Form.Item
               name="durationDays"
+              hidden={period === 'lifetime'}
               label={t('subscriptions.form.durationDays')}
               dependencies={['period']}
               extra={t('subscriptions.form.durationHint', { min: range.min, max: range.max })}

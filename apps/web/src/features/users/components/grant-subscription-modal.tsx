@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
+import { Duration } from '../../../lib/duration';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useEnabledPlans } from '../../../lib/resources/plans';
 import { useGrantSubscription } from '../api/grant-subscription';
@@ -99,7 +100,11 @@ export const GrantSubscriptionModal = ({ user, subscriptions, open, onClose }: P
                   label: t('users.grant.price'),
                   children: formatMoney(plan.price, locale, plan.currency),
                 },
-                { key: 'days', label: t('users.grant.days'), children: plan.durationDays },
+                {
+                  key: 'days',
+                  label: t('users.grant.days'),
+                  children: <Duration days={plan.durationDays} period={plan.period} />,
+                },
               ]}
             />
           ) : null}
