@@ -129,6 +129,49 @@ describe('exporting everything about a user', () => {
     expect(data.pushDeliveries).toEqual([expect.objectContaining({ title: 'Пора планировать', state: 'sent' })]);
   });
 
+  it("holds a staff member's own data only: of what they did to others, the act without the others' data", async () => {
+    // The admin creates someone and edits Ivan, from an address of their own.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        email: 'olga.sidorova@example.ru',
+        phoneNumber: '+79031112233',
+        firstName: 'Ольга',
+        lastName: 'Сидорова',
+      },
+      headers: { 'api-token': tokens.admin ?? '', 'x-forwarded-for': '203.0.113.77' },
+    });
+    expect(created.statusCode).toBe(200);
+    const edited = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${personId}`,
+      payload: { lastName: 'Петров' },
+      headers: { 'api-token': tokens.admin ?? '', 'x-forwarded-for': '203.0.113.77' },
+    });
+    expect(edited.statusCode).toBe(200);
+
+    const admin = (await exportOf(ids.admin ?? 0)).json();
+    const creation = admin.auditEvents.find((event: { action: string }) => event.action === 'create');
+    expect(creation).toMatchObject({ actorId: ids.admin, entity: 'user', ip: '203.0.113.77' });
+    // Neither who was created nor what was written about them: that is Olga's and Ivan's data.
+    expect(creation).toMatchObject({ entityId: null, before: null, after: null });
+    const adminText = JSON.stringify(admin);
+    for (const other of ['olga', 'Ольга', 'Сидорова', '79031112233', 'ivan', 'Петров'])
+      expect(adminText.toLowerCase(), other).not.toContain(other.toLowerCase());
+    const others = [String(created.json().id), String(personId)];
+    expect(admin.auditEvents.filter((event: { entityId: string }) => others.includes(event.entityId))).toEqual([]);
+
+    // Ivan's export shows what was done to him and by whom, but not the admin's address.
+    const ivan = (await exportOf(personId)).json();
+    const edit = ivan.auditEvents.find(
+      (event: { action: string; after: { lastName?: string } | null }) =>
+        event.action === 'update' && event.after?.lastName === 'Петров',
+    );
+    expect(edit).toMatchObject({ actorId: ids.admin, entity: 'user', entityId: String(personId), ip: null });
+    expect(JSON.stringify(ivan)).not.toContain('203.0.113.77');
+  });
+
   it('is recorded in the audit log, and admin only', async () => {
     const [event] = await t.database.db
       .select()

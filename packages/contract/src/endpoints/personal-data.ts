@@ -19,6 +19,10 @@ export const personalDataExport = z
     devices: rows,
     /** The push notifications sent to those devices, newest first (at most 10,000). */
     pushDeliveries: rows,
+    /**
+     * Events about the person (with what was recorded about them, without a staff member's address) and
+     * events they made about others (only their side: action, kind of record, time, their address).
+     */
     auditEvents: rows,
   })
   .meta({ id: 'PersonalDataExport' });
@@ -38,7 +42,8 @@ export const personalDataEndpoints = {
     summary: 'Everything held about a user, as one JSON download',
     description:
       'Profile, subscriptions, transactions, promo activations and refusals, sessions, consents and the audit ' +
-      'events about the user. Recorded in the audit log.',
+      'events about the user; of the events the user made about other people, only the act (never the ' +
+      "others' data). Recorded in the audit log.",
     tag: 'personal-data',
     access: ['admin'],
     params: idParam,

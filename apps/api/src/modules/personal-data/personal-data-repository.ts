@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   agreementConsents,
   agreements,
@@ -23,8 +23,32 @@ const AUDIT_EVENTS_MAX = 10_000;
 /** Every broadcast reaches every device: a long-time user's newest deliveries are exported. */
 const PUSH_DELIVERIES_MAX = 10_000;
 
-const aboutUser = (userId: number) =>
-  or(and(eq(auditEvents.entity, 'user'), eq(auditEvents.entityId, String(userId))), eq(auditEvents.actorId, userId));
+const isAbout = (userId: number) => and(eq(auditEvents.entity, 'user'), eq(auditEvents.entityId, String(userId)));
+const aboutUser = (userId: number) => or(isAbout(userId), eq(auditEvents.actorId, userId));
+
+/**
+ * An audit event as the person's own data. An event about them keeps what was recorded about them
+ * (before, after) and who did it, but not the address of a staff member who did it: that is the
+ * staff member's. An event they made about something else keeps only their side of it (what they
+ * did, to which kind of record, when, from where): the record's before/after are someone else's
+ * e-mail, phone, name, and another person's id says whom they looked at.
+ */
+const ownAuditEvent = (userId: number) => {
+  const about = isAbout(userId);
+  return {
+    id: auditEvents.id,
+    actorId: auditEvents.actorId,
+    action: auditEvents.action,
+    entity: auditEvents.entity,
+    entityId: sql<
+      string | null
+    >`CASE WHEN ${about} OR ${auditEvents.entity} <> 'user' THEN ${auditEvents.entityId} END`,
+    before: sql<unknown>`CASE WHEN ${about} THEN ${auditEvents.before} END`,
+    after: sql<unknown>`CASE WHEN ${about} THEN ${auditEvents.after} END`,
+    ip: sql<string | null>`CASE WHEN ${auditEvents.actorId} = ${userId} THEN ${auditEvents.ip} END`,
+    at: auditEvents.at,
+  };
+};
 
 /** The SQL of the data-subject tools: every table that holds something about one person. */
 export const personalDataRepository = {
@@ -137,7 +161,12 @@ export const personalDataRepository = {
       .limit(PUSH_DELIVERIES_MAX),
 
   auditEvents: (db: Db, userId: number) =>
-    db.select().from(auditEvents).where(aboutUser(userId)).orderBy(desc(auditEvents.id)).limit(AUDIT_EVENTS_MAX),
+    db
+      .select(ownAuditEvent(userId))
+      .from(auditEvents)
+      .where(aboutUser(userId))
+      .orderBy(desc(auditEvents.id))
+      .limit(AUDIT_EVENTS_MAX),
 
   /** Replaces every personal field of the user row by the pseudonym; ids and history stay. */
   pseudonymise: (db: Db, userId: number, email: string, now: Date) =>
