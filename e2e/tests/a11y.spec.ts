@@ -226,7 +226,9 @@ test('the public promo landing page passes axe, before and after a code check', 
   sweep.expectClean();
 });
 
-test('the sweep can fail: a grey-on-white label and an unnamed button are reported', async ({ page }) => {
+test('the sweep can fail: a grey-on-white label, an unnamed button and a name without its label are reported', async ({
+  page,
+}) => {
   await page.goto('/auth/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.evaluate(() => {
@@ -235,10 +237,14 @@ test('the sweep can fail: a grey-on-white label and an unnamed button are report
     label.style.cssText = 'color: #ddd; background: #fff';
     const button = document.createElement('button');
     button.innerHTML = '<svg width="8" height="8"></svg>';
-    document.body.append(label, button);
+    // Shows «RU» but is called «Язык» (WCAG 2.5.3; an experimental rule the sweep turns on).
+    const mislabelled = document.createElement('button');
+    mislabelled.textContent = 'RU';
+    mislabelled.setAttribute('aria-label', 'Язык');
+    document.body.append(label, button, mislabelled);
   });
   const sweep = new Sweep(page);
-  await sweep.check('/auth/login with two planted defects');
+  await sweep.check('/auth/login with three planted defects');
   const rules = sweep.findings.map((finding) => finding.rule).sort();
-  expect(rules).toEqual(['button-name', 'color-contrast']);
+  expect(rules).toEqual(['button-name', 'color-contrast', 'label-content-name-mismatch']);
 });

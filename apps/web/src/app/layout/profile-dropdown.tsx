@@ -38,8 +38,13 @@ export const ProfileDropdown = ({ user, compact }: { user: StoredSession; compac
         },
       }}
     >
-      <button type="button" className="profile-trigger" aria-label={t('header.profileMenu')}>
-        <UserAvatar user={user} />
+      {/* Named by its content, so the name holds what the button shows (WCAG 2.5.3, label in name):
+          «Меню профиля admin@… +7…»; the initials in the avatar add nothing to it. */}
+      <button type="button" className="profile-trigger">
+        <span className="sr-only">{t('header.profileMenu')} </span>
+        <span aria-hidden className="profile-trigger-avatar">
+          <UserAvatar user={user} />
+        </span>
         {compact ? null : (
           <Flex vertical className="profile-trigger-text">
             <Typography.Text strong ellipsis>
