@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { languageOf } from '../config/languages';
 import { i18n } from '../lib/i18n';
 import { useProjectName } from '../lib/project-name';
@@ -12,6 +12,9 @@ import { useTheme } from '../lib/theme-store';
 const DocumentSync = () => {
   const theme = useTheme();
   const projectName = useProjectName();
+  // The language shown: it changes once the chosen one's texts have arrived (the chosen one's key
+  // alone, asked for before that, gave the tab the title «app.title» after a switch).
+  const { t } = useTranslation();
 
   useEffect(() => {
     void i18n.changeLanguage(theme.locale);
@@ -20,9 +23,9 @@ const DocumentSync = () => {
 
   // The project's name is a system setting; the title says it next to the interface's own name.
   useEffect(() => {
-    const title = i18n.t('app.title', { lng: theme.locale });
+    const title = t('app.title');
     document.title = projectName ? `${projectName} — ${title}` : title;
-  }, [theme.locale, projectName]);
+  }, [t, projectName]);
 
   useEffect(() => {
     document.documentElement.dir = theme.direction;

@@ -1,12 +1,12 @@
 import type { Locale } from '@pult/contract';
 import { App, Button, Card, Form, Input, Select, Typography } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../../config/languages';
-import { describeError } from '../../../lib/describe-error';
+import { describeError, errorCodeOf } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { themeStore, useTheme } from '../../../lib/theme-store';
-import { useChangePassword, usePreferences, useSaveLanguage } from '../api/account';
+import { useApplySavedLanguage, useChooseLanguage } from '../../../lib/resources/preferences';
+import { useTheme } from '../../../lib/theme-store';
+import { useChangePassword } from '../api/account';
 import './profile.css';
 
 interface PasswordValues {
@@ -20,21 +20,14 @@ export const AccountCard = () => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const theme = useTheme();
-  const preferences = usePreferences();
-  const saveLanguage = useSaveLanguage();
+  useApplySavedLanguage();
+  const saveLanguage = useChooseLanguage();
   const changePassword = useChangePassword();
   const [form] = Form.useForm<PasswordValues>();
 
-  // The language saved on the server follows the person to another browser.
-  const saved = preferences.data?.locale;
-  useEffect(() => {
-    if (saved && saved !== themeStore.get().locale) themeStore.set({ locale: saved });
-  }, [saved]);
-
   const chooseLanguage = async (locale: Locale) => {
-    themeStore.set({ locale });
     try {
-      await saveLanguage.mutateAsync(locale);
+      await saveLanguage(locale);
     } catch (error) {
       message.error(describeError(error, t));
     }
@@ -46,7 +39,10 @@ export const AccountCard = () => {
       form.resetFields();
       message.success(t('profile.account.passwordChanged'));
     } catch (error) {
-      if (!applyServerErrors(form, error, t)) message.error(describeError(error, t));
+      // The API names the field (`currentPassword: mismatch`); say what is wrong with it, not the generic code's text.
+      if (errorCodeOf(error) === 'INVALID_CREDENTIALS')
+        form.setFields([{ name: 'currentPassword', errors: [t('profile.account.wrongPassword')] }]);
+      else if (!applyServerErrors(form, error, t)) message.error(describeError(error, t));
     }
   };
 
