@@ -38,6 +38,10 @@ test.describe('home dashboard and the user timeline', () => {
     await expect(page.locator('.recharts-surface').first()).toBeVisible();
     await expect(page.getByText('Регистрации и выручка по дням')).toBeVisible();
     await expect(page.getByText('Активные подписки по тарифам')).toBeVisible();
+    // A tooltip says «Активные подписки: 3», without recharts' French space before the colon.
+    const plansChart = page.locator('.ant-card').filter({ hasText: 'Активные подписки по тарифам' });
+    await plansChart.locator('.recharts-bar-rectangle').first().hover();
+    await expect(plansChart.locator('.recharts-tooltip-item').first()).toHaveText(/^Активные подписки: [\d\s]+$/);
     await expect(page.getByTestId('home-range')).toContainText(ddmmyyyy(before.from));
     await page.screenshot({ path: shots('home-30'), fullPage: true });
 

@@ -1,5 +1,5 @@
 import { ACCOUNTS } from '../accounts';
-import { expect, test } from '../fixtures';
+import { apiAs, expect, test } from '../fixtures';
 
 test.describe('notes', () => {
   test('write a note in Markdown, see the preview, publish, find it by a word form, open its share card', async ({
@@ -63,5 +63,18 @@ test.describe('notes', () => {
     const source = await page.getByLabel('Текст (Markdown)').boundingBox();
     const preview = await page.getByTestId('note-preview').boundingBox();
     expect(source && preview && preview.y >= source.y + source.height).toBe(true);
+  });
+
+  test('the tags in the list stand apart', async ({ page, login }) => {
+    const session = await login(ACCOUNTS.editor);
+    const title = `Теги ${Date.now().toString(36)}`;
+    await apiAs(session.apiToken).notes.create({ body: { title, body: 'Текст', tags: ['утро', 'спорт'] } });
+    await page.goto(`/app/notes?query=${encodeURIComponent(title)}`);
+    const row = page.getByRole('row', { name: new RegExp(title) });
+    const tags = row.getByRole('cell').filter({ hasText: 'утро' }).locator('.ant-tag');
+    await expect(tags).toHaveCount(2);
+    const [first, second] = await tags.evaluateAll((elements) => elements.map((tag) => tag.getBoundingClientRect()));
+    // Side by side on one line, with a visible gap (they used to touch).
+    expect(second && first && second.left - first.right).toBeGreaterThanOrEqual(4);
   });
 });
