@@ -25,7 +25,7 @@ test.describe('settings', () => {
       await expect(page.getByTestId('settings-form').getByLabel('Название проекта')).toHaveValue(name);
 
       await page.getByRole('tab', { name: 'Журнал аудита' }).click();
-      const row = page.getByRole('row', { name: /settings #1/ }).first();
+      const row = page.getByRole('row', { name: /Настройки #1/ }).first();
       await expect(row).toBeVisible();
       await row.getByRole('button').first().click();
       await expect(page.getByTestId('audit-diff').first()).toContainText(name);

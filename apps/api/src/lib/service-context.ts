@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntity } from '@pult/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { Storage } from '../storage/storage';
@@ -6,10 +7,13 @@ import { clientIp } from './client-ip';
 import type { Clock } from './clock';
 import { unauthorized } from './http-errors';
 
-/** One entry of the audit log : who did what to which object, before and after. */
+/**
+ * One entry of the audit log : who did what to which object, before and after. Actions and entities
+ * come from the contract's vocabulary, which names each in the five languages of the log's readers.
+ */
 export interface AuditEvent {
-  action: string;
-  entity: string;
+  action: AuditAction;
+  entity: AuditEntity;
   entityId?: string | number | null;
   before?: unknown;
   after?: unknown;

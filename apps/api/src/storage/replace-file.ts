@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntity } from '@pult/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { ServiceContext } from '../lib/service-context';
@@ -46,8 +47,8 @@ export async function removeStoredFile(deps: StorageDeps, path: string | null): 
 }
 
 /** A row with one file column (a user's avatar, a plan's icon), and how to lock and update it. */
-export interface FileColumn<Row, C extends string> {
-  entity: string;
+export interface FileColumn<Row, C extends AuditAction> {
+  entity: AuditEntity;
   id: number;
   /** The column, and the audit action recorded for the change. */
   column: C;
@@ -63,7 +64,7 @@ export interface FileColumn<Row, C extends string> {
  * `replaceStoredFile` for a file column: locks the row, points the column at the new file and
  * records the audit event (old and new path) in one transaction.
  */
-export const replaceFileColumn = <Row, C extends string>(
+export const replaceFileColumn = <Row, C extends AuditAction>(
   ctx: ServiceContext,
   file: CheckedImage,
   target: FileColumn<Row, C>,

@@ -60,6 +60,17 @@ describe('the audit log viewer', () => {
     expect(byDate.map((item: { before: { title: string } }) => item.before.title)).toEqual(['v8', 'v6', 'v4']);
   });
 
+  it('finds the actor by part of the e-mail, in any case', async () => {
+    const byEmail = (await list('actorEmail=EDITOR%40pult&take=100')).json().items;
+    expect(byEmail).toHaveLength(16); // the 15 above and the editor's sign-in
+    expect(new Set(byEmail.map((item: { actorEmail: string }) => item.actorEmail))).toEqual(
+      new Set(['editor@pult.test']),
+    );
+    // LIKE's wildcards are only characters here.
+    expect((await list('actorEmail=%25')).json().items).toEqual([]);
+    expect((await list('actorEmail=nobody')).json()).toEqual({ items: [], nextCursor: null });
+  });
+
   it('refuses malformed filters', async () => {
     for (const query of [
       'actorId=abc',
@@ -83,11 +94,27 @@ describe('the audit log viewer', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toContain('actorEmail');
+    // In Russian unless asked otherwise: the header, the action and the entity as the viewer names them.
+    expect(lines[0]).toBe('Id;Когда;Id автора;Кто;Действие;Объект;Id объекта;IP;До;После');
     expect(lines).toHaveLength(16);
     expect(lines[1]).toContain('admin@pult.test');
+    expect(lines.slice(1).every((line) => line.includes(';Тариф;'))).toBe(true);
+    expect(lines.some((line) => line.includes(';Создание;Тариф;'))).toBe(true);
     const exported = (await list('entity=audit-event&action=export')).json().items;
     expect(exported[0].after).toEqual({ filters: { actorId: ids.admin, entity: 'plan' } });
+  });
+
+  it('exports in the language asked for, and refuses one it does not speak', async () => {
+    const csv = (lang: string) =>
+      t.app.inject({
+        url: `/api/audit-events/export?entity=user&action=create&lang=${lang}`,
+        headers: { 'api-token': tokens.admin ?? '' },
+      });
+    const english = (await csv('en')).body.trim().split('\r\n');
+    expect(english[0]).toBe('Id;When;Actor id;Actor;Action;Object;Object id;IP;Before;After');
+    expect(english.slice(1).every((line) => line.includes(';Created;User;'))).toBe(true);
+    expect((await csv('ja')).body).toContain(';作成;ユーザー;');
+    expect((await csv('de')).statusCode).toBe(400);
   });
 
   it('is admin only', async () => {

@@ -6,7 +6,7 @@ import { GuestOnly, RequireStaff, RootRedirect } from './route-guards';
 import * as screen from './screens';
 
 /** The `/app` screens, relative to `/app`. */
-const appRoutes: RouteObject[] = [
+export const appRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="home" replace /> },
   { path: 'home', Component: screen.HomeScreen },
   { path: 'notes', Component: screen.NotesScreen },

@@ -2,6 +2,7 @@ import {
   BellOutlined,
   CreditCardOutlined,
   CrownOutlined,
+  FileTextOutlined,
   GiftOutlined,
   HomeOutlined,
   SendOutlined,
@@ -26,7 +27,11 @@ export interface NavItem {
 
 const p = (path: string) => `${APP_PREFIX_PATH}${path}`;
 
-/** The side menu: one group, «Главное меню», with these entries in this order. */
+/**
+ * The side menu: one group, «Главное меню», with these entries in this order: the seed's eight, plus
+ * «Заметки» among the content screens and the consent document beside the other two legal documents
+ * (docs/decisions/0029-where-notes-and-the-consent-live.md).
+ */
 export const MAIN_MENU: NavItem = {
   key: 'main-menu',
   title: 'nav.mainMenu',
@@ -45,6 +50,7 @@ export const MAIN_MENU: NavItem = {
     },
     { key: p('/promo-codes'), path: p('/promo-codes'), title: 'nav.promoCodes', icon: GiftOutlined },
     { key: p('/telegram-chanels'), path: p('/telegram-chanels'), title: 'nav.telegramChannels', icon: SendOutlined },
+    { key: p('/notes'), path: p('/notes'), title: 'nav.notes', icon: FileTextOutlined },
     {
       key: 'common',
       title: 'nav.common',
@@ -52,6 +58,11 @@ export const MAIN_MENU: NavItem = {
       children: [
         { key: p('/common/privacy-policy'), path: p('/common/privacy-policy'), title: 'nav.privacyPolicy' },
         { key: p('/common/user-agreement'), path: p('/common/user-agreement'), title: 'nav.userAgreement' },
+        {
+          key: p('/common/personal-data-consent'),
+          path: p('/common/personal-data-consent'),
+          title: 'nav.personalDataConsent',
+        },
         { key: p('/common/settings'), path: p('/common/settings'), title: 'nav.settings', roles: ['admin'] },
       ],
     },
@@ -69,7 +80,6 @@ export const MAIN_MENU: NavItem = {
  * and breadcrumbs name them.
  */
 export const EXTRA_PAGES: NavItem[] = [
-  { key: p('/notes'), path: p('/notes'), title: 'nav.notes' },
   { key: p('/subscriptions'), path: p('/subscriptions'), title: 'nav.subscriptions' },
   { key: p('/common/tg-channels'), path: p('/common/tg-channels'), title: 'nav.tgChannelsList' },
   { key: p('/profile'), path: p('/profile'), title: 'nav.profile' },

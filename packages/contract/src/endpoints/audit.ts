@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbId } from '../common';
 import { defineEndpoint } from '../endpoint';
+import { locale } from '../locales';
 
 /** One entry of the audit log: who did what to which object, the state before and after. */
 export const auditEvent = z
@@ -30,6 +31,8 @@ const word = z
 /** The filters of the viewer and of its export. Dates are inclusive bounds on the event's time. */
 export const auditFilters = z.object({
   actorId: dbId.optional(),
+  /** Part of the actor's e-mail, any case: «ivanov» finds ivanov@pult.ru. */
+  actorEmail: z.string().trim().min(1).max(254).optional(),
   entity: word.optional(),
   entityId: z.string().trim().min(1).max(100).optional(),
   action: word.optional(),
@@ -47,6 +50,10 @@ export const auditListQuery = auditFilters.extend({
     .optional(),
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;
+
+/** The export names actions, entities and columns in the reader's language. */
+export const auditExportQuery = auditFilters.extend({ lang: locale.default('ru') });
+export type AuditExportQuery = z.infer<typeof auditExportQuery>;
 
 /**
  * A keyset page: newest first, no total. Counting millions of matching events exactly costs more than
@@ -66,7 +73,8 @@ export const auditEndpoints = {
     path: '/audit-events',
     operationId: 'listAuditEvents',
     summary: 'The audit log, newest first, filtered, in keyset pages',
-    description: 'Admin only. Filter by actor, entity (and id), action and time; page with `cursor`.',
+    description:
+      'Admin only. Filter by actor (id or part of the e-mail), entity (and id), action and time; page with `cursor`.',
     tag: 'audit',
     access: ['admin'],
     query: auditListQuery,
@@ -78,10 +86,10 @@ export const auditEndpoints = {
     path: '/audit-events/export',
     operationId: 'exportAuditEvents',
     summary: 'The filtered audit events as CSV',
-    description: `Admin only. Newest first, at most ${AUDIT_EXPORT_MAX} rows; streamed. Recorded in the audit log.`,
+    description: `Admin only. Newest first, at most ${AUDIT_EXPORT_MAX} rows; streamed; headers, actions and entities in \`lang\`. Recorded in the audit log.`,
     tag: 'audit',
     access: ['admin'],
-    query: auditFilters,
+    query: auditExportQuery,
     response: 'csv',
     errors: [],
   }),

@@ -1,14 +1,19 @@
 import type { AuditFilters } from '@pult/contract';
-import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditEvents, users } from '../../db/schema';
+import { containsPattern } from '../../lib/sql-search';
 
 export type AuditRow = typeof auditEvents.$inferSelect & { actorEmail: string | null };
 
-/** The WHERE of the viewer and the export: each filter is an equality or a range an index serves. */
+/**
+ * The WHERE of the viewer and the export (over audit_events joined to the actor): each filter is an
+ * equality or a range an index serves, but the actor's e-mail, a substring the users' trigram index finds.
+ */
 export function auditConditions(filters: AuditFilters, beforeId?: number): SQL | undefined {
   return and(
     filters.actorId !== undefined ? eq(auditEvents.actorId, filters.actorId) : undefined,
+    filters.actorEmail !== undefined ? ilike(users.email, containsPattern(filters.actorEmail)) : undefined,
     filters.entity !== undefined ? eq(auditEvents.entity, filters.entity) : undefined,
     filters.entityId !== undefined ? eq(auditEvents.entityId, filters.entityId) : undefined,
     filters.action !== undefined ? eq(auditEvents.action, filters.action) : undefined,

@@ -105,7 +105,7 @@ export const listViewsService = {
         const after = await repo.find(tx, id);
         if (!after) throw viewNotFound();
         if (before.shared || after.shared) {
-          const event = { action: 'update', entity: 'saved-view', entityId: id, before: auditShape(before) };
+          const event = { action: 'update', entity: 'saved-view', entityId: id, before: auditShape(before) } as const;
           await ctx.audit({ ...event, after: auditShape(after) }, tx);
         }
         return toSavedView(after, actor);

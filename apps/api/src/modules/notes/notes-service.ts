@@ -163,7 +163,7 @@ async function setArchived(ctx: ServiceContext, id: number, archive: boolean): P
     const now = ctx.clock.now();
     const row = await repo.update(tx, id, { archivedAt: archive ? now : null, updatedAt: now });
     if (!row) throw noteNotFound();
-    const event = { action: archive ? 'archive' : 'restore', entity: 'note', entityId: id };
+    const event = { action: archive ? 'archive' : 'restore', entity: 'note', entityId: id } as const;
     await ctx.audit({ ...event, before: { archivedAt: before.archivedAt }, after: { archivedAt: row.archivedAt } }, tx);
   });
   return withAuthor(ctx, id);

@@ -76,7 +76,7 @@ export const plansService = {
       const before = await existing({ ...ctx, db: tx }, id);
       const row = await repo.update(tx, id, { enabled: action === 'enable', updatedAt: ctx.clock.now() });
       if (!row) throw planNotFound();
-      const event = { action, entity: 'plan', entityId: id, before: { enabled: before.enabled } };
+      const event = { action, entity: 'plan', entityId: id, before: { enabled: before.enabled } } as const;
       await ctx.audit({ ...event, after: { enabled: row.enabled } }, tx);
       return toPlan(row);
     }),

@@ -19,7 +19,7 @@ async function setImage(ctx: ServiceContext, tx: Db, id: number, kind: ThemeImag
   const before = await lockedTheme(tx, id);
   const after: PromoTheme = { ...before, images: { ...before.images, [kind]: key } };
   await repo.update(tx, id, { theme: after });
-  const action = key ? `theme-${kind}` : `theme-${kind}-removed`;
+  const action = key ? (`theme-${kind}` as const) : (`theme-${kind}-removed` as const);
   await ctx.audit({ action, entity: 'promo-series', entityId: id, before: before.images, after: after.images }, tx);
   return { result: after, previous: before.images[kind] };
 }

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useBreadcrumbLabel } from '../../lib/breadcrumb-label';
 import { initI18n } from '../../lib/i18n';
+import { appRoutes } from '../router';
 import { Breadcrumbs } from './breadcrumbs';
 
 beforeAll(async () => {
@@ -54,5 +55,22 @@ describe('Breadcrumbs', () => {
     cleanup();
     render(<Screen path="/app/nowhere/at/all" label={undefined} />);
     expect((await screen.findByRole('navigation')).textContent).toBe('Главная/Страница не найдена');
+  });
+});
+
+describe('every screen has a name', () => {
+  it('in the menu (no trail) or in the breadcrumbs, never «not found»', { timeout: 60_000 }, async () => {
+    // Pages that name their own last crumb once loaded (a new note), and the fallback itself.
+    const selfNamed = new Set(['notes/new', '*']);
+    const paths = appRoutes
+      .map((route) => route.path)
+      .filter((path): path is string => Boolean(path) && !path?.includes(':') && !selfNamed.has(path ?? ''));
+    expect(paths).toContain('common/personal-data-consent');
+    for (const path of paths) {
+      render(<Screen path={`/app/${path}`} label={undefined} />);
+      const nav = screen.queryByRole('navigation');
+      expect(nav?.textContent ?? '', path).not.toContain('Страница не найдена');
+      cleanup();
+    }
   });
 });

@@ -7,13 +7,24 @@ import { useSession } from '../../lib/session-store';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-const toMenuItems = (items: NavItem[], t: (key: string) => string): MenuItem[] =>
+/**
+ * A label that may be longer than the column («Политика обработки персональных данных»): it wraps onto
+ * a second line instead of ending in «…» (styles.css, .nav-menu-label), and says itself in full on hover.
+ */
+const label = (text: string, hint: boolean) => (
+  <span className="nav-menu-label" title={hint ? text : undefined}>
+    {text}
+  </span>
+);
+
+/** `hint`: a native tooltip, left out where antd shows its own (the collapsed strip's tooltips). */
+const toMenuItems = (items: NavItem[], t: (key: string) => string, hint: boolean): MenuItem[] =>
   items.map((item) => ({
     key: item.key,
-    label: t(item.title),
+    label: label(t(item.title), hint),
     // The label names the entry; an icon's own aria-label («team», «gift») would only add noise.
     icon: item.icon ? createElement(item.icon, { 'aria-hidden': true }) : undefined,
-    children: item.children ? toMenuItems(item.children, t) : undefined,
+    children: item.children ? toMenuItems(item.children, t, true) : undefined,
   }));
 
 interface Props {
@@ -32,7 +43,7 @@ export const NavMenu = ({ mode, theme, onNavigate, collapsed = false }: Props) =
   const navigate = useNavigate();
   const [openKeys, setOpenKeys] = useState(() => openKeysFor(pathname));
   const role = useSession()?.role;
-  const entries = toMenuItems(navForRole(MAIN_MENU.children ?? [], role), t);
+  const entries = toMenuItems(navForRole(MAIN_MENU.children ?? [], role), t, !collapsed);
   // A group heading reads well in a full column; in a horizontal bar or an icon strip it would only take room.
   const items: MenuItem[] =
     mode === 'inline' && !collapsed

@@ -9,6 +9,8 @@ export const reminderParams = {
   to: urlParam.day(),
   type: urlParam.oneOf(reminderType.options),
   status: urlParam.oneOf(reminderStatus.options),
+  /** The push whose details are open (the audit log links here). */
+  reminder: urlParam.positiveInt(),
   ...pagingParams(),
 };
 export type ReminderFilters = UrlValues<typeof reminderParams>;

@@ -27,7 +27,8 @@ export const PushNotificationsPage = () => {
   const [filters, update] = useUrlState(reminderParams, { replace: true });
   const list = useReminders(filters, scheduling.zone);
   const [creating, setCreating] = useState(false);
-  const [shown, setShown] = useState<number>();
+  const shown = filters.reminder;
+  const setShown = (reminder: number | undefined) => update({ reminder });
   useScreenCommands([{ id: 'push.create', label: t('push.create.open'), run: () => setCreating(true) }]);
   const filter = (next: Partial<ReminderFilters>) => update({ page: 1, ...next });
   const n = (value: number) => formatNumber(value, locale);

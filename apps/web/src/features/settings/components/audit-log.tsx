@@ -1,8 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { AuditEventEntry, AuditFilters } from '@pult/contract';
+import { type AuditEventEntry, auditActionName, auditEntityName } from '@pult/contract';
 import { auditEndpoints } from '@pult/contract/endpoints/audit';
-import { App, Button, Col, DatePicker, Form, Input, InputNumber, Row, Table, type TableColumnsType, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { App, Button, Flex, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListToolbar } from '../../../components/list-views/list-toolbar';
@@ -11,46 +10,42 @@ import type { LocaleId } from '../../../config/theme-config';
 import { download, saveBlob } from '../../../lib/api';
 import { describeError } from '../../../lib/describe-error';
 import { formatDateTime } from '../../../lib/format';
-import { urlParam } from '../../../lib/url-params';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useAuditEvents } from '../api/settings-queries';
+import { type AuditSearch, auditSearchParams, toAuditFilters } from '../lib/audit-search';
+import { AuditFilters } from './audit-filters';
+import { AuditObject } from './audit-object';
 import { ChangeDiff } from './change-diff';
 
-const WORD = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
-const filterSchema = {
-  actor: urlParam.positiveInt(),
-  entity: urlParam.matching(WORD),
-  entityId: urlParam.text(),
-  action: urlParam.matching(WORD),
-  from: urlParam.day(),
-  to: urlParam.day(),
+const NO_FILTERS: { [K in keyof Required<AuditSearch>]: undefined } = {
+  actor: undefined,
+  entity: undefined,
+  entityId: undefined,
+  action: undefined,
+  from: undefined,
+  to: undefined,
 };
 
-/** The audit log: filters in the URL, newest first, «more» pages by keyset, before/after as a diff, CSV export. */
+/**
+ * The audit log: filters in the URL, newest first, «more» pages by keyset, before/after as a diff, CSV
+ * export. Actions and objects are named in the reader's language (the contract's vocabulary), and
+ * each object links to the screen that shows it.
+ */
 export const AuditLog = () => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const { message } = App.useApp();
-  const [url, setUrl] = useUrlState(filterSchema);
+  const [search, setSearch] = useUrlState(auditSearchParams);
   const [exporting, setExporting] = useState(false);
-  const filters: AuditFilters = useMemo(
-    () => ({
-      actorId: url.actor,
-      entity: url.entity,
-      entityId: url.entityId,
-      action: url.action,
-      from: url.from ? dayjs(url.from).startOf('day').toISOString() : undefined,
-      to: url.to ? dayjs(url.to).endOf('day').toISOString() : undefined,
-    }),
-    [url],
-  );
+  const filters = useMemo(() => toAuditFilters(search), [search]);
   const events = useAuditEvents(filters);
   const rows = events.data?.pages.flatMap((page) => page.items) ?? [];
 
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const { blob, fileName } = await download(auditEndpoints.export, { query: filters }, () => undefined, {
+      const query = { ...filters, lang: locale };
+      const { blob, fileName } = await download(auditEndpoints.export, { query }, () => undefined, {
         fileName: 'audit.csv',
       });
       saveBlob(blob, fileName);
@@ -68,11 +63,15 @@ export const AuditLog = () => {
       title: t('settings.audit.actor'),
       render: (_, row) => row.actorEmail ?? (row.actorId ? `#${row.actorId}` : '—'),
     },
-    { key: 'action', title: t('settings.audit.action'), render: (_, row) => <Tag>{row.action}</Tag> },
+    {
+      key: 'action',
+      title: t('settings.audit.action'),
+      render: (_, row) => <Tag>{auditActionName(row.action, locale)}</Tag>,
+    },
     {
       key: 'entity',
       title: t('settings.audit.entity'),
-      render: (_, row) => (row.entityId ? `${row.entity} #${row.entityId}` : row.entity),
+      render: (_, row) => <AuditObject event={row} name={auditEntityName(row.entity, locale)} />,
     },
     { key: 'ip', title: 'IP', dataIndex: 'ip', width: 140 },
   ];
@@ -80,75 +79,14 @@ export const AuditLog = () => {
 
   return (
     <>
-      <Form layout="vertical" className="audit-filters">
-        <Row gutter={12}>
-          <Col xs={12} md={4}>
-            <Form.Item label={t('settings.audit.actor')}>
-              <InputNumber
-                min={1}
-                precision={0}
-                value={url.actor ?? null}
-                onChange={(value) => setUrl({ actor: value ?? undefined })}
-                className="settings-number"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={4}>
-            <Form.Item label={t('settings.audit.entity')}>
-              <Input
-                allowClear
-                defaultValue={url.entity}
-                placeholder="user"
-                onBlur={(event) => setUrl({ entity: WORD.test(event.target.value) ? event.target.value : undefined })}
-                onPressEnter={(event) =>
-                  setUrl({ entity: WORD.test(event.currentTarget.value) ? event.currentTarget.value : undefined })
-                }
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={3}>
-            <Form.Item label={t('settings.audit.entityId')}>
-              <Input
-                allowClear
-                defaultValue={url.entityId}
-                onBlur={(event) => setUrl({ entityId: event.target.value })}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={4}>
-            <Form.Item label={t('settings.audit.action')}>
-              <Input
-                allowClear
-                defaultValue={url.action}
-                placeholder="update"
-                onBlur={(event) => setUrl({ action: WORD.test(event.target.value) ? event.target.value : undefined })}
-                onPressEnter={(event) =>
-                  setUrl({ action: WORD.test(event.currentTarget.value) ? event.currentTarget.value : undefined })
-                }
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item label={t('settings.audit.dates')}>
-              <DatePicker.RangePicker
-                value={[url.from ? dayjs(url.from) : null, url.to ? dayjs(url.to) : null]}
-                allowEmpty={[true, true]}
-                onChange={(range) =>
-                  setUrl({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })
-                }
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={3}>
-            <Form.Item label=" ">
-              <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
-                {t('settings.audit.export')}
-              </Button>
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-      <ListToolbar listKey="audit-log" columns={columnsControl} />
+      <AuditFilters search={search} onChange={(next) => setSearch({ ...NO_FILTERS, ...next })} />
+      {/* The export takes the filters above; it sits with the list's own buttons, inside the width. */}
+      <Flex justify="space-between" align="center" gap="small" wrap className="audit-toolbar">
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
+          {t('settings.audit.export')}
+        </Button>
+        <ListToolbar listKey="audit-log" columns={columnsControl} />
+      </Flex>
       <Table<AuditEventEntry>
         rowKey="id"
         size="small"

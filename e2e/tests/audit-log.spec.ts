@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { ACCOUNTS } from '../accounts';
+import { apiAs, expect, test } from '../fixtures';
+
+/** An action code as the API stores it: kebab-case Latin («update», «block-code»). */
+const CODE = /^[a-z]+(-[a-z]+)*$/;
+
+/** The audit table's rows, once the first page has arrived. */
+const auditRows = async (page: Page) => {
+  const rows = page.getByRole('table').locator('tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  return rows;
+};
+
+test.describe('the audit log', () => {
+  test('speaks Russian: actions and objects by name, objects linked, the actor found by e-mail, the object chosen by name', async ({
+    page,
+    login,
+  }) => {
+    const session = await login(ACCOUNTS.admin);
+    const admin = apiAs(session.apiToken);
+    const created = await admin.users.create({ body: { email: `audit.${Date.now()}@pult.test`, role: 'user' } });
+    // An event of another kind of object (a shared view is audited), for «Объект» to leave out.
+    const view = await admin.listViews.createView({
+      params: { listKey: 'audit-log' },
+      body: { name: `Аудит ${Date.now()}`, state: { query: {} }, shared: true },
+    });
+    await admin.listViews.deleteView({ params: { id: view.id } });
+    // The editor's sign-in is an event of theirs, so «Кто» has someone else to find.
+    await apiAs().auth.signin({ body: { email: ACCOUNTS.editor.email, password: ACCOUNTS.editor.password } });
+
+    await page.goto('/app/common/settings?tab=audit');
+    const rows = await auditRows(page);
+    // No action code in the «Действие» column, no entity code in «Объект».
+    const actions = await rows.locator('td:nth-child(4)').allInnerTexts();
+    expect(actions.length).toBeGreaterThan(1);
+    for (const action of actions) expect(action.trim()).not.toMatch(CODE);
+    const objects = (await rows.locator('td:nth-child(5)').allInnerTexts()).join('\n');
+    expect(objects).not.toMatch(/\b(user|agreement|promo-series|settings|tg-channel|saved-view)\b/);
+    expect(objects).toContain('Вид списка');
+
+    const createdRow = rows.filter({ hasText: `Пользователь #${created.id}` }).first();
+    await expect(createdRow).toContainText('Создание');
+
+    // «Кто»: part of an e-mail, applied on Enter, kept in the field and the address.
+    const who = page.getByRole('textbox', { name: 'Кто' });
+    await who.fill('EDITOR@pult');
+    await who.press('Enter');
+    await expect(page).toHaveURL(/actor=EDITOR%40pult/);
+    await expect(who).toHaveValue('EDITOR@pult');
+    const actors = rows.locator('td:nth-child(3)');
+    await expect(actors.filter({ hasNotText: ACCOUNTS.editor.email })).toHaveCount(0);
+    await expect(actors.first()).toHaveText(ACCOUNTS.editor.email);
+    await page.getByRole('button', { name: 'Сбросить' }).click();
+    await expect(page).not.toHaveURL(/actor=/);
+
+    // «Объект»: chosen by its Russian name, found by typing part of it.
+    await page.getByRole('combobox', { name: 'Объект' }).fill('польз');
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Пользователь', { exact: true }).click();
+    await expect(page).toHaveURL(/entity=user/);
+    const objectCells = rows.locator('td:nth-child(5)');
+    await expect(objectCells.filter({ hasNotText: /^Пользователь #/ })).toHaveCount(0);
+    await expect(objectCells.first()).toBeVisible();
+
+    // The object is a link to its screen.
+    await rows.filter({ hasText: `Пользователь #${created.id}` }).first().getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/app/users/${created.id}$`));
+  });
+
+  test('exports in Russian, and the export button stays inside the page', async ({ page, login }) => {
+    await login(ACCOUNTS.admin);
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/app/common/settings?tab=audit');
+      await auditRows(page);
+      const button = page.getByRole('button', { name: 'Выгрузить CSV' });
+      const box = await button.boundingBox();
+      expect(box, `${viewport.width}`).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), `${viewport.width}`).toBeLessThanOrEqual(viewport.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${viewport.width}`).toBeLessThanOrEqual(
+        viewport.width,
+      );
+    }
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Выгрузить CSV' }).click();
+    const lines = readFileSync(await (await download).path(), 'utf8').trim().split('\r\n');
+    expect(lines[0]).toBe('Id;Когда;Id автора;Кто;Действие;Объект;Id объекта;IP;До;После');
+    const actionCells = lines.slice(1).map((line) => line.split(';')[4] ?? '');
+    expect(actionCells).toContain('Вход');
+    for (const cell of actionCells) expect(cell).not.toMatch(CODE);
+  });
+});
