@@ -25,6 +25,24 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+export const sortDirections = ['asc', 'desc'] as const;
+export type SortDirection = (typeof sortDirections)[number];
+/** A list's order as its `sort` parameter writes it: `field:asc` or `field:desc`. */
+export type SortOf<F extends string> = `${F}:${SortDirection}`;
+
+/**
+ * The `sort` parameter of a list: `field:asc|desc`, the field one of the allow-listed `fields` (those
+ * an index can serve, so page 1 never sorts a whole table). Every list that can be sorted uses it.
+ */
+export const sortQuery = <const F extends readonly [string, ...string[]]>(fields: F) =>
+  z.enum(fields.flatMap((field) => sortDirections.map((dir) => `${field}:${dir}`)) as [SortOf<F[number]>]);
+
+/** `field:dir` → its parts. */
+export const sortParts = <F extends string>(sort: SortOf<F>) => {
+  const at = sort.lastIndexOf(':');
+  return { field: sort.slice(0, at) as F, direction: sort.slice(at + 1) as SortDirection };
+};
+
 /** `{ items, count }`: the one page shape every list answers with. */
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), count: z.number().int().nonnegative() });

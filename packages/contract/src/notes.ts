@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { estimatedPage, paged, pageQuery } from './common';
+import { estimatedPage, paged, pageQuery, type SortOf, sortQuery } from './common';
 
 export const noteStatuses = ['draft', 'published'] as const;
 export const noteStatus = z.enum(noteStatuses);
@@ -43,6 +43,10 @@ export const noteTag = z
 
 const boolFlag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
 
+/** Notes are few (editorial cards): any of these orders is cheap. */
+export const noteSortFields = ['updatedAt', 'createdAt', 'title'] as const;
+export type NoteSort = SortOf<(typeof noteSortFields)[number]>;
+
 export const notesQuery = pageQuery.extend({
   /** Searches title and body: Russian word forms match, and a fragment of 3+ characters matches as a substring. */
   query: z.string().trim().max(200).optional(),
@@ -50,6 +54,8 @@ export const notesQuery = pageQuery.extend({
   tag: noteTag.optional(),
   /** true: the archive instead of the live notes. */
   archived: boolFlag.default(false),
+  /** Without it: the latest change first, or the most relevant first while searching. */
+  sort: sortQuery(noteSortFields).optional(),
 });
 export type NotesQuery = z.input<typeof notesQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId } from './common';
+import { dbId, sortQuery } from './common';
 
 /** Empty filter values are dropped, not matched: a cleared filter field means "any". */
 const dropEmpty = <T extends z.ZodType>(schema: T) =>
@@ -74,6 +74,8 @@ export const reminderDetail = reminder.extend({
 });
 export type ReminderDetail = z.infer<typeof reminderDetail>;
 
+export const reminderSortFields = ['scheduledAt'] as const;
+
 export const remindersQuery = z.object({
   take: z.coerce.number().int().min(1).max(100).default(20),
   page: z.coerce.number().int().min(1).default(1),
@@ -81,6 +83,8 @@ export const remindersQuery = z.object({
   endDate: dropEmpty(isoDate),
   type: dropEmpty(reminderType),
   status: dropEmpty(reminderStatus),
+  /** `reminders_scheduled_idx` (scheduled_at, id) serves both directions; the newest first by default. */
+  sort: sortQuery(reminderSortFields).default('scheduledAt:desc'),
 });
 
 const title = z.string().trim().min(1).max(PUSH_TITLE_MAX);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dbId, estimatedPage, pageQuery } from './common';
-import { user } from './users';
+import { dbId, estimatedPage, pageQuery, sortQuery } from './common';
+import { user, userSearchText } from './users';
 
 export const planPeriods = ['month', 'year', 'lifetime'] as const;
 export const planPeriod = z.enum(planPeriods);
@@ -98,12 +98,18 @@ const csvOrList = <T extends readonly [string, ...string[]]>(values: T) =>
 const optionalId = dbId;
 const isoDate = z.iso.datetime({ offset: true });
 
+/** The orders an index serves: `subscriptions_created_idx` (created_at, id) and `subscriptions_expires_idx`. */
+export const subscriptionSortFields = ['createdAt', 'expiresAt'] as const;
+
 export const subscriptionsQuery = pageQuery.extend({
   status: csvOrList(subscriptionStatuses).optional(),
   source: csvOrList(subscriptionSources).optional(),
   planId: optionalId.optional(),
   owner: optionalId.optional(),
+  /** The owner's e-mail or phone, or a part of one (the user page names the owner by `owner`). */
+  user: userSearchText.optional(),
   expiresBefore: isoDate.optional(),
+  sort: sortQuery(subscriptionSortFields).default('createdAt:desc'),
 });
 
 /** A page of subscriptions with the users its `owner` values name (`owner` is matched against `id`). */
@@ -137,12 +143,21 @@ export const transaction = z.object({
 });
 export type Transaction = z.infer<typeof transaction>;
 
+/**
+ * The orders an index serves on 5M rows: `transactions_created_idx` (created_at, id). By amount would
+ * sort every matching row for page 1; it waits for an (amount, id) index.
+ */
+export const transactionSortFields = ['createdAt'] as const;
+
 export const transactionsQuery = pageQuery
   .extend({
     status: csvOrList(transactionStatuses).optional(),
     provider: csvOrList(transactionProviders).optional(),
     kind: csvOrList(transactionKinds).optional(),
     userId: optionalId.optional(),
+    /** The payer's e-mail or phone, or a part of one. */
+    user: userSearchText.optional(),
+    sort: sortQuery(transactionSortFields).default('createdAt:desc'),
     from: isoDate.optional(),
     to: isoDate.optional(),
     amountMin: z.coerce.number().int().min(0).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, estimatedPage, pageNumber, role } from './common';
+import { dbId, estimatedPage, pageNumber, role, sortQuery } from './common';
 import { locale } from './locales';
 import { normalizePhone } from './phone';
 
@@ -56,12 +56,13 @@ export const userWhere = z
 export type UserWhere = z.infer<typeof userWhere>;
 
 export const userSortFields = ['createdAt', 'email', 'lastSeenAt', 'id'] as const;
-export const userSort = z
-  .string()
-  .regex(
-    /^(createdAt|email|lastSeenAt|id):(asc|desc)$/,
-    'use field:asc|desc with field one of createdAt, email, lastSeenAt, id',
-  );
+export const userSort = sortQuery(userSortFields);
+
+/**
+ * The «Пользователь» filter of the lists that name a user (transactions, subscriptions): an e-mail or a
+ * phone, or a part of one, as typed; the API finds the users it matches (`normalizePhone` for phones).
+ */
+export const userSearchText = z.string().trim().min(1).max(100);
 
 /** Parses the `where` query parameter: JSON text → allow-listed filter, with errors a person can read. */
 export const userWhereParam = z

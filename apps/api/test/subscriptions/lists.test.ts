@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionPlans, subscriptions, transactions } from '../../src/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
@@ -264,5 +265,69 @@ describe('GET /transactions', () => {
 
   it('is for staff only', async () => {
     expect((await t.app.inject({ url: '/api/transactions' })).statusCode).toBe(401);
+  });
+});
+
+describe('sorting and the user filter (issue 29, item 19)', () => {
+  const byId = () => Object.fromEntries(Object.entries(ids).map(([name, id]) => [id, name]));
+  const owners = async (query: Record<string, string>) => {
+    const response = await get('/api/subscriptions', query);
+    expect(response.statusCode, response.body).toBe(200);
+    const names = byId();
+    return (response.json().items as Array<{ owner: number }>).map((s) => names[s.owner]);
+  };
+  const payers = async (query: Record<string, string>) => {
+    const response = await get('/api/transactions', query);
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().items as Array<{ userEmail: string; amount: number }>).map((x) => x.userEmail);
+  };
+
+  it('sorts subscriptions by creation or by expiry, either way, on the server', async () => {
+    expect(await owners({ sort: 'createdAt:desc' })).toEqual(['anna', 'vera', 'anna', 'boris']);
+    expect(await owners({ sort: 'createdAt:asc' })).toEqual(['boris', 'anna', 'vera', 'anna']);
+    expect(await owners({ sort: 'expiresAt:asc' })).toEqual(['boris', 'anna', 'vera', 'anna']);
+    expect(await owners({ sort: 'expiresAt:desc', take: '1', page: '1' })).toEqual(['anna']);
+    // One owner's subscriptions (the small page) follow the sort too.
+    expect(
+      (await get('/api/subscriptions', { owner: String(ids.anna), sort: 'expiresAt:asc' }))
+        .json()
+        .items.map((s: { planTitle: string }) => s.planTitle),
+    ).toEqual(['Месяц', 'Годовая подписка']);
+  });
+
+  it('sorts transactions by date, oldest first when asked', async () => {
+    expect(await payers({ sort: 'createdAt:asc' })).toEqual([
+      'boris@mail.ru',
+      'anna@mail.ru',
+      'vera@mail.ru',
+      'vera@mail.ru',
+      'gleb@mail.ru',
+    ]);
+    expect(await payers({ sort: 'createdAt:asc', status: 'succeeded' })).toEqual([
+      'boris@mail.ru',
+      'anna@mail.ru',
+      'vera@mail.ru',
+    ]);
+  });
+
+  it('refuses a sort that is not allow-listed (no index behind it) with 400', async () => {
+    for (const sort of ['amount:desc', 'createdAt', 'createdAt:up', 'passwordHash:asc']) {
+      expect((await get('/api/transactions', { sort })).statusCode, sort).toBe(400);
+    }
+    for (const sort of ['startedAt:asc', 'owner:desc']) {
+      expect((await get('/api/subscriptions', { sort })).statusCode, sort).toBe(400);
+    }
+  });
+
+  it('filters both lists by a part of the user’s e-mail or by the phone as people type it', async () => {
+    await t.database.db.execute(sql`update users set phone_number = '+79032859489' where id = ${ids.vera}`);
+    expect(await payers({ user: 'VERA@mail' })).toEqual(['vera@mail.ru', 'vera@mail.ru']);
+    expect(await payers({ user: '8 903 285-94-89' })).toEqual(['vera@mail.ru', 'vera@mail.ru']);
+    expect(await payers({ user: 'mail.ru', status: 'failed' })).toEqual(['gleb@mail.ru']);
+    expect(await payers({ user: 'nobody@' })).toEqual([]);
+    expect(await owners({ user: 'anna@' })).toEqual(['anna', 'anna']);
+    expect(await owners({ user: '+7 903 285' })).toEqual(['vera']);
+    expect((await get('/api/transactions/summary', { user: 'vera' })).json()).toEqual({ count: 2, sum: 0 });
+    expect((await get('/api/transactions', { user: 'x'.repeat(101) })).statusCode).toBe(400);
   });
 });

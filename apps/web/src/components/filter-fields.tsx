@@ -38,6 +38,20 @@ export const ChoiceFilter = <T extends string>({
   </Col>
 );
 
+/**
+ * «Сбросить», at the end of a filter bar whose every field applies by itself (lists and dates at once,
+ * typed fields when typing pauses): the behaviour of every list.
+ */
+export const FilterReset = ({ label, onReset }: { label: string; onReset: () => void }) => (
+  <Col flex="none">
+    <Form.Item>
+      <Button icon={<ReloadOutlined />} onClick={onReset}>
+        {label}
+      </Button>
+    </Form.Item>
+  </Col>
+);
+
 /** «Применить» (submits the filter form: fields typed by hand apply on it) and «Сбросить». */
 export const FilterActions = ({
   applyLabel,

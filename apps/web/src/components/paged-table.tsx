@@ -1,12 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ListKey } from '@pult/contract';
 import { Alert, Button, Empty, Flex, Skeleton, Table, type TableProps } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../config/theme-config';
 import { formatCount } from '../lib/format';
 import { PAGE_SIZES } from '../lib/url-params';
+import { tableSizeOf, useListDensity } from './list-views/list-density';
 import { ListToolbar } from './list-views/list-toolbar';
 import { useListColumns } from './list-views/use-list-columns';
 
@@ -47,7 +48,48 @@ export interface PagedQuery<T> {
   refetch: () => unknown;
 }
 
-interface Props<T> extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination' | 'locale' | 'onChange'> {
+/**
+ * A list's server-side order. The columns whose keys are in `fields` (those the contract allow-lists:
+ * an index serves each) are sortable; a click asks for `field:asc`, the next for `field:desc`, and so on,
+ * never for no order: the list always has one. The screen puts it in the URL and starts from page 1.
+ */
+export interface TableSort<S extends string> {
+  value: S;
+  fields: readonly string[];
+  onChange: (sort: S) => void;
+}
+
+/** antd steps through these from the column's current order; an unsorted column takes the first. */
+const SORT_DIRECTIONS: SortOrder[] = ['ascend', 'descend', 'ascend'];
+
+const orderOf = (sort: string, field: string): SortOrder => {
+  const at = sort.lastIndexOf(':');
+  if (sort.slice(0, at) !== field) return null;
+  return sort.slice(at + 1) === 'asc' ? 'ascend' : 'descend';
+};
+
+/** The screen's columns with sort arrows on those `sort.fields` names. */
+function sortableColumns<T, S extends string>(
+  columns: NonNullable<TableProps<T>['columns']>,
+  sort: TableSort<S> | undefined,
+): NonNullable<TableProps<T>['columns']> {
+  if (!sort) return columns;
+  return columns.map((column) =>
+    typeof column.key === 'string' && sort.fields.includes(column.key)
+      ? { ...column, sorter: true, sortOrder: orderOf(sort.value, column.key), sortDirections: SORT_DIRECTIONS }
+      : column,
+  );
+}
+
+/** What antd reports of a click on a sortable header, as `field:asc|desc` (the column's key is the field). */
+const sortOfClick = <T,>(sorter: SorterResult<T> | SorterResult<T>[]): string | null => {
+  const one = Array.isArray(sorter) ? sorter[0] : sorter;
+  if (!one || typeof one.columnKey !== 'string' || !one.order) return null;
+  return `${one.columnKey}:${one.order === 'ascend' ? 'asc' : 'desc'}`;
+};
+
+interface Props<T, S extends string>
+  extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination' | 'locale' | 'onChange'> {
   list: PagedQuery<T>;
   /** The page and its size, as the screen's URL keeps them (`pagingParams`). */
   paging: Paging;
@@ -60,8 +102,8 @@ interface Props<T> extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagin
   empty: { text: string; extra?: ReactNode };
   /** What a failed load says; the table offers to retry. */
   errorTitle: string;
-  /** A click on a sortable column header (server-side order); the screen resets the page. */
-  onSort?: (sorter: SorterResult<T>) => void;
+  /** Server-side order (`field:asc|desc`): the columns keyed by `fields` get sort arrows. */
+  sort?: TableSort<S>;
   /** Opts the list into column settings and saved views (issue #15); its columns need stable keys. */
   listKey?: ListKey;
   /** Checkboxes for bulk actions; without it the table has none. */
@@ -73,7 +115,7 @@ interface Props<T> extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagin
  * loads, an empty state, an error with a retry, and the total, shown as approximate when the
  * server only estimated it.
  */
-export const PagedTable = <T extends object>({
+export const PagedTable = <T extends object, S extends string = string>({
   list,
   paging,
   onPage,
@@ -81,23 +123,27 @@ export const PagedTable = <T extends object>({
   total,
   empty,
   errorTitle,
-  onSort,
+  sort,
   listKey,
   columns: screenColumns = [],
   selection,
   ...table
-}: Props<T>) => {
+}: Props<T, S>) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const { data } = list;
   const count = data?.count ?? 0;
-  const { columns, control, settled } = useListColumns(listKey, screenColumns);
+  const { columns, control, settled } = useListColumns(listKey, sortableColumns(screenColumns, sort));
+  const [density, setDensity] = useListDensity(listKey);
   // The rows wait for the person's column settings too, so they are drawn once, in their final order.
   const waiting = list.isPending || !settled;
 
   return (
     <Flex vertical gap="middle">
-      {listKey ? <ListToolbar listKey={listKey} columns={control} /> : null}
+      {listKey ? (
+        // A screen that fixes its own size (the promo codes' tabs) offers no «Плотность» that would not apply.
+        <ListToolbar listKey={listKey} columns={control} {...(table.size ? {} : { density, onDensity: setDensity })} />
+      ) : null}
       {list.isError ? (
         <Alert
           type="error"
@@ -116,9 +162,11 @@ export const PagedTable = <T extends object>({
           rowKey="id"
           scroll={{ x: 'max-content' }}
           {...table}
+          // The person's «Плотность», unless the screen fixes the size.
+          size={table.size ?? tableSizeOf(density)}
           columns={columns}
           dataSource={waiting ? [] : data?.items}
-          rowSelection={selection ? rowSelectionOf(selection, table.rowKey) : undefined}
+          rowSelection={selection ? rowSelectionOf(selection, table.rowKey, t('bulk.selectPage')) : undefined}
           // Dimmed only while the previous page stands in: a background refresh (polling) does not blink.
           loading={list.isFetching && list.isPlaceholderData}
           locale={{
@@ -139,7 +187,9 @@ export const PagedTable = <T extends object>({
             showTotal: () => (data && total ? total(formatCount(count, data.countIsEstimate ?? false, locale)) : null),
           }}
           onChange={(pagination, _filters, sorter, extra) => {
-            if (extra.action === 'sort') onSort?.(Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter);
+            const next = extra.action === 'sort' ? sortOfClick(sorter) : null;
+            // An allow-listed field (the column keys are) in one of two directions: the screen's sort type.
+            if (next && sort) sort.onChange(next as S);
             if (extra.action !== 'paginate') return;
             const take = pagination.pageSize ?? paging.take;
             onPage({ take, page: take === paging.take ? (pagination.current ?? 1) : 1 });
@@ -154,6 +204,7 @@ export const PagedTable = <T extends object>({
 function rowSelectionOf<T extends object>(
   selection: TableSelection<T>,
   rowKey: TableProps<T>['rowKey'],
+  pageLabel: string,
 ): TableProps<T>['rowSelection'] {
   const chosen = new Set(selection.keys);
   const keyOf = (row: T): Key =>
@@ -165,6 +216,8 @@ function rowSelectionOf<T extends object>(
     selectedRowKeys: selection.keys,
     preserveSelectedRowKeys: true,
     onChange: (keys, rows) => selection.onChange(keys.slice(0, selection.limit), rows),
+    // antd names the header's box in English («Select all») whatever the locale.
+    getTitleCheckboxProps: () => ({ 'aria-label': pageLabel }),
     getCheckboxProps: (row) => ({
       disabled: (selection.disabled?.(row) ?? false) || (full && !chosen.has(keyOf(row))),
       'aria-label': selection.rowLabel(row),

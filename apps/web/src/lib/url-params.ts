@@ -1,3 +1,4 @@
+import type { SortOf } from '@pult/contract';
 import dayjs from 'dayjs';
 
 /**
@@ -63,6 +64,18 @@ export const urlParam = {
   day: (): UrlParam<string | undefined> => ({
     read: (raw) =>
       raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) && dayjs(raw).format('YYYY-MM-DD') === raw ? raw : undefined,
+    write: (value) => value,
+  }),
+  /** A list's order, `field:asc|desc`, the field one of those the contract allow-lists for the list. */
+  sort: <F extends string>(fields: readonly F[]): UrlParam<SortOf<F> | undefined> => ({
+    read: (raw) => {
+      const at = raw?.lastIndexOf(':') ?? -1;
+      if (!raw || at < 0) return undefined;
+      const [field, direction] = [raw.slice(0, at), raw.slice(at + 1)];
+      return fields.some((allowed) => allowed === field) && (direction === 'asc' || direction === 'desc')
+        ? (raw as SortOf<F>)
+        : undefined;
+    },
     write: (value) => value,
   }),
   /** Text that matches `pattern` as a whole. */

@@ -10,10 +10,11 @@ export const notesEndpoints = {
     method: 'GET',
     path: '/notes',
     operationId: 'listNotes',
-    summary: 'Notes, newest first, or by relevance while searching',
+    summary: 'Notes, the latest change first, or by relevance while searching, unless sorted otherwise',
     description:
       '`query` searches title and body with Russian word forms (full text) and, from 3 characters, as a ' +
-      'substring; `status` and `tag` filter; `archived=true` lists the archive instead.',
+      'substring; `status` and `tag` filter; `archived=true` lists the archive instead; `sort` is ' +
+      '`updatedAt|createdAt|title:asc|desc`.',
     tag: 'notes',
     access: staff,
     query: notesQuery,

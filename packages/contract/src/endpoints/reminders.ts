@@ -21,7 +21,8 @@ export const remindersEndpoints = {
     operationId: 'listReminders',
     summary: 'Push notifications scheduled within a range',
     description:
-      'Ordered by `scheduledAt` (then id); `startDate`/`endDate` bound `scheduledAt` (inclusive), ' +
+      'Ordered by `sort`, `scheduledAt:desc` (the latest first, then id) unless asked otherwise; ' +
+      '`startDate`/`endDate` bound `scheduledAt` (inclusive), ' +
       '`type` filters the audience type and `status` the state.',
     tag: 'reminders',
     access: ['admin', 'editor'],

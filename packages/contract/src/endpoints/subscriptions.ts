@@ -7,10 +7,10 @@ export const subscriptionsEndpoints = {
     method: 'GET',
     path: '/subscriptions',
     operationId: 'listSubscriptions',
-    summary: 'Subscriptions, newest first, with their owners',
+    summary: 'Subscriptions, newest first unless sorted otherwise, with their owners',
     description:
       'Filters by status (read against the clock, so a lapsed one is `expired` at once), source, plan, owner ' +
-      'and expiry. `additionalInfo.relatedUsers` holds exactly the users the page names in `owner`. ' +
+      '(`owner`, or `user`: a part of the e-mail or phone) and expiry; `sort` is `createdAt|expiresAt:asc|desc`. `additionalInfo.relatedUsers` holds exactly the users the page names in `owner`. ' +
       'Over all rows the count is the planner’s estimate (`countIsEstimate`); for one owner it is exact.',
     tag: 'subscriptions',
     access: ['admin', 'editor'],

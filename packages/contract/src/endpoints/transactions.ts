@@ -7,9 +7,10 @@ export const transactionsEndpoints = {
     method: 'GET',
     path: '/transactions',
     operationId: 'listTransactions',
-    summary: 'Transactions, newest first',
+    summary: 'Transactions, newest first unless sorted otherwise',
     description:
-      'Filters by status, provider, kind, user, date range and amount (kopecks). The count is the ' +
+      'Filters by status, provider, kind, user (`userId`, or `user`: a part of the e-mail or phone), date range ' +
+      'and amount (kopecks); `sort` is `createdAt:asc|desc` (the order an index serves on millions of rows). The count is the ' +
       'planner’s estimate when the set is large (`countIsEstimate`); `/transactions/summary` gives the exact one.',
     tag: 'transactions',
     access: ['admin', 'editor'],

@@ -1,7 +1,9 @@
+import type { noteSortFields, SortOf } from '@pult/contract';
 import { and, arrayContains, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { notes, users } from '../../db/all-tables';
 import { type Db, queryRows } from '../../db/client';
 import { countRows, type PageCount } from '../../lib/page-count';
+import { sortOrder } from '../../lib/sort-order';
 import type { NoteRow, NoteRowWithAuthor } from './note-row';
 import { fullTextSearch, substringSearch } from './note-search';
 
@@ -59,20 +61,28 @@ async function rankedPage(db: Db, where: SQL | undefined, query: SQL, offset: nu
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+export type NoteSort = SortOf<(typeof noteSortFields)[number]>;
+
 export interface NoteFilters {
   query?: string;
   status?: 'draft' | 'published';
   tag?: string;
   archived: boolean;
+  /** Without it: the latest change first («Изменена», as the list shows), or relevance while searching. */
+  sort?: NoteSort;
 }
+
+const LATEST_CHANGE: NoteSort = 'updatedAt:desc';
+const sortColumns = { updatedAt: notes.updatedAt, createdAt: notes.createdAt, title: notes.title };
 
 /** The SQL of notes, and nothing else: no rules, no HTTP. */
 export const notesRepository = {
   /**
    * A page of notes. While searching: full text by word forms first; only when no word form matches
-   * does the text count as a fragment and match as a substring. Relevance orders the RANK_WINDOW
-   * newest matches (a common word matches tens of thousands of notes, and ranking them all costs
-   * half a second); pages past them continue in date order, so paging never repeats or skips a note.
+   * does the text count as a fragment and match as a substring. Unless a sort is asked for, relevance
+   * orders the RANK_WINDOW newest matches (a common word matches tens of thousands of notes, and
+   * ranking them all costs half a second); pages past them continue in date order, so paging never
+   * repeats or skips a note. Notes are editorial cards, a few thousand at most: any sort is cheap.
    */
   async list(
     db: Db,
@@ -85,28 +95,31 @@ export const notesRepository = {
     const count = (where: SQL | undefined) => countRows(db, db.select({ id: notes.id }).from(notes).where(where));
     const offset = (page.page - 1) * page.take;
 
-    const newestFirst = async (where: SQL | undefined) => {
-      const total = await count(where);
+    const sorted = async (where: SQL | undefined, known?: PageCount) => {
+      const total = known ?? (await count(where));
       if (total.count === 0) return { items: [], ...total };
       const items = await selectWithAuthor(db)
         .where(where)
-        .orderBy(...NEWEST)
+        .orderBy(...sortOrder(filters.sort ?? LATEST_CHANGE, sortColumns, notes.id))
         .limit(page.take)
         .offset(offset);
       return { items, ...total };
     };
 
-    if (!filters.query) return newestFirst(and(...conditions));
+    if (!filters.query) return sorted(and(...conditions));
 
     const fullText = fullTextSearch(filters.query);
     if (fullText) {
       const where = and(...conditions, fullText.where);
       const total = await count(where);
-      if (total.count > 0) return { items: await rankedPage(db, where, fullText.query, offset, page.take), ...total };
+      if (total.count > 0) {
+        if (filters.sort) return sorted(where, total);
+        return { items: await rankedPage(db, where, fullText.query, offset, page.take), ...total };
+      }
     }
     const substring = substringSearch(filters.query);
     if (!substring) return { items: [], count: 0, isEstimate: false };
-    return newestFirst(and(...conditions, substring));
+    return sorted(and(...conditions, substring));
   },
 
   /** Published, live notes for the planner app, most recently published first. */

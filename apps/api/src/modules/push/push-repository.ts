@@ -1,7 +1,8 @@
-import type { ReminderStatus, ReminderType } from '@pult/contract';
-import { and, asc, count, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { ReminderStatus, ReminderType, reminderSortFields, SortOf } from '@pult/contract';
+import { and, count, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { devices, pushDeliveries, reminders } from '../../db/all-tables';
 import { type Db, queryRows } from '../../db/client';
+import { sortOrder } from '../../lib/sort-order';
 
 export type ReminderRow = typeof reminders.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
@@ -32,7 +33,13 @@ export function audienceDevices(type: ReminderType, userIds: number[] | null, no
 export const pushRepository = {
   list: async (
     db: Db,
-    filter: { startDate?: string; endDate?: string; type?: ReminderType; status?: ReminderStatus },
+    filter: {
+      startDate?: string;
+      endDate?: string;
+      type?: ReminderType;
+      status?: ReminderStatus;
+      sort: SortOf<(typeof reminderSortFields)[number]>;
+    },
     take: number,
     skip: number,
   ) => {
@@ -47,7 +54,7 @@ export const pushRepository = {
         .select()
         .from(reminders)
         .where(where)
-        .orderBy(asc(reminders.scheduledAt), asc(reminders.id))
+        .orderBy(...sortOrder(filter.sort, { scheduledAt: reminders.scheduledAt }, reminders.id))
         .limit(take)
         .offset(skip),
       db.select({ n: count() }).from(reminders).where(where),

@@ -1,11 +1,14 @@
 import { and, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { subscriptions } from '../../db/schema';
+import { userIdsMatching } from '../users';
 
 export interface SubscriptionFilter {
   status?: Array<'active' | 'expired' | 'canceled'>;
   source?: Array<'purchase' | 'promo' | 'admin'>;
   planId?: number;
   owner?: number;
+  /** The owner's e-mail or phone, or a part of one. */
+  user?: string;
   expiresBefore?: string;
 }
 
@@ -24,6 +27,7 @@ export function subscriptionConditions(filter: SubscriptionFilter, now: Date): S
     filter.source ? inArray(s.source, filter.source) : undefined,
     filter.planId ? eq(s.planId, filter.planId) : undefined,
     filter.owner ? eq(s.owner, filter.owner) : undefined,
+    filter.user ? sql`${s.owner} IN (${userIdsMatching(filter.user)})` : undefined,
     filter.expiresBefore ? lte(s.expiresAt, new Date(filter.expiresBefore)) : undefined,
   );
 }

@@ -1,8 +1,10 @@
-import { desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { SortOf, subscriptionSortFields } from '@pult/contract';
+import { eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { subscriptionPlans, subscriptions, users } from '../../db/schema';
 import { countFromWindow, countRows, type PageCount, pageWindow, windowCount } from '../../lib/page-count';
 import { executePage } from '../../lib/prepared-once';
+import { sortOrder } from '../../lib/sort-order';
 import {
   type CurrentSubscription,
   currentSubscription,
@@ -55,6 +57,12 @@ const selectWithPlanAndOwner = <Extra extends Record<string, SQL> = Record<never
     .$dynamic();
 };
 
+export type SubscriptionSort = SortOf<(typeof subscriptionSortFields)[number]>;
+
+/** The columns a sort may name: `subscriptions_created_idx` (created_at, id), `subscriptions_expires_idx`. */
+const sortColumns = { createdAt: subscriptions.createdAt, expiresAt: subscriptions.expiresAt };
+const orderOf = (sort: SubscriptionSort, reverse = false) => sortOrder(sort, sortColumns, subscriptions.id, reverse);
+
 const idsWhere = (db: Db, condition: SQL | undefined) =>
   db.select({ id: subscriptions.id }).from(subscriptions).where(condition).$dynamic();
 
@@ -64,10 +72,16 @@ export const subscriptionsRepository = {
    * A set known to be small (one owner's subscriptions): the page and its exact count come from one
    * query, as `count(*) over ()` is computed before LIMIT.
    */
-  async smallPage(db: Db, condition: SQL | undefined, take: number, page: number): Promise<SubscriptionsPageRows> {
+  async smallPage(
+    db: Db,
+    condition: SQL | undefined,
+    sort: SubscriptionSort,
+    take: number,
+    page: number,
+  ): Promise<SubscriptionsPageRows> {
     const rows = await selectWithPlanAndOwner(db, { total: windowCount() })
       .where(condition)
-      .orderBy(desc(subscriptions.id))
+      .orderBy(...orderOf(sort))
       .limit(take)
       .offset((page - 1) * take);
     const count = await countFromWindow(rows, () => countRows(db, idsWhere(db, condition)));
@@ -76,21 +90,29 @@ export const subscriptionsRepository = {
 
   /**
    * Any filter over millions of rows: the planner-estimated count, then a deferred join, where the
-   * page's ids come from an index-only walk and only those rows are joined with their plans.
+   * page's ids come from a walk of the sort's index and only those rows are joined with their plans.
    */
-  async largePage(db: Db, condition: SQL | undefined, take: number, page: number): Promise<SubscriptionsPageRows> {
+  async largePage(
+    db: Db,
+    condition: SQL | undefined,
+    sort: SubscriptionSort,
+    take: number,
+    page: number,
+  ): Promise<SubscriptionsPageRows> {
     const total = await countRows(db, idsWhere(db, condition));
     const window = pageWindow(total.count, page, take);
     if (window.limit === 0) return { rows: [], ...total };
     const select = (limit: number | Placeholder, offset: number | Placeholder) => {
       const pageIds = idsWhere(db, condition)
-        .orderBy(window.reverse ? subscriptions.id : desc(subscriptions.id))
+        .orderBy(...orderOf(sort, window.reverse))
         .limit(limit)
         .offset(offset);
-      return selectWithPlanAndOwner(db).where(inArray(subscriptions.id, pageIds)).orderBy(desc(subscriptions.id));
+      return selectWithPlanAndOwner(db)
+        .where(inArray(subscriptions.id, pageIds))
+        .orderBy(...orderOf(sort));
     };
-    // The unfiltered list is a prepared statement per direction; a filtered one is built each time.
-    const name = `subscriptions_page_${window.reverse ? 'reverse' : 'forward'}`;
+    // The unfiltered list is a prepared statement per order and direction; a filtered one is built each time.
+    const name = `subscriptions_page_${sort.replace(':', '_')}_${window.reverse ? 'reverse' : 'forward'}`;
     const rows =
       condition === undefined ? await executePage(db, name, window, select) : await select(window.limit, window.offset);
     return { rows, ...total };

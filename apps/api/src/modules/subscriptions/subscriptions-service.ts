@@ -11,18 +11,18 @@ type ListQuery = ParsedQuery<typeof api.subscriptions.list>;
 /** The rules about users' subscriptions: how a page is read, and the admin's grant. */
 export const subscriptionsService = {
   /**
-   * Newest first, with `additionalInfo.relatedUsers`: exactly the users the page's `owner` values
+   * In the sort's order (newest first by default), with `additionalInfo.relatedUsers`: exactly the users the page's `owner` values
    * name, in the order they first appear, with their current subscriptions; they come joined to the
    * page's rows, in the same statement.
    */
   async list(ctx: ServiceContext, query: ListQuery): Promise<SubscriptionsPage> {
-    const { take, page, ...filter } = query;
+    const { take, page, sort, ...filter } = query;
     const now = ctx.clock.now();
     const condition = subscriptionConditions(filter, now);
     // One owner's subscriptions are a handful: count them exactly in the page's own query.
     const result = filter.owner
-      ? await repo.smallPage(ctx.db, condition, take, page)
-      : await repo.largePage(ctx.db, condition, take, page);
+      ? await repo.smallPage(ctx.db, condition, sort, take, page)
+      : await repo.largePage(ctx.db, condition, sort, take, page);
     const items = result.rows.map((row) => toSubscription(row.subscription, row.planTitle, now));
     const owners = new Map(result.rows.map((row) => [row.owner.id, row]));
     return {

@@ -1,11 +1,14 @@
-import { and, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { transactions } from '../../db/schema';
+import { userIdsMatching } from '../users';
 
 export interface TransactionFilter {
   status?: Array<(typeof transactions.$inferSelect)['status']>;
   provider?: Array<(typeof transactions.$inferSelect)['provider']>;
   kind?: Array<(typeof transactions.$inferSelect)['kind']>;
   userId?: number;
+  /** The payer's e-mail or phone, or a part of one. */
+  user?: string;
   from?: string;
   to?: string;
   amountMin?: number;
@@ -19,6 +22,7 @@ export function transactionConditions(filter: TransactionFilter): SQL | undefine
     filter.provider ? inArray(t.provider, filter.provider) : undefined,
     filter.kind ? inArray(t.kind, filter.kind) : undefined,
     filter.userId ? eq(t.userId, filter.userId) : undefined,
+    filter.user ? sql`${t.userId} IN (${userIdsMatching(filter.user)})` : undefined,
     filter.from ? gte(t.createdAt, new Date(filter.from)) : undefined,
     filter.to ? lte(t.createdAt, new Date(filter.to)) : undefined,
     filter.amountMin !== undefined ? gte(t.amount, filter.amountMin) : undefined,

@@ -1,8 +1,10 @@
-import { asc, count, desc, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { SortOf, transactionSortFields } from '@pult/contract';
+import { count, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { transactions, users } from '../../db/schema';
 import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
 import { executePage } from '../../lib/prepared-once';
+import { sortOrder } from '../../lib/sort-order';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export interface TransactionWithEmail {
@@ -11,24 +13,29 @@ export interface TransactionWithEmail {
   userEmail: string | null;
 }
 
+export type TransactionSort = SortOf<(typeof transactionSortFields)[number]>;
+
+/** The columns a sort may name (the contract allow-lists them): each served by an index, both ways. */
+const sortColumns = { createdAt: transactions.createdAt };
+
 /**
- * A page by a deferred join in one statement: the ids from the (created_at, id) index, then only
- * those rows with their users' emails. Deep pages are read from the other end (`pageWindow`), and
- * the outer ORDER BY puts them back in order.
+ * A page by a deferred join in one statement: the ids from the (created_at, id) index, walked in the
+ * sort's direction, then only those rows with their users' emails. Deep pages are read from the other
+ * end (`pageWindow`), and the outer ORDER BY puts them back in order.
  */
 function selectPage(
   db: Db,
   condition: SQL | undefined,
+  sort: TransactionSort,
   reverse: boolean,
   limit: number | Placeholder,
   offset: number | Placeholder,
 ) {
-  const by = reverse ? asc : desc;
   const pageIds = db
     .select({ id: transactions.id })
     .from(transactions)
     .where(condition)
-    .orderBy(by(transactions.createdAt), by(transactions.id))
+    .orderBy(...sortOrder(sort, sortColumns, transactions.id, reverse))
     .limit(limit)
     .offset(offset)
     .as('page_ids');
@@ -37,7 +44,7 @@ function selectPage(
     .from(pageIds)
     .innerJoin(transactions, eq(transactions.id, pageIds.id))
     .leftJoin(users, eq(users.id, transactions.userId))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id));
+    .orderBy(...sortOrder(sort, sortColumns, transactions.id));
 }
 
 /** The SQL of transactions, and nothing else: no rules, no HTTP. */
@@ -45,19 +52,24 @@ export const transactionsRepository = {
   count: (db: Db, condition: SQL | undefined): Promise<PageCount> =>
     countRows(db, db.select({ id: transactions.id }).from(transactions).where(condition)),
 
-  /** A page, newest first (`selectPage`). */
-  async page(db: Db, condition: SQL | undefined, total: number, take: number, page: number) {
+  /** A page in the sort's order (`selectPage`). */
+  async page(
+    db: Db,
+    condition: SQL | undefined,
+    sort: TransactionSort,
+    total: number,
+    take: number,
+    page: number,
+  ): Promise<TransactionWithEmail[]> {
     const window = pageWindow(total, page, take);
     if (window.limit === 0) return [];
-    // The unfiltered list is a prepared statement per direction; a filtered one is built each time.
-    const name = `transactions_page_${window.reverse ? 'reverse' : 'forward'}`;
-    const rows: TransactionWithEmail[] =
-      condition === undefined
-        ? await executePage(db, name, window, (limit, offset) =>
-            selectPage(db, undefined, window.reverse, limit, offset),
-          )
-        : await selectPage(db, condition, window.reverse, window.limit, window.offset);
-    return rows;
+    // The unfiltered list is a prepared statement per order and direction; a filtered one is built each time.
+    const name = `transactions_page_${sort.replace(':', '_')}_${window.reverse ? 'reverse' : 'forward'}`;
+    return condition === undefined
+      ? await executePage(db, name, window, (limit, offset) =>
+          selectPage(db, undefined, sort, window.reverse, limit, offset),
+        )
+      : await selectPage(db, condition, sort, window.reverse, window.limit, window.offset);
   },
 
   /** The exact count and sum (kopecks) of the set. */

@@ -1,7 +1,10 @@
-import { looksLikePhone, normalizePhone, type UserWhere } from '@pult/contract';
-import { and, asc, desc, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { looksLikePhone, normalizePhone, type SortOf, type UserWhere, type userSortFields } from '@pult/contract';
+import { and, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { subscriptions, users } from '../../db/schema';
+import { sortOrder } from '../../lib/sort-order';
 import { containsPattern } from '../../lib/sql-search';
+
+export type UserSort = SortOf<(typeof userSortFields)[number]>;
 
 const fullName = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
 
@@ -12,20 +15,32 @@ export const hasLiveSubscription = (now: Date) =>
 /** The phone field's text as stored, when it looks like a phone; anything else is looked for as typed. */
 const phoneText = (text: string): string => (looksLikePhone(text) ? normalizePhone(text) : text);
 
-/**
- * «Everywhere»: e-mail, phone or name contains the text. Each arm is one of the trigram-indexed
- * expressions, so PostgreSQL ORs three index scans instead of reading the table. People type phones
- * as «8 (916) 123…»: text that looks like one is also looked for as stored (the contract's `normalizePhone`).
- */
-const anywhere = (text: string): SQL | undefined => {
+/** The e-mail or the phone contains the text (a phone also as stored, «8 916…» as «+7916…»). */
+const contactMatches = (text: string): SQL | undefined => {
   const phone = phoneText(text);
   return or(
     ilike(users.email, containsPattern(text)),
     ilike(users.phoneNumber, containsPattern(text)),
     phone !== text ? ilike(users.phoneNumber, containsPattern(phone)) : undefined,
-    sql`${fullName} ilike ${containsPattern(text)}`,
   );
 };
+
+/**
+ * «Everywhere»: e-mail, phone or name contains the text. Each arm is one of the trigram-indexed
+ * expressions, so PostgreSQL ORs three index scans instead of reading the table. People type phones
+ * as «8 (916) 123…»: text that looks like one is also looked for as stored (the contract's `normalizePhone`).
+ */
+const anywhere = (text: string): SQL | undefined =>
+  or(contactMatches(text), sql`${fullName} ilike ${containsPattern(text)}`);
+
+/**
+ * The ids of the users whose e-mail or phone contains the text: the «Пользователь» filter of the lists
+ * that name a user (transactions, subscriptions), as `<user column> IN (this)`. The users are found by
+ * the trigram indexes; the planner joins them to the list by its user index, or walks the list's own
+ * order and probes them, whichever the text's selectivity makes cheaper.
+ */
+export const userIdsMatching = (text: string): SQL =>
+  sql`SELECT ${users.id} FROM ${users} WHERE ${contactMatches(text)}`;
 
 const oneOrMany = <T extends string>(value: T | T[]) => (Array.isArray(value) ? value : [value]);
 
@@ -50,10 +65,4 @@ export function userConditions(where: UserWhere, now: Date): SQL | undefined {
 const sortColumns = { createdAt: users.createdAt, email: users.email, lastSeenAt: users.lastSeenAt, id: users.id };
 
 /** `field:dir` → ORDER BY with the id as tie-breaker, so pages never overlap; `reverse` flips both. */
-export function userOrder(sort: string, reverse = false): SQL[] {
-  const [field, dir] = sort.split(':') as [keyof typeof sortColumns, 'asc' | 'desc'];
-  const descending = (dir === 'desc') !== reverse;
-  const by = descending ? desc : asc;
-  const column = sortColumns[field] ?? users.createdAt;
-  return column === users.id ? [by(users.id)] : [by(column), by(users.id)];
-}
+export const userOrder = (sort: UserSort, reverse = false): SQL[] => sortOrder(sort, sortColumns, users.id, reverse);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
 import { executePage } from '../../lib/prepared-once';
-import { userConditions, userOrder } from './user-filters';
+import { type UserSort, userConditions, userOrder } from './user-filters';
 import { listedUserColumns, type UserRow } from './user-row';
 import {
   currentSubscription,
@@ -28,7 +28,7 @@ export async function findUser(db: Db, id: number, now: Date): Promise<User | un
 function selectPage(
   db: Db,
   condition: SQL | undefined,
-  sort: string,
+  sort: UserSort,
   reverse: boolean,
   limit: number | Placeholder,
   offset: number | Placeholder,
@@ -57,7 +57,7 @@ export const usersRepository = {
   async list(
     db: Db,
     now: Date,
-    params: { take: number; page: number; where: UserWhere; sort: string },
+    params: { take: number; page: number; where: UserWhere; sort: UserSort },
   ): Promise<{ items: User[] } & PageCount> {
     const condition = userConditions(params.where, now);
     const total = await countRows(db, db.select({ id: users.id }).from(users).where(condition));

@@ -21,6 +21,7 @@ import { currentSettings } from '../settings';
 import { usersCsvStream } from './export-csv';
 import { EXPORT_TEXTS } from './export-csv-texts';
 import { hashPassword } from './passwords';
+import type { UserSort } from './user-filters';
 import { toUser, type UserRow } from './user-row';
 import { usersRepository as repo } from './users-repository';
 
@@ -90,7 +91,7 @@ const answer = async (ctx: ServiceContext, row: UserRow): Promise<User> =>
 
 /** The rules about users: who may change whom, and what ends a user's sessions. */
 export const usersService = {
-  list: async (ctx: ServiceContext, params: { take: number; page: number; where?: UserWhere; sort: string }) => {
+  list: async (ctx: ServiceContext, params: { take: number; page: number; where?: UserWhere; sort: UserSort }) => {
     const { items, count, isEstimate } = await repo.list(ctx.db, ctx.clock.now(), {
       ...params,
       where: params.where ?? {},

@@ -1,4 +1,12 @@
-import { normalizePhone, roles, type UserWhere, userSortFields, userStatuses, userWhere } from '@pult/contract';
+import {
+  normalizePhone,
+  roles,
+  type SortOf,
+  type UserWhere,
+  userSortFields,
+  userStatuses,
+  userWhere,
+} from '@pult/contract';
 import dayjs from 'dayjs';
 import { named, orElse, pagingParams, type UrlValues, urlParam } from '../../lib/url-params';
 
@@ -9,7 +17,8 @@ import { named, orElse, pagingParams, type UrlValues, urlParam } from '../../lib
 export const searchFields = ['auto', 'name', 'email', 'phoneNumber'] as const;
 export type SearchField = (typeof searchFields)[number];
 
-export const DEFAULT_SORT = 'createdAt:desc';
+export const DEFAULT_SORT: UserSort = 'createdAt:desc';
+export type UserSort = SortOf<(typeof userSortFields)[number]>;
 
 /** The users list as its URL keeps it: filter, page, size and order. */
 export const usersParams = {
@@ -23,7 +32,7 @@ export const usersParams = {
   to: orElse(urlParam.day(), null),
   hasSubscription: named('sub', orElse(urlParam.flag('yes', 'no'), null)),
   ...pagingParams(),
-  sort: orElse(urlParam.matching(new RegExp(`^(${userSortFields.join('|')}):(asc|desc)$`)), DEFAULT_SORT),
+  sort: orElse(urlParam.sort(userSortFields), DEFAULT_SORT),
 };
 export type UsersUrlState = UrlValues<typeof usersParams>;
 export type UsersFilter = Omit<UsersUrlState, 'page' | 'take' | 'sort'>;

@@ -1,9 +1,9 @@
-import type { Note, NotesPage } from '@pult/contract';
+import type { Note, NoteSort, NotesPage } from '@pult/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Space, type TableProps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PagedTable, type Paging } from '../../../components/paged-table';
+import { PagedTable, type Paging, type TableSort } from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
 import { NoteStatusTag } from './note-status-tag';
@@ -13,14 +13,17 @@ interface Props {
   paging: Paging;
   onPage: (next: Paging) => void;
   filtered: boolean;
+  /** '' while relevance orders a search: no column shows an order then. */
+  sort: TableSort<NoteSort | ''>;
 }
 
-export const NotesTable = ({ list, paging, onPage, filtered }: Props) => {
+export const NotesTable = ({ list, paging, onPage, filtered, sort }: Props) => {
   const { t } = useTranslation();
   const { locale } = useTheme();
   const columns: TableProps<Note>['columns'] = [
     {
       key: 'title',
+      dataIndex: 'title',
       title: t('notes.columns.title'),
       render: (_, note) => <Link to={`/app/notes/${note.id}`}>{note.title}</Link>,
     },
@@ -44,14 +47,16 @@ export const NotesTable = ({ list, paging, onPage, filtered }: Props) => {
     },
     {
       key: 'updatedAt',
+      dataIndex: 'updatedAt',
       title: t('notes.columns.updatedAt'),
       render: (_, note) => formatDateTime(note.updatedAt, locale),
       width: 170,
     },
   ];
   return (
-    <PagedTable<Note>
+    <PagedTable<Note, NoteSort | ''>
       listKey="notes"
+      sort={sort}
       columns={columns}
       list={list}
       paging={paging}

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { noteSortFields } from '@pult/contract';
 import { Button, Card, Flex } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ export const NotesPage = () => {
     status: search.status,
     tag: search.tag,
     archived: search.archived ?? false,
+    sort: search.sort,
   });
   const onFilter = useCallback((change: NotesFilterValues) => update({ ...change, page: 1 }), [update]);
   const filtered = Boolean(search.query || search.status || search.tag || search.archived);
@@ -41,7 +43,18 @@ export const NotesPage = () => {
       </Flex>
       <Card className="list-card">
         <NotesFilters values={search} onChange={onFilter} />
-        <NotesTable list={list} paging={search} onPage={update} filtered={filtered} />
+        <NotesTable
+          list={list}
+          paging={search}
+          onPage={update}
+          filtered={filtered}
+          // Without a chosen order the API shows the latest change first (relevance while searching).
+          sort={{
+            value: search.sort ?? (search.query ? '' : 'updatedAt:desc'),
+            fields: noteSortFields,
+            onChange: (sort) => update({ sort: sort || undefined, page: 1 }),
+          }}
+        />
       </Card>
     </>
   );

@@ -1,8 +1,11 @@
-import { reminderStatus, reminderType } from '@pult/contract';
-import { pagingParams, type UrlValues, urlParam } from '../../../lib/url-params';
+import { reminderSortFields, reminderStatus, reminderType, type SortOf } from '@pult/contract';
+import { orElse, pagingParams, type UrlValues, urlParam } from '../../../lib/url-params';
 import { dayStartIn } from './zone-time';
 
-/** The list's range, filters and page as the URL keeps them. */
+export type ReminderSort = SortOf<(typeof reminderSortFields)[number]>;
+export const DEFAULT_REMINDER_SORT: ReminderSort = 'scheduledAt:desc';
+
+/** The list's range, filters, page and order as the URL keeps them. */
 export const reminderParams = {
   /** Calendar days `YYYY-MM-DD` in the scheduling zone, inclusive on both ends. */
   from: urlParam.day(),
@@ -12,6 +15,8 @@ export const reminderParams = {
   /** The push whose details are open (the audit log links here). */
   reminder: urlParam.positiveInt(),
   ...pagingParams(),
+  /** The latest first unless the person asked otherwise (the API's default too). */
+  sort: orElse(urlParam.sort(reminderSortFields), DEFAULT_REMINDER_SORT),
 };
 export type ReminderFilters = UrlValues<typeof reminderParams>;
 
@@ -22,6 +27,7 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 export const toApiQuery = (filters: ReminderFilters, zone: string) => ({
   take: filters.take,
   page: filters.page,
+  sort: filters.sort,
   type: filters.type,
   status: filters.status,
   startDate: filters.from ? dayStartIn(zone, filters.from).toISOString() : undefined,

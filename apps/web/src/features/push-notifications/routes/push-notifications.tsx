@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type Reminder, reminderStatuses, reminderTypes } from '@pult/contract';
+import { type Reminder, reminderSortFields, reminderStatuses, reminderTypes } from '@pult/contract';
 import { Button, Card, DatePicker, Flex, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/ltr';
 import { PageTitle } from '../../../components/page-title';
 import { PagedTable } from '../../../components/paged-table';
 import type { LocaleId } from '../../../config/theme-config';
@@ -15,7 +16,7 @@ import { CreateReminderDrawer } from '../components/create-reminder-drawer';
 import { ReminderDetailDrawer } from '../components/reminder-detail-drawer';
 import { ReminderStatusTag } from '../components/reminder-status-tag';
 import { openRate } from '../lib/open-rate';
-import { type ReminderFilters, reminderParams } from '../lib/reminder-filters';
+import { type ReminderFilters, type ReminderSort, reminderParams } from '../lib/reminder-filters';
 import { useSchedulingZone } from '../lib/use-scheduling-zone';
 import '../components/push-notifications.css';
 
@@ -74,8 +75,10 @@ export const PushNotificationsPage = () => {
             options={reminderStatuses.map((value) => ({ value, label: t(`push.status.${value}`) }))}
           />
         </Flex>
-        <PagedTable<Reminder>
+        <PagedTable<Reminder, ReminderSort>
           listKey="push-notifications"
+          // The latest first by default; a new order starts from the first page.
+          sort={{ value: filters.sort, fields: reminderSortFields, onChange: (sort) => update({ sort, page: 1 }) }}
           list={list}
           paging={filters}
           onPage={update}
@@ -122,9 +125,16 @@ export const PushNotificationsPage = () => {
             {
               key: 'stats',
               title: t('push.list.stats'),
-              render: (_, row) => `${n(row.targeted)} / ${n(row.sent)} / ${n(row.failed)} / ${n(row.opened)}`,
+              // Isolated left to right: on an RTL page the four numbers would otherwise come out reversed.
+              render: (_, row) => (
+                <Ltr>{`${n(row.targeted)} / ${n(row.sent)} / ${n(row.failed)} / ${n(row.opened)}`}</Ltr>
+              ),
             },
-            { key: 'openRate', title: t('push.list.openRate'), render: (_, row) => openRate(row, locale) },
+            {
+              key: 'openRate',
+              title: t('push.list.openRate'),
+              render: (_, row) => <Ltr>{openRate(row, locale)}</Ltr>,
+            },
           ]}
         />
       </Card>

@@ -1,19 +1,20 @@
 import { subscriptionSources, subscriptionStatuses } from '@pult/contract';
-import { Col, DatePicker, Form, InputNumber, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChoiceFilter, FILTER_COL, FilterActions } from '../../../components/filter-fields';
+import { ChoiceFilter, FILTER_COL, FilterReset } from '../../../components/filter-fields';
 import { DATE_FORMATS } from '../../../lib/format';
 import { usePlans } from '../../../lib/resources/plans';
 import { useTheme } from '../../../lib/theme-store';
+import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
 import type { SubscriptionSource, SubscriptionStatus, SubscriptionsSearch } from '../lib/subscription-filters';
 
 interface FilterValues {
   status: SubscriptionStatus[];
   source: SubscriptionSource[];
   planId: number | null;
-  owner: number | null;
+  user: string;
   expiresBefore: Dayjs | null;
 }
 
@@ -26,7 +27,7 @@ const toValues = (search: SubscriptionsSearch): FilterValues => ({
   status: search.status,
   source: search.source,
   planId: search.planId ?? null,
-  owner: search.owner ?? null,
+  user: search.user ?? '',
   expiresBefore: search.expiresBefore ? dayjs(search.expiresBefore) : null,
 });
 
@@ -34,25 +35,28 @@ const fromValues = (values: FilterValues): Partial<SubscriptionsSearch> => ({
   status: values.status ?? [],
   source: values.source ?? [],
   planId: values.planId ?? undefined,
-  owner: values.owner ?? undefined,
+  user: values.user?.trim() || undefined,
   expiresBefore: values.expiresBefore ? values.expiresBefore.format('YYYY-MM-DD') : undefined,
 });
 
 /**
- * The filter bar. Lists and dates apply at once; the owner id applies on Enter or «Применить».
- * The URL is the state: back and forward move the form too.
+ * The filter bar. Lists and dates apply at once; the user field when typing pauses (or on Enter), as
+ * every list does. The URL is the state: back and forward move the form too.
  */
 export const SubscriptionFilters = ({ search, onChange }: Props) => {
   const { t } = useTranslation();
   const { locale } = useTheme();
   const [form] = Form.useForm<FilterValues>();
   const plans = usePlans();
-
-  useEffect(() => {
-    form.setFieldsValue(toValues(search));
-  }, [form, search]);
-
   const apply = () => onChange(fromValues(form.getFieldsValue()));
+  const typing = useDebouncedCallback(apply);
+
+  // Follow the URL (back, forward, «Сбросить»), except in the field being typed in.
+  useEffect(() => {
+    const values: Partial<FilterValues> = toValues(search);
+    if (typing.pending()) delete values.user;
+    form.setFieldsValue(values);
+  }, [form, search, typing]);
 
   return (
     <Form<FilterValues>
@@ -60,9 +64,12 @@ export const SubscriptionFilters = ({ search, onChange }: Props) => {
       layout="vertical"
       name="subscription-filters"
       initialValues={toValues(search)}
-      onFinish={apply}
       onValuesChange={(changed: Partial<FilterValues>) => {
-        if (!('owner' in changed)) apply();
+        if ('user' in changed) typing.schedule();
+        else {
+          typing.cancel();
+          apply();
+        }
       }}
       className="list-filters"
     >
@@ -93,8 +100,13 @@ export const SubscriptionFilters = ({ search, onChange }: Props) => {
           </Form.Item>
         </Col>
         <Col {...FILTER_COL}>
-          <Form.Item name="owner" label={t('subscriptions.filters.owner')}>
-            <InputNumber<number> min={1} precision={0} controls={false} className="full-width" />
+          <Form.Item name="user" label={t('subscriptions.filters.user')}>
+            <Input
+              allowClear
+              autoComplete="off"
+              placeholder={t('subscriptions.filters.userPlaceholder')}
+              onPressEnter={typing.flush}
+            />
           </Form.Item>
         </Col>
         <Col {...FILTER_COL}>
@@ -102,12 +114,12 @@ export const SubscriptionFilters = ({ search, onChange }: Props) => {
             <DatePicker format={DATE_FORMATS[locale]} className="full-width" />
           </Form.Item>
         </Col>
-        <FilterActions
-          applyLabel={t('subscriptions.filters.apply')}
-          resetLabel={t('subscriptions.filters.reset')}
-          onReset={() =>
-            onChange({ status: [], source: [], planId: undefined, owner: undefined, expiresBefore: undefined })
-          }
+        <FilterReset
+          label={t('subscriptions.filters.reset')}
+          onReset={() => {
+            typing.cancel();
+            onChange({ status: [], source: [], planId: undefined, user: undefined, expiresBefore: undefined });
+          }}
         />
       </Row>
     </Form>

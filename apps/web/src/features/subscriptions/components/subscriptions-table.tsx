@@ -4,9 +4,10 @@ import { Flex, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Ltr } from '../../../components/ltr';
-import { PagedTable, type Paging } from '../../../components/paged-table';
+import { PagedTable, type Paging, type TableSort } from '../../../components/paged-table';
 import { formatDate } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
+import type { SubscriptionSort } from '../lib/subscription-filters';
 import { SubscriptionSourceTag, SubscriptionStatusTag } from './subscription-tags';
 
 interface Props {
@@ -15,10 +16,12 @@ interface Props {
   onPage: (next: Paging) => void;
   /** Which list's columns and views: all subscriptions, or one user's. */
   listKey?: ListKey;
+  /** The server-side order, where the screen offers one. */
+  sort?: TableSort<SubscriptionSort>;
 }
 
 /** Users' subscriptions, one page of them; the owner comes from `additionalInfo.relatedUsers`. */
-export const SubscriptionsTable = ({ list, paging, onPage, listKey = 'subscriptions' }: Props) => {
+export const SubscriptionsTable = ({ list, paging, onPage, listKey = 'subscriptions', sort }: Props) => {
   const { t } = useTranslation();
   const { locale } = useTheme();
   const users = new Map<number, User>((list.data?.additionalInfo.relatedUsers ?? []).map((user) => [user.id, user]));
@@ -57,6 +60,12 @@ export const SubscriptionsTable = ({ list, paging, onPage, listKey = 'subscripti
       render: (source: Subscription['source']) => <SubscriptionSourceTag source={source} />,
     },
     {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('subscriptions.columns.createdAt'),
+      render: (value: string) => formatDate(value, locale),
+    },
+    {
       key: 'startedAt',
       dataIndex: 'startedAt',
       title: t('subscriptions.columns.startedAt'),
@@ -87,8 +96,9 @@ export const SubscriptionsTable = ({ list, paging, onPage, listKey = 'subscripti
   ];
 
   return (
-    <PagedTable<Subscription>
+    <PagedTable<Subscription, SubscriptionSort>
       listKey={listKey}
+      sort={sort}
       columns={columns}
       scroll={{ x: 900 }}
       list={list}

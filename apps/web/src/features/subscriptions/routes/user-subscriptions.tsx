@@ -1,3 +1,4 @@
+import { subscriptionSortFields } from '@pult/contract';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
@@ -20,7 +21,14 @@ export const UserSubscriptionsPage = () => {
       <Card className="list-card">
         {/* A new filter starts from its first page. */}
         <SubscriptionFilters search={search} onChange={(change) => update({ ...change, page: 1 })} />
-        <SubscriptionsTable listKey="user-subscriptions" list={list} paging={search} onPage={update} />
+        <SubscriptionsTable
+          listKey="user-subscriptions"
+          list={list}
+          paging={search}
+          onPage={update}
+          // A new order starts from the first page.
+          sort={{ value: search.sort, fields: subscriptionSortFields, onChange: (sort) => update({ sort, page: 1 }) }}
+        />
       </Card>
     </>
   );

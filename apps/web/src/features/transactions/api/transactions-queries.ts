@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { resourceKeys } from '../../../lib/resources/keys';
-import type { TransactionsFilterQuery } from '../lib/transaction-filters';
+import type { TransactionSort, TransactionsFilterQuery } from '../lib/transaction-filters';
 
 export const transactionKeys = {
   ...resourceKeys('transactions'),
@@ -11,9 +11,10 @@ export const transactionKeys = {
 export interface TransactionsPagination {
   take: number;
   page: number;
+  sort: TransactionSort;
 }
 
-/** Newest first (the API's order); on huge sets the count is the planner's estimate, shown as «≈ …». */
+/** In the chosen order (newest first by default); on huge sets the count is the planner's estimate, shown as «≈ …». */
 export const transactionsQueryOptions = (pagination: TransactionsPagination, filter: TransactionsFilterQuery) =>
   queryOptions({
     queryKey: transactionKeys.list({ ...pagination, ...filter }),

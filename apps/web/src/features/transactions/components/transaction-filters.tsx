@@ -1,11 +1,12 @@
 import { transactionKinds, transactionProviders, transactionStatuses } from '@pult/contract';
-import { Col, DatePicker, Form, InputNumber, Row, Space } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Row, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChoiceFilter, FilterActions } from '../../../components/filter-fields';
+import { ChoiceFilter, FilterReset } from '../../../components/filter-fields';
 import { DATE_FORMATS } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
+import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
 import type {
   TransactionKind,
   TransactionProvider,
@@ -18,13 +19,13 @@ interface FilterValues {
   status: TransactionStatus[];
   provider: TransactionProvider[];
   kind: TransactionKind[];
-  userId: number | null;
+  user: string;
   period: [Dayjs | null, Dayjs | null] | null;
   amountMin: number | null;
   amountMax: number | null;
 }
 
-type Filters = Omit<TransactionsSearch, 'page' | 'take'>;
+type Filters = Omit<TransactionsSearch, 'page' | 'take' | 'sort'>;
 
 interface Props {
   search: TransactionsSearch;
@@ -37,7 +38,7 @@ const toValues = (search: TransactionsSearch): FilterValues => ({
   status: search.status,
   provider: search.provider,
   kind: search.kind,
-  userId: search.userId ?? null,
+  user: search.user ?? '',
   period:
     search.from || search.to ? [search.from ? dayjs(search.from) : null, search.to ? dayjs(search.to) : null] : null,
   amountMin: search.amountMin ?? null,
@@ -48,15 +49,15 @@ const fromValues = (values: FilterValues): Filters => ({
   status: values.status ?? [],
   provider: values.provider ?? [],
   kind: values.kind ?? [],
-  userId: values.userId ?? undefined,
+  user: values.user?.trim() || undefined,
   from: values.period?.[0]?.format('YYYY-MM-DD'),
   to: values.period?.[1]?.format('YYYY-MM-DD'),
   amountMin: values.amountMin ?? undefined,
   amountMax: values.amountMax ?? undefined,
 });
 
-/** Fields typed by hand apply on Enter or «Применить»; lists and dates at once. */
-const TYPED: (keyof FilterValues)[] = ['userId', 'amountMin', 'amountMax'];
+/** Fields typed by hand apply when typing pauses (or on Enter); lists and dates at once, as every list does. */
+const TYPED: (keyof FilterValues)[] = ['user', 'amountMin', 'amountMax'];
 /** Six fields with a range and an amount pair: four to a row on a wide screen. */
 const COL = { xs: 24, sm: 12, lg: 8, xxl: 6 } as const;
 
@@ -67,16 +68,21 @@ export const TransactionFilters = ({ search, onChange }: Props) => {
   const providerLabel = useProviderLabel();
   const [form] = Form.useForm<FilterValues>();
 
-  useEffect(() => {
-    form.setFieldsValue(toValues(search));
-  }, [form, search]);
-
   const apply = async () => {
     // The amount range must be in order; the API would refuse it otherwise.
     await form.validateFields(['amountMax']).catch(() => undefined);
     if (form.getFieldError('amountMax').length > 0) return;
     onChange(fromValues(form.getFieldsValue()));
   };
+  const typing = useDebouncedCallback(() => void apply());
+
+  // Back/forward and «Сбросить» change the URL under the form: follow it, except in a field being typed in.
+  useEffect(() => {
+    const values = toValues(search);
+    if (typing.pending()) for (const name of TYPED) delete values[name];
+    form.setFieldsValue(values);
+  }, [form, search, typing]);
+
   const decimalSeparator = locale === 'ru' || locale === 'fr' ? ',' : '.';
 
   return (
@@ -85,9 +91,12 @@ export const TransactionFilters = ({ search, onChange }: Props) => {
       layout="vertical"
       name="transaction-filters"
       initialValues={toValues(search)}
-      onFinish={apply}
       onValuesChange={(changed: Partial<FilterValues>) => {
-        if (!Object.keys(changed).some((name) => TYPED.includes(name as keyof FilterValues))) void apply();
+        if (Object.keys(changed).some((name) => TYPED.includes(name as keyof FilterValues))) typing.schedule();
+        else {
+          typing.cancel();
+          void apply();
+        }
       }}
       className="list-filters"
     >
@@ -117,8 +126,13 @@ export const TransactionFilters = ({ search, onChange }: Props) => {
           col={COL}
         />
         <Col {...COL}>
-          <Form.Item name="userId" label={t('transactions.filters.userId')}>
-            <InputNumber<number> min={1} precision={0} controls={false} className="full-width" />
+          <Form.Item name="user" label={t('transactions.filters.user')}>
+            <Input
+              allowClear
+              autoComplete="off"
+              placeholder={t('transactions.filters.userPlaceholder')}
+              onPressEnter={typing.flush}
+            />
           </Form.Item>
         </Col>
         <Col {...COL}>
@@ -140,6 +154,7 @@ export const TransactionFilters = ({ search, onChange }: Props) => {
                   precision={2}
                   decimalSeparator={decimalSeparator}
                   controls={false}
+                  onPressEnter={typing.flush}
                   placeholder={t('transactions.filters.amountFrom')}
                   aria-label={t('transactions.filters.amountMinLabel')}
                   className="full-width"
@@ -164,6 +179,7 @@ export const TransactionFilters = ({ search, onChange }: Props) => {
                   precision={2}
                   decimalSeparator={decimalSeparator}
                   controls={false}
+                  onPressEnter={typing.flush}
                   placeholder={t('transactions.filters.amountTo')}
                   aria-label={t('transactions.filters.amountMaxLabel')}
                   suffix="₽"
@@ -173,10 +189,12 @@ export const TransactionFilters = ({ search, onChange }: Props) => {
             </Space.Compact>
           </Form.Item>
         </Col>
-        <FilterActions
-          applyLabel={t('transactions.filters.apply')}
-          resetLabel={t('transactions.filters.reset')}
-          onReset={() => onChange(EMPTY)}
+        <FilterReset
+          label={t('transactions.filters.reset')}
+          onReset={() => {
+            typing.cancel();
+            onChange(EMPTY);
+          }}
         />
       </Row>
     </Form>

@@ -4,20 +4,22 @@ import { type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Ltr } from '../../../components/ltr';
-import { PagedTable, type Paging } from '../../../components/paged-table';
+import { PagedTable, type Paging, type TableSort } from '../../../components/paged-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
+import type { TransactionSort } from '../lib/transaction-filters';
 import { TransactionKindTag, TransactionStatusTag, useProviderLabel } from './transaction-tags';
 
 interface Props {
   list: UseQueryResult<TransactionsPage>;
   paging: Paging;
   onPage: (next: Paging) => void;
+  sort: TableSort<TransactionSort>;
   filtered: boolean;
 }
 
-/** One page of transactions, newest first; read-only, as payments come from the providers. */
-export const TransactionsTable = ({ list, paging, onPage, filtered }: Props) => {
+/** One page of transactions, in the chosen order; read-only, as payments come from the providers. */
+export const TransactionsTable = ({ list, paging, onPage, sort, filtered }: Props) => {
   const { t } = useTranslation();
   const { locale } = useTheme();
   const providerLabel = useProviderLabel();
@@ -85,8 +87,9 @@ export const TransactionsTable = ({ list, paging, onPage, filtered }: Props) => 
   ];
 
   return (
-    <PagedTable<Transaction>
+    <PagedTable<Transaction, TransactionSort>
       listKey="transactions"
+      sort={sort}
       columns={columns}
       scroll={{ x: 960 }}
       list={list}

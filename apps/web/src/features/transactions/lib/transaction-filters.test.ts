@@ -7,7 +7,14 @@ import {
   transactionsParams,
 } from './transaction-filters';
 
-const empty: TransactionsSearch = { status: [], provider: [], kind: [], page: 1, take: DEFAULT_TAKE };
+const empty: TransactionsSearch = {
+  status: [],
+  provider: [],
+  kind: [],
+  page: 1,
+  take: DEFAULT_TAKE,
+  sort: 'createdAt:desc',
+};
 const parse = (query: string) => readUrl(transactionsParams, new URLSearchParams(query));
 
 describe('transactions search ↔ URL', () => {
@@ -22,28 +29,32 @@ describe('transactions search ↔ URL', () => {
       status: ['succeeded', 'refunded'],
       provider: ['yookassa'],
       kind: ['purchase', 'refund'],
-      userId: 42,
+      user: '8 916 123',
       from: '2024-01-05',
       to: '2024-02-10',
       amountMin: 100,
       amountMax: 1990.5,
       page: 3,
       take: 50,
+      sort: 'createdAt:asc',
     };
     const params = writeUrl(transactionsParams, search);
     expect(params.get('status')).toBe('succeeded,refunded');
     expect(params.get('amountMax')).toBe('1990.5');
+    expect(params.get('sort')).toBe('createdAt:asc');
     expect(parse(params.toString())).toEqual(search);
   });
 
   it('drops empty values and defaults from the URL', () => {
-    const params = writeUrl(transactionsParams, { ...empty, status: [], userId: undefined, page: 1, take: 20 });
+    const params = writeUrl(transactionsParams, { ...empty, status: [], user: undefined, page: 1, take: 20 });
     expect([...params.keys()]).toEqual([]);
   });
 
   it('ignores what is malformed or unknown instead of sending it on', () => {
     expect(
-      parse('status=succeeded,bogus,succeeded&provider=paypal&userId=-3&from=yesterday&amountMin=abc&page=0&take=7'),
+      parse(
+        'status=succeeded,bogus,succeeded&provider=paypal&user=%20&from=yesterday&amountMin=abc&page=0&take=7&sort=amount:desc',
+      ),
     ).toEqual({ ...empty, status: ['succeeded'] });
   });
 });
@@ -68,7 +79,8 @@ describe('transactions search → API query', () => {
     });
   });
 
-  it('leaves paging out of the filter', () => {
-    expect(toTransactionsFilterQuery({ ...empty, page: 9, take: 100 })).toEqual({});
+  it('leaves paging and order out of the filter, and sends the user text as typed', () => {
+    expect(toTransactionsFilterQuery({ ...empty, page: 9, take: 100, sort: 'createdAt:asc' })).toEqual({});
+    expect(toTransactionsFilterQuery({ ...empty, user: 'anna@mail' })).toEqual({ user: 'anna@mail' });
   });
 });

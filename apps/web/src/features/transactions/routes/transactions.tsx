@@ -1,3 +1,4 @@
+import { transactionSortFields } from '@pult/contract';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
@@ -14,7 +15,7 @@ export const TransactionsPage = () => {
   const { t } = useTranslation();
   const [search, update] = useUrlState(transactionsParams);
   const filter = toTransactionsFilterQuery(search);
-  const list = useTransactions({ take: search.take, page: search.page }, filter);
+  const list = useTransactions({ take: search.take, page: search.page, sort: search.sort }, filter);
 
   return (
     <>
@@ -22,7 +23,14 @@ export const TransactionsPage = () => {
       <Card className="list-card">
         <TransactionFilters search={search} onChange={(filters) => update({ ...filters, page: 1 })} />
         <TransactionsSummary filter={filter} />
-        <TransactionsTable list={list} paging={search} onPage={update} filtered={hasTransactionFilters(search)} />
+        <TransactionsTable
+          list={list}
+          paging={search}
+          onPage={update}
+          // A new order starts from the first page.
+          sort={{ value: search.sort, fields: transactionSortFields, onChange: (sort) => update({ sort, page: 1 }) }}
+          filtered={hasTransactionFilters(search)}
+        />
       </Card>
     </>
   );

@@ -1,13 +1,13 @@
 import type { UserWhere } from '@pult/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { whereParam } from '../list-params';
+import { type UserSort, whereParam } from '../list-params';
 import { userKeys } from './user-cache';
 
 export interface GetUsersParams {
   page: number;
   take: number;
-  sort: string;
+  sort: UserSort;
   where: UserWhere;
 }
 

@@ -3,6 +3,7 @@ import { roles, userStatuses } from '@pult/contract';
 import { Button, Flex, Input, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
 import { EMPTY_FILTER, isFilterEmpty, type SearchField, searchFields, type UsersFilter } from '../list-params';
 import { PeriodFilter } from './period-filter';
 
@@ -12,22 +13,19 @@ interface Props {
   onChange: (patch: Partial<UsersFilter>) => void;
 }
 
-/** Typing pauses this long before the list follows; Enter searches at once. */
-const SEARCH_DELAY_MS = 400;
-
 /** The filter bar above the users table; every value lives in the URL (see `list-params.ts`). */
 export const UsersFilterBar = ({ filter, onChange }: Props) => {
   const { t } = useTranslation();
   const [text, setText] = useState(filter.q);
+  // The list follows the box when typing pauses (every list does); Enter searches at once.
+  const typing = useDebouncedCallback((q: string) => {
+    if (q !== filter.q) onChange({ q });
+  });
 
-  // Back/forward and «reset» change the URL under the box: follow it.
-  useEffect(() => setText(filter.q), [filter.q]);
-
+  // Back/forward and «reset» change the URL under the box: follow it, unless the person is typing.
   useEffect(() => {
-    if (text.trim() === filter.q) return;
-    const timer = window.setTimeout(() => onChange({ q: text.trim() }), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, filter.q, onChange]);
+    if (!typing.pending()) setText(filter.q);
+  }, [filter.q, typing]);
 
   return (
     // A plain box, not antd's Card: Card brings Tabs (14 kB) with it, for a border and a padding.
@@ -48,8 +46,11 @@ export const UsersFilterBar = ({ filter, onChange }: Props) => {
             prefix={<SearchOutlined aria-hidden />}
             allowClear
             value={text}
-            onChange={(event) => setText(event.target.value)}
-            onPressEnter={() => onChange({ q: text.trim() })}
+            onChange={(event) => {
+              setText(event.target.value);
+              typing.schedule(event.target.value.trim());
+            }}
+            onPressEnter={typing.flush}
           />
         </Space.Compact>
         <Select
@@ -85,7 +86,11 @@ export const UsersFilterBar = ({ filter, onChange }: Props) => {
         />
         <Button
           icon={<ClearOutlined />}
-          onClick={() => onChange(EMPTY_FILTER)}
+          onClick={() => {
+            typing.cancel();
+            setText('');
+            onChange(EMPTY_FILTER);
+          }}
           disabled={isFilterEmpty(filter) && filter.searchIn === 'auto'}
         >
           {t('users.filter.reset')}

@@ -1,53 +1,37 @@
-import { BULK_LIMIT, type User, type UsersPage } from '@pult/contract';
+import { BULK_LIMIT, type User, type UsersPage, userSortFields } from '@pult/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Flex, type TableProps, Typography } from 'antd';
-import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useListDensity } from '../../../components/list-views/list-density';
 import { Ltr } from '../../../components/ltr';
 import { PagedTable, type Paging, type TableSelection } from '../../../components/paged-table';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { displayName } from '../../../lib/person-name';
-import { DEFAULT_SORT } from '../list-params';
+import type { UserSort } from '../list-params';
 import { userPath } from '../paths';
 import { RoleTag, StatusTag, SubscriptionSummary } from './user-tags';
 
 interface Props {
   list: UseQueryResult<UsersPage>;
   paging: Paging;
-  sort: string;
+  sort: UserSort;
   filtered: boolean;
   /** A new page or size, or a new order (which starts from the first page). */
-  onChange: (next: Partial<Paging & { sort: string }>) => void;
+  onChange: (next: Partial<Paging & { sort: UserSort }>) => void;
   emptyExtra?: React.ReactNode;
   /** Checkboxes for bulk actions (admins only). */
   selection?: Pick<TableSelection<User>, 'keys' | 'onChange'>;
 }
-
-const orderOf = (sort: string, field: string): SortOrder => {
-  const [sortField, direction] = sort.split(':');
-  if (sortField !== field) return null;
-  return direction === 'asc' ? 'ascend' : 'descend';
-};
-
-/** antd steps through these from the column's current order; an unsorted column takes the first. */
-const SORT_DIRECTIONS: SortOrder[] = ['ascend', 'descend', 'ascend'];
 
 /** Server-side paging and sorting: antd reports what the user clicked, the URL remembers it. */
 export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra, selection }: Props) => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const locale = i18n.language as LocaleId;
-
-  // The first click sorts ascending (А→Я, oldest first), as every table does; clicking again flips it,
-  // never unsorts: the list always has an order.
-  const sortable = (field: string) => ({
-    sorter: true,
-    sortOrder: orderOf(sort, field),
-    sortDirections: SORT_DIRECTIONS,
-  });
+  const [density] = useListDensity('users');
 
   const columns: TableProps<User>['columns'] = [
     {
@@ -55,7 +39,7 @@ export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra,
       title: t('users.columns.name'),
       render: (_, user) => (
         <Flex gap="small" align="center">
-          <UserAvatar user={user} size={36} />
+          <UserAvatar user={user} size={density === 'compact' ? 24 : 32} />
           <Link to={userPath(user.id)} onClick={(event) => event.stopPropagation()} className="users-name-link">
             {user.firstName || user.lastName ? (
               displayName(user)
@@ -74,7 +58,6 @@ export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra,
       dataIndex: 'email',
       title: t('users.columns.email'),
       render: (email: string) => <Ltr>{email}</Ltr>,
-      ...sortable('email'),
       ellipsis: true,
     },
     {
@@ -109,7 +92,6 @@ export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra,
       dataIndex: 'createdAt',
       title: t('users.columns.createdAt'),
       render: (value: string) => formatDate(value, locale),
-      ...sortable('createdAt'),
       className: 'users-nowrap',
     },
     {
@@ -117,14 +99,13 @@ export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra,
       dataIndex: 'lastSeenAt',
       title: t('users.columns.lastSeenAt'),
       render: (value: string | null) => (value ? formatDateTime(value, locale) : '—'),
-      ...sortable('lastSeenAt'),
       // Wide screens only: on a laptop the table should fit without scrolling sideways.
       responsive: ['xxl'],
     },
   ];
 
   return (
-    <PagedTable<User>
+    <PagedTable<User, UserSort>
       listKey="users"
       className="users-table"
       columns={columns}
@@ -148,11 +129,8 @@ export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra,
       total={(count) => t('users.list.total', { count })}
       empty={filtered ? { text: t('users.list.emptyFiltered'), extra: emptyExtra } : { text: t('users.list.empty') }}
       errorTitle={t('users.list.loadError')}
-      onSort={(sorter) => {
-        const field = typeof sorter.columnKey === 'string' ? sorter.columnKey : null;
-        const order = field && sorter.order ? `${field}:${sorter.order === 'ascend' ? 'asc' : 'desc'}` : DEFAULT_SORT;
-        onChange({ sort: order, page: 1 });
-      }}
+      // A new order starts from the first page.
+      sort={{ value: sort, fields: userSortFields, onChange: (next) => onChange({ sort: next, page: 1 }) }}
     />
   );
 };
