@@ -1,5 +1,6 @@
 import type { DashboardData } from '@pult/contract';
 import { Card, Empty, theme } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Bar,
@@ -15,6 +16,7 @@ import {
 } from 'recharts';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+import { useTheme } from '../../../lib/theme-store';
 
 /**
  * The charts, the only users of recharts: imported from the home route alone, so the library is in
@@ -46,58 +48,80 @@ const useChartStyle = () => {
   };
 };
 
+/**
+ * The charts draw left to right whatever the page's direction: recharts places SVG text by
+ * `text-anchor`, which an inherited `direction: rtl` turns around, so the category labels ran into
+ * the bars. On an RTL page the axes are mirrored instead (time from the right, values on the right).
+ */
+const useMirrored = () => useTheme().direction === 'rtl';
+const ChartFrame = ({ children }: { children: ReactNode }) => (
+  <div dir="ltr" className="dashboard-chart">
+    {children}
+  </div>
+);
+
 export const TrendChart = ({ data }: { data: DashboardData }) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const style = useChartStyle();
   const points = data.daily.map((d) => ({ ...d, revenueRub: d.revenue / 100 }));
+  const mirrored = useMirrored();
   return (
     <Card size="small" title={t('home.charts.trend')}>
-      <ResponsiveContainer width="100%" height={260}>
-        <LineChart data={points} margin={{ left: 4, right: 4, top: 8 }}>
-          <CartesianGrid stroke={style.grid} strokeDasharray="3 3" />
-          <XAxis
-            dataKey="day"
-            tick={style.axis}
-            tickFormatter={(day: string) => formatDate(day, locale).slice(0, 5)}
-            minTickGap={16}
-          />
-          <YAxis yAxisId="users" tick={style.axis} width={40} allowDecimals={false} />
-          <YAxis
-            yAxisId="money"
-            orientation="right"
-            tick={style.axis}
-            width={56}
-            tickFormatter={(v: number) => formatNumber(v, locale)}
-          />
-          <Tooltip
-            {...style.tooltip}
-            labelFormatter={(day) => formatDate(String(day), locale)}
-            formatter={(value, name) =>
-              name === t('home.charts.revenue')
-                ? formatMoney(Math.round(Number(value) * 100), locale)
-                : formatNumber(Number(value), locale)
-            }
-          />
-          <Legend />
-          <Line
-            yAxisId="users"
-            type="monotone"
-            dataKey="registrations"
-            name={t('home.charts.registrations')}
-            stroke={style.colors[0]}
-            dot={false}
-          />
-          <Line
-            yAxisId="money"
-            type="monotone"
-            dataKey="revenueRub"
-            name={t('home.charts.revenue')}
-            stroke={style.colors[1]}
-            dot={false}
-          />
-        </LineChart>
-      </ResponsiveContainer>
+      <ChartFrame>
+        <ResponsiveContainer width="100%" height={260}>
+          <LineChart data={points} margin={{ left: 4, right: 4, top: 8 }}>
+            <CartesianGrid stroke={style.grid} strokeDasharray="3 3" />
+            <XAxis
+              dataKey="day"
+              tick={style.axis}
+              tickFormatter={(day: string) => formatDate(day, locale).slice(0, 5)}
+              minTickGap={16}
+              reversed={mirrored}
+            />
+            <YAxis
+              yAxisId="users"
+              orientation={mirrored ? 'right' : 'left'}
+              tick={style.axis}
+              width={40}
+              allowDecimals={false}
+            />
+            <YAxis
+              yAxisId="money"
+              orientation={mirrored ? 'left' : 'right'}
+              tick={style.axis}
+              width={56}
+              tickFormatter={(v: number) => formatNumber(v, locale)}
+            />
+            <Tooltip
+              {...style.tooltip}
+              labelFormatter={(day) => formatDate(String(day), locale)}
+              formatter={(value, name) =>
+                name === t('home.charts.revenue')
+                  ? formatMoney(Math.round(Number(value) * 100), locale)
+                  : formatNumber(Number(value), locale)
+              }
+            />
+            <Legend />
+            <Line
+              yAxisId="users"
+              type="monotone"
+              dataKey="registrations"
+              name={t('home.charts.registrations')}
+              stroke={style.colors[0]}
+              dot={false}
+            />
+            <Line
+              yAxisId="money"
+              type="monotone"
+              dataKey="revenueRub"
+              name={t('home.charts.revenue')}
+              stroke={style.colors[1]}
+              dot={false}
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      </ChartFrame>
     </Card>
   );
 };
@@ -106,25 +130,29 @@ export const NewSubscriptionsChart = ({ data }: { data: DashboardData }) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const style = useChartStyle();
+  const mirrored = useMirrored();
   return (
     <Card size="small" title={t('home.charts.newBySource')}>
-      <ResponsiveContainer width="100%" height={240}>
-        <BarChart data={data.daily} margin={{ left: 4, right: 4, top: 8 }}>
-          <CartesianGrid stroke={style.grid} strokeDasharray="3 3" />
-          <XAxis
-            dataKey="day"
-            tick={style.axis}
-            tickFormatter={(day: string) => formatDate(day, locale).slice(0, 5)}
-            minTickGap={16}
-          />
-          <YAxis tick={style.axis} width={40} allowDecimals={false} />
-          <Tooltip {...style.tooltip} labelFormatter={(day) => formatDate(String(day), locale)} />
-          <Legend />
-          <Bar dataKey="newByPurchase" stackId="new" name={t('home.sources.purchase')} fill={style.colors[0]} />
-          <Bar dataKey="newByPromo" stackId="new" name={t('home.sources.promo')} fill={style.colors[1]} />
-          <Bar dataKey="newByAdmin" stackId="new" name={t('home.sources.admin')} fill={style.colors[2]} />
-        </BarChart>
-      </ResponsiveContainer>
+      <ChartFrame>
+        <ResponsiveContainer width="100%" height={240}>
+          <BarChart data={data.daily} margin={{ left: 4, right: 4, top: 8 }}>
+            <CartesianGrid stroke={style.grid} strokeDasharray="3 3" />
+            <XAxis
+              dataKey="day"
+              tick={style.axis}
+              tickFormatter={(day: string) => formatDate(day, locale).slice(0, 5)}
+              minTickGap={16}
+              reversed={mirrored}
+            />
+            <YAxis orientation={mirrored ? 'right' : 'left'} tick={style.axis} width={40} allowDecimals={false} />
+            <Tooltip {...style.tooltip} labelFormatter={(day) => formatDate(String(day), locale)} />
+            <Legend />
+            <Bar dataKey="newByPurchase" stackId="new" name={t('home.sources.purchase')} fill={style.colors[0]} />
+            <Bar dataKey="newByPromo" stackId="new" name={t('home.sources.promo')} fill={style.colors[1]} />
+            <Bar dataKey="newByAdmin" stackId="new" name={t('home.sources.admin')} fill={style.colors[2]} />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartFrame>
     </Card>
   );
 };
@@ -132,20 +160,33 @@ export const NewSubscriptionsChart = ({ data }: { data: DashboardData }) => {
 export const PlansChart = ({ data }: { data: DashboardData }) => {
   const { t } = useTranslation();
   const style = useChartStyle();
+  const mirrored = useMirrored();
   return (
     <Card size="small" title={t('home.charts.byPlan')}>
       {data.subscriptions.byPlan.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
-        <ResponsiveContainer width="100%" height={240}>
-          <BarChart data={data.subscriptions.byPlan} layout="vertical" margin={{ left: 4, right: 16 }}>
-            <CartesianGrid stroke={style.grid} strokeDasharray="3 3" />
-            <XAxis type="number" tick={style.axis} allowDecimals={false} />
-            <YAxis type="category" dataKey="title" tick={style.axis} width={110} />
-            <Tooltip {...style.tooltip} />
-            <Bar dataKey="count" name={t('home.kpi.activeSubscriptions')} fill={style.colors[0]} />
-          </BarChart>
-        </ResponsiveContainer>
+        <ChartFrame>
+          <ResponsiveContainer width="100%" height={240}>
+            <BarChart
+              data={data.subscriptions.byPlan}
+              layout="vertical"
+              margin={mirrored ? { left: 16, right: 4 } : { left: 4, right: 16 }}
+            >
+              <CartesianGrid stroke={style.grid} strokeDasharray="3 3" />
+              <XAxis type="number" tick={style.axis} allowDecimals={false} reversed={mirrored} />
+              <YAxis
+                type="category"
+                dataKey="title"
+                orientation={mirrored ? 'right' : 'left'}
+                tick={style.axis}
+                width={110}
+              />
+              <Tooltip {...style.tooltip} />
+              <Bar dataKey="count" name={t('home.kpi.activeSubscriptions')} fill={style.colors[0]} />
+            </BarChart>
+          </ResponsiveContainer>
+        </ChartFrame>
       )}
     </Card>
   );

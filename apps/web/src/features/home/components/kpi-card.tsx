@@ -1,6 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined } from '@ant-design/icons';
 import { Card, Statistic, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/ltr';
 import { numberFormat } from '../../../lib/format';
 
 export interface KpiFigure {
@@ -44,10 +45,16 @@ export const KpiCard = ({
 
   return (
     <Card size="small" className="kpi-card" loading={loading && !figure}>
-      <Statistic title={title} value={figure ? format(figure.current) : '—'} />
+      {/* Figures with a unit («40,1 %», «1 990 ₽») isolated: an RTL page would put the unit first. */}
+      <Statistic
+        title={title}
+        value={figure ? format(figure.current) : '—'}
+        valueRender={(node) => <Ltr>{node}</Ltr>}
+      />
       {figure ? (
         <Typography.Text style={{ color }}>
-          <Arrow aria-hidden /> <span aria-hidden>{change === null ? t('home.change.none') : percent}</span>
+          <Arrow aria-hidden />{' '}
+          <span aria-hidden>{change === null ? t('home.change.none') : <Ltr>{percent}</Ltr>}</span>
           <span className="sr-only">
             {change === null
               ? t('home.change.noneLong')
@@ -56,7 +63,7 @@ export const KpiCard = ({
           {figure.previous !== null ? (
             <Typography.Text type="secondary" aria-hidden>
               {' '}
-              {t('home.change.was', { value: previousText })}
+              <Ltr>{t('home.change.was', { value: previousText })}</Ltr>
             </Typography.Text>
           ) : null}
         </Typography.Text>

@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { type DashboardPeriod, dashboardPeriods } from '@pult/contract';
 import { Alert, Button, Card, Col, Flex, Row, Segmented, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/ltr';
 import { PageTitle } from '../../../components/page-title';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
@@ -70,7 +71,7 @@ export const HomePage = () => {
           aria-label={t('home.period.label')}
           value={period}
           onChange={(value) => update({ period: value })}
-          options={dashboardPeriods.map((p) => ({ value: p, label: t('home.period.days', { count: p }) }))}
+          options={dashboardPeriods.map((p) => ({ value: p, label: <Ltr>{t('home.period.days', { count: p })}</Ltr> }))}
         />
       </Flex>
       {query.isError ? (

@@ -89,7 +89,7 @@ export const SeriesForm = ({ form, initialValues, onFinish, disabled, onValuesCh
         <Col xs={24} sm={10}>
           {/* A lifetime plan's subscription never ends: there is no term to choose. */}
           {lifetime ? (
-            <Form.Item label={t('promoCodes.fields.durationDays')} htmlFor="series-duration-lifetime">
+            <Form.Item label={t('promoCodes.fields.durationDays')} htmlFor="series-duration-lifetime" required>
               <Input id="series-duration-lifetime" value={t('duration.lifetime')} disabled />
             </Form.Item>
           ) : null}

@@ -1,5 +1,6 @@
 import { Alert, App, Button, Descriptions, Drawer, Flex, Progress, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/ltr';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
 import { formatNumber } from '../../../lib/format';
@@ -73,7 +74,7 @@ export const ReminderDetailDrawer = ({ id, onClose }: Props) => {
             <Progress
               percent={Math.floor((done / data.targeted) * 100)}
               status={data.status === 'sending' ? 'active' : undefined}
-              format={() => `${n(done)} / ${n(data.targeted)}`}
+              format={() => <Ltr>{`${n(done)} / ${n(data.targeted)}`}</Ltr>}
             />
           ) : null}
           <Descriptions column={2} size="small" data-testid="reminder-stats">
@@ -81,7 +82,9 @@ export const ReminderDetailDrawer = ({ id, onClose }: Props) => {
             <Descriptions.Item label={t('push.fields.sent')}>{n(data.sent)}</Descriptions.Item>
             <Descriptions.Item label={t('push.fields.failed')}>{n(data.failed)}</Descriptions.Item>
             <Descriptions.Item label={t('push.fields.opened')}>
-              {n(data.opened)} ({openRate(data, locale)})
+              <Ltr>
+                {n(data.opened)} ({openRate(data, locale)})
+              </Ltr>
             </Descriptions.Item>
           </Descriptions>
           {data.byPlatform.length > 0 ? (

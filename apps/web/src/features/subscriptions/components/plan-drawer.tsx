@@ -221,7 +221,7 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
           <Col xs={24} sm={12}>
             {/* A lifetime plan's 36 500 days are a marker, not a term anyone chooses: it reads «бессрочно». */}
             {period === 'lifetime' ? (
-              <Form.Item label={t('subscriptions.form.duration')} htmlFor="plan-duration-lifetime">
+              <Form.Item label={t('subscriptions.form.duration')} htmlFor="plan-duration-lifetime" required>
                 <Input id="plan-duration-lifetime" value={t('duration.lifetime')} disabled />
               </Form.Item>
             ) : null}
