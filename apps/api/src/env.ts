@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+// The one file, not the whole contract: the configuration is read first thing at start.
+import { DEEPLINK_RULE, isAllowedDeeplink } from '@pult/contract/deeplink';
 import { z } from 'zod';
 import { parseTrustProxy } from './lib/trust-proxy';
 
@@ -35,10 +37,14 @@ const schema = z.object({
   /** The Bot API's base; tests point it at a local fake. */
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
   PUBLIC_URL: z.string().url().optional(),
-  /** Where a checked promo code goes from the landing page: the planner app's link, `{code}` filled in. */
+  /**
+   * Where a checked promo code goes from the landing page: the planner app's link, `{code}` filled in.
+   * The same rule as a notification's deeplink (contract deeplink.ts): planner:// or https://.
+   */
   APP_PROMO_DEEPLINK: z
     .string()
     .refine((value) => value.includes('{code}'), 'must contain {code}')
+    .refine((value) => isAllowedDeeplink(value.replaceAll('{code}', 'CODE')), `must be ${DEEPLINK_RULE}`)
     .default('planner://promo?code={code}'),
   /** The planner app in the stores: the landing page's fallback when the app is not installed. */
   APP_STORE_URL: z.string().url().optional(),

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './bulk';
 export * from './common';
 export * from './dashboard';
+export * from './deeplink';
 export * from './endpoint';
 export * from './endpoints/agreements';
 export * from './endpoints/audit';

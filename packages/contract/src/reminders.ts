@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, sortQuery } from './common';
+import { DEEPLINK_RULE, isAllowedDeeplink } from './deeplink';
 
 /** Empty filter values are dropped, not matched: a cleared filter field means "any". */
 const dropEmpty = <T extends z.ZodType>(schema: T) =>
@@ -31,14 +32,8 @@ export const devicePlatforms = ['android', 'ios', 'web'] as const;
 export const devicePlatform = z.enum(devicePlatforms);
 export type DevicePlatform = z.infer<typeof devicePlatform>;
 
-/** An absolute URL (https://…, planner://…) or a path inside the app (/plans/3). */
-export const deeplink = z
-  .string()
-  .trim()
-  .max(PUSH_DEEPLINK_MAX)
-  .refine((v) => /^\/[^\s]*$/.test(v) || (/^[a-z][a-z0-9+.-]*:\/\/[^\s]+$/i.test(v) && URL.canParse(v)), {
-    message: 'a URL or an app path starting with /',
-  });
+/** A path inside the app (/plans/3) or a planner:// or https:// link (deeplink.ts: never javascript: and the like). */
+export const deeplink = z.string().trim().max(PUSH_DEEPLINK_MAX).refine(isAllowedDeeplink, { message: DEEPLINK_RULE });
 
 export const reminderCounters = z.object({
   targeted: z.number().int(),

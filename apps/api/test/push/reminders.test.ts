@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
+import type { PushMessage, PushProvider } from '../../src/modules/push';
 import { type PushFixture, pushFixture } from './push-fixture';
 
 describe('push notifications (reminders)', () => {
@@ -122,6 +123,15 @@ describe('push notifications (reminders)', () => {
     ['users without userIds', { type: 'users' }, 'userIds'],
     ['an unknown user', { type: 'users', userIds: [999999] }, 'userIds'],
     ['a deeplink that is neither URL nor path', { deeplink: 'plans page' }, 'deeplink'],
+    ['a javascript: deeplink', { deeplink: 'javascript://x/%0Awindow.__pwned=1' }, 'deeplink'],
+    ['a JAVASCRIPT: deeplink', { deeplink: 'JavaScript://x/%0Aalert(1)' }, 'deeplink'],
+    ['a data: deeplink', { deeplink: 'data://text/html,<script>alert(1)</script>' }, 'deeplink'],
+    ['a file: deeplink', { deeplink: 'file:///etc/passwd' }, 'deeplink'],
+    ['an intent: deeplink', { deeplink: 'intent://scan/#Intent;scheme=zxing;end' }, 'deeplink'],
+    ['a plain http deeplink', { deeplink: 'http://example.com/plans' }, 'deeplink'],
+    ['a path that names another host', { deeplink: '//evil.example/plans' }, 'deeplink'],
+    ['a path with a backslash', { deeplink: '/\\evil.example/plans' }, 'deeplink'],
+    ['a link with a control character', { deeplink: 'https://example.com/\u0001x' }, 'deeplink'],
     ['an unknown type', { type: 'everyone' }, 'type'],
   ])('refuses %s with 400 naming the field', async (_name, change, field) => {
     const response = await f.call('POST', '/api/reminders/create-push-notification', {
@@ -134,6 +144,22 @@ describe('push notifications (reminders)', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toHaveProperty(field);
   });
+
+  it.each(['/plans/3', '/plans?tab=week', 'planner://plans/3', 'PLANNER://promo?code=A1', 'https://example.com/plans'])(
+    'accepts the deeplink %s (an app path, the app scheme, https)',
+    async (deeplink) => {
+      const response = await f.call('POST', '/api/reminders/create-push-notification', {
+        title: 'Заголовок',
+        body: 'Текст',
+        type: 'all',
+        // Tomorrow: the other tests' deliveries stay as they count them.
+        scheduledAt: new Date(f.t.clock.now().getTime() + 86_400_000).toISOString(),
+        deeplink,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().deeplink).toBe(deeplink);
+    },
+  );
 
   it.each([
     ['admin', 200],
@@ -172,5 +198,38 @@ describe('push notifications (reminders)', () => {
       'free',
     );
     expect(bad.json().errors).toHaveProperty('timeZone');
+  });
+});
+
+describe('a deeplink saved before the rule', () => {
+  it('is not sent: the notification goes without it', async () => {
+    const sent: PushMessage[] = [];
+    const provider: PushProvider = {
+      name: 'capturing',
+      async send(messages) {
+        sent.push(...messages);
+        return messages.map(() => ({ status: 'sent' as const }));
+      },
+    };
+    const f = await pushFixture({ push: { provider } });
+    try {
+      await f.device('free', 'tok-old-link', 'android');
+      // Due in an hour, so the row can be changed before the worker reads it.
+      const scheduledAt = new Date(f.t.clock.now().getTime() + 3_600_000).toISOString();
+      const audience = { type: 'users', userIds: [f.ids.free], scheduledAt };
+      const hostile = await f.schedule({ ...audience, deeplink: '/plans' });
+      const fine = await f.schedule({ ...audience, deeplink: 'planner://plans/3' });
+      // What a row written before the contract refused script schemes may hold.
+      await f.t.database.db.execute(
+        sql`UPDATE reminders SET deeplink = 'javascript://x/%0Awindow.__pwned=1' WHERE id = ${hostile.id}`,
+      );
+      await f.travel(3_600_000);
+      await f.drain();
+      const linkOf = (id: number) => sent.find((m) => m.collapseKey === `reminder-${id}`)?.deeplink;
+      expect(linkOf(hostile.id)).toBeNull();
+      expect(linkOf(fine.id)).toBe('planner://plans/3');
+    } finally {
+      await f.t.close();
+    }
   });
 });

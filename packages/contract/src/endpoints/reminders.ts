@@ -38,7 +38,8 @@ export const remindersEndpoints = {
     description:
       `Title 1–${PUSH_TITLE_MAX} and body 1–${PUSH_BODY_MAX} characters (what phones show; FCM allows 4 kB). ` +
       '`scheduledAt` no more than a minute in the past; `userIds` only for `users`, and every id an existing ' +
-      'planner user (400 `userIds: not_found`); `deeplink` a URL or an app path. `localTime: true` delivers at ' +
+      'planner user (400 `userIds: not_found`); `deeplink` an app path (`/plans/3`) or a `planner://` or ' +
+      '`https://` link, never another scheme (400 `deeplink`). `localTime: true` delivers at ' +
       "the same wall-clock time (as scheduled, read in Moscow time) in each device's own time zone.",
     tag: 'reminders',
     access: ['admin', 'editor'],

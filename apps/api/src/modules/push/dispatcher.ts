@@ -1,3 +1,4 @@
+import { isAllowedDeeplink } from '@pult/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client';
@@ -14,6 +15,13 @@ import { afterQuietHours } from './quiet-hours';
  */
 export const PUSH_DISPATCH_JOB = jobKind('push-dispatch', { maxAttempts: 5 });
 /** Attempts per delivery (a claim counts as one, so a crash mid-batch costs one) before it fails. */
+/**
+ * A reminder saved before the contract allowed only app paths, planner:// and https:// may hold a
+ * javascript: or data: link; no migration rewrites old rows, so such a link is left out here and
+ * the notification still goes, opening the app.
+ */
+const sendableDeeplink = (link: string | null) => (link !== null && isAllowedDeeplink(link) ? link : null);
+
 const MAX_ATTEMPTS = 5;
 const BASE_BACKOFF_MS = 5_000;
 
@@ -181,7 +189,7 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
         platform: row.platform,
         title: reminder?.title ?? '',
         body: reminder?.body ?? '',
-        deeplink: reminder?.deeplink ?? null,
+        deeplink: sendableDeeplink(reminder?.deeplink ?? null),
         collapseKey: `reminder-${reminderId}`,
       }));
       const answers = await provider.send(messages);
