@@ -64,7 +64,11 @@ test.describe('the audit log', () => {
     await expect(objectCells.first()).toBeVisible();
 
     // The object is a link to its screen.
-    await rows.filter({ hasText: `Пользователь #${created.id}` }).first().getByRole('link').click();
+    await rows
+      .filter({ hasText: `Пользователь #${created.id}` })
+      .first()
+      .getByRole('link')
+      .click();
     await expect(page).toHaveURL(new RegExp(`/app/users/${created.id}$`));
   });
 
@@ -88,7 +92,9 @@ test.describe('the audit log', () => {
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Выгрузить CSV' }).click();
-    const lines = readFileSync(await (await download).path(), 'utf8').trim().split('\r\n');
+    const lines = readFileSync(await (await download).path(), 'utf8')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Id;Когда;Id автора;Кто;Действие;Объект;Id объекта;IP;До;После');
     const actionCells = lines.slice(1).map((line) => line.split(';')[4] ?? '');
     expect(actionCells).toContain('Вход');

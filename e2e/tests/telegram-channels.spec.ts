@@ -164,4 +164,76 @@ test.describe('Telegram channels', () => {
     await expect(page.getByTestId(`category-${doomed}`)).toBeHidden();
     await expect.poll(() => boardOrder(page, target)).toEqual([name]);
   });
+
+  test('the board uses the width, folds its categories, finds channels and opens one by click or Enter', async ({
+    page,
+    login,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const session = await login(ACCOUNTS.editor);
+    const client = apiAs(session.apiToken);
+    const news = unique('Новости');
+    const sport = unique('Спорт');
+    const newsCategory = await client.telegram.saveCategory({ body: { title: news } });
+    const sportCategory = await client.telegram.saveCategory({ body: { title: sport } });
+    const [moscow, world, football] = [username('moscow'), username('world'), username('football')];
+    const found = await client.telegram.saveChannel({
+      body: { title: `Город ${moscow}`, username: moscow, categoryId: newsCategory.id },
+    });
+    await client.telegram.saveChannel({ body: { title: world, username: world, categoryId: newsCategory.id } });
+    await client.telegram.saveChannel({ body: { title: football, username: football, categoryId: sportCategory.id } });
+
+    await page.goto('/app/telegram-chanels');
+    await expect.poll(() => boardOrder(page, news)).toEqual([moscow, world]);
+    // Categories side by side in columns across the width, not one narrow column.
+    const boxes = await page
+      .getByTestId('tg-board')
+      .locator('section[data-testid^="category-"]')
+      .evaluateAll((sections) => sections.map((section) => section.getBoundingClientRect().toJSON() as DOMRect));
+    expect(new Set(boxes.map((box) => Math.round(box.left))).size).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...boxes.map((box) => box.right))).toBeGreaterThan(1440 * 0.9);
+
+    // A search narrows the board to the matching channels, their categories only, and stops the dragging.
+    const searchField = page.getByRole('textbox', { name: 'Поиск по названию или имени' });
+    await searchField.fill(`@${moscow.toUpperCase()}`);
+    await expect.poll(() => boardOrder(page, news)).toEqual([moscow]);
+    await expect(page.getByTestId(`category-${news}`)).toContainText('1 из 2');
+    await expect(page.getByTestId(`category-${sport}`)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Перетащить/ })).toHaveCount(0);
+    await searchField.clear();
+    await expect.poll(() => boardOrder(page, news)).toEqual([moscow, world]);
+
+    // Folding hides a category's channels, and stays folded after a reload.
+    const fold = page.getByRole('button', { name: `Свернуть категорию «${sport}»` });
+    await fold.click();
+    await expect(page.getByTestId(`channel-${football}`)).toBeHidden();
+    const unfold = page.getByRole('button', { name: `Развернуть категорию «${sport}»` });
+    await expect(unfold).toHaveAttribute('aria-expanded', 'false');
+    await page.reload();
+    await expect(page.getByRole('button', { name: `Развернуть категорию «${sport}»` })).toBeVisible();
+    await expect(page.getByTestId(`channel-${football}`)).toBeHidden();
+    await page.getByRole('button', { name: `Развернуть категорию «${sport}»` }).click();
+    await expect(page.getByTestId(`channel-${football}`)).toBeVisible();
+
+    // A click on the channel's row opens its drawer; so does Enter on its title.
+    const drawer = page.getByRole('dialog', { name: 'Канал' });
+    await page.getByTestId(`channel-${moscow}`).click({ position: { x: 200, y: 10 } });
+    await expect(drawer.getByLabel('Название')).toHaveValue(`Город ${moscow}`);
+    await expect(page).toHaveURL(new RegExp(`channel=${found.id}`));
+    await drawer.getByRole('button', { name: 'Отмена' }).click();
+    await expect(drawer).toBeHidden();
+    await page.getByRole('button', { name: world, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(drawer.getByLabel('Название')).toHaveValue(world);
+    await drawer.getByRole('button', { name: 'Отмена' }).click();
+
+    // The address opens a channel's drawer (the audit log links so), and the table is a link away.
+    await page.goto(`/app/telegram-chanels?channel=${found.id}`);
+    await expect(drawer.getByLabel('Название')).toHaveValue(`Город ${moscow}`);
+    await drawer.getByRole('button', { name: 'Отмена' }).click();
+    await page.getByRole('link', { name: 'Списком' }).click();
+    await expect(page).toHaveURL(/\/app\/common\/tg-channels$/);
+    await page.getByRole('link', { name: 'По категориям' }).click();
+    await expect(page).toHaveURL(/\/app\/telegram-chanels$/);
+  });
 });

@@ -1,28 +1,51 @@
-import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownOutlined, HolderOutlined, RightOutlined } from '@ant-design/icons';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import type { TgChannel } from '@pult/contract';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { categoryDragId, channelDragId } from '../lib/board-dnd';
 import type { CategoryColumn } from '../lib/layout';
-import { channelDragId, SortableChannel } from './sortable-channel';
-
-export const categoryDragId = (id: number) => `cat-${id}`;
+import { SortableChannel } from './sortable-channel';
 
 interface Props {
   column: CategoryColumn;
+  /** How many channels the category has in all (a search shows only some of them). */
+  total: number;
   /** A category is being dragged: channels stop being drop targets. */
   draggingCategory: boolean;
+  /** The channel being dragged, if any: a folded category keeps it on the page while it is over it. */
+  draggedChannel: number | undefined;
+  /** The board is searched: its order cannot be changed on a part of it, so nothing can be dragged. */
+  searching: boolean;
+  folded: boolean;
+  onFold: (folded: boolean) => void;
   onRename: (title: string) => void;
   onDelete: () => void;
+  onOpenChannel: (channel: TgChannel) => void;
 }
 
-/** A category card: its handle, an editable title, delete, and its channels as a sortable list. */
-export const SortableCategory = ({ column, draggingCategory, onRename, onDelete }: Props) => {
+/** A category card: its handle, an editable title, fold and delete, and its channels as a sortable list. */
+export const SortableCategory = ({
+  column,
+  total,
+  draggingCategory,
+  draggedChannel,
+  searching,
+  folded,
+  onFold,
+  onRename,
+  onDelete,
+  onOpenChannel,
+}: Props) => {
   const { t } = useTranslation();
   const { category, channels } = column;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: categoryDragId(category.id),
+    disabled: searching,
   });
+  const shown = folded ? channels.filter((channel) => channel.id === draggedChannel) : channels;
+  const listId = `tg-category-${category.id}-channels`;
   return (
     <section
       ref={setNodeRef}
@@ -34,19 +57,22 @@ export const SortableCategory = ({ column, draggingCategory, onRename, onDelete 
       <Card
         size="small"
         title={
-          <Flex align="center" gap="small">
-            <button
-              type="button"
-              ref={setActivatorNodeRef}
-              className="tg-drag-handle"
-              aria-label={t('telegram.board.dragCategory', { title: category.title })}
-              {...attributes}
-              {...listeners}
-            >
-              <HolderOutlined aria-hidden />
-            </button>
+          <Flex align="center" gap="small" className="tg-board-category-head">
+            {searching ? null : (
+              <button
+                type="button"
+                ref={setActivatorNodeRef}
+                className="tg-drag-handle"
+                aria-label={t('telegram.board.dragCategory', { title: category.title })}
+                {...attributes}
+                {...listeners}
+              >
+                <HolderOutlined aria-hidden />
+              </button>
+            )}
             <Typography.Text
               strong
+              className="tg-board-category-title"
               editable={{
                 onChange: (value) => {
                   if (value.trim() && value.trim() !== category.title) onRename(value.trim());
@@ -58,28 +84,48 @@ export const SortableCategory = ({ column, draggingCategory, onRename, onDelete 
             >
               {category.title}
             </Typography.Text>
-            <Typography.Text type="secondary">
-              {t('telegram.board.channelsCount', { count: channels.length })}
+            <Typography.Text type="secondary" className="tg-board-count">
+              {searching
+                ? t('telegram.board.foundCount', { count: channels.length, total })
+                : t('telegram.board.channelsCount', { count: channels.length })}
             </Typography.Text>
           </Flex>
         }
         extra={
-          <Button
-            type="text"
-            danger
-            icon={<DeleteOutlined aria-hidden />}
-            aria-label={t('telegram.board.deleteCategory', { title: category.title })}
-            onClick={onDelete}
-          />
+          <Flex>
+            <Button
+              type="text"
+              icon={folded ? <RightOutlined aria-hidden /> : <DownOutlined aria-hidden />}
+              aria-label={t(folded ? 'telegram.board.unfold' : 'telegram.board.fold', { title: category.title })}
+              aria-expanded={!folded}
+              aria-controls={listId}
+              disabled={searching}
+              onClick={() => onFold(!folded)}
+            />
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              aria-label={t('telegram.board.deleteCategory', { title: category.title })}
+              onClick={onDelete}
+            />
+          </Flex>
         }
+        classNames={{ body: folded && shown.length === 0 ? 'tg-board-folded' : undefined }}
       >
         <SortableContext
-          items={channels.map((channel) => channelDragId(channel.id))}
+          items={shown.map((channel) => channelDragId(channel.id))}
           strategy={verticalListSortingStrategy}
         >
-          <ul className="tg-board-channels">
-            {channels.map((channel) => (
-              <SortableChannel key={channel.id} channel={channel} disabled={draggingCategory} />
+          <ul className="tg-board-channels" id={listId} hidden={folded && shown.length === 0}>
+            {shown.map((channel) => (
+              <SortableChannel
+                key={channel.id}
+                channel={channel}
+                disabled={draggingCategory}
+                hideHandle={searching}
+                onOpen={() => onOpenChannel(channel)}
+              />
             ))}
             {channels.length === 0 ? <li className="tg-board-empty">{t('telegram.board.emptyCategory')}</li> : null}
           </ul>

@@ -1,29 +1,27 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, SearchOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import {
   type Announcements,
-  type CollisionDetection,
-  closestCenter,
   DndContext,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
-  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
-  pointerWithin,
-  rectIntersection,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { rectSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import type { TgCategory } from '@pult/contract';
 import { Alert, App, Button, Empty, Flex, Form, Input, Skeleton, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useScreenCommands } from '../../../lib/screen-commands';
+import { urlParam } from '../../../lib/url-params';
+import { useUrlState } from '../../../lib/use-url-state';
 import {
   useDeleteCategory,
   useReorder,
@@ -31,76 +29,31 @@ import {
   useTgCategories,
   useTgChannels,
 } from '../api/telegram-resources';
+import { ChannelDrawer } from '../components/channel-drawer';
 import { DeleteCategoryDialog } from '../components/delete-category-dialog';
-import { categoryDragId, SortableCategory } from '../components/sortable-category';
+import { SortableCategory } from '../components/sortable-category';
+import {
+  categoryDragId,
+  collisionsFor,
+  type DragTarget,
+  keyboardFor,
+  locateChannel as locate,
+  parseDragId as parse,
+} from '../lib/board-dnd';
+import { searchColumns } from '../lib/channel-search';
 import { type CategoryColumn, groupChannels, layoutBody, moveChannel, moveItem } from '../lib/layout';
+import { useFoldedCategories } from '../lib/use-folded-categories';
 import '../components/board.css';
 
-type DragTarget = { kind: 'category'; id: number } | { kind: 'channel'; id: number };
-
-const parse = (id: string | number | undefined | null): DragTarget | null => {
-  const match = /^(cat|ch)-(\d+)$/.exec(String(id ?? ''));
-  if (!match) return null;
-  return { kind: match[1] === 'cat' ? 'category' : 'channel', id: Number(match[2]) };
-};
-
-/** Where a channel is: its category and index. */
-const locate = (columns: CategoryColumn[], channelId: number) => {
-  for (const column of columns) {
-    const index = column.channels.findIndex((channel) => channel.id === channelId);
-    if (index >= 0) return { categoryId: column.category.id, index };
-  }
-  return null;
-};
+/** The channel whose drawer is open, in the address: the audit log links to a channel this way. */
+const boardParams = { channel: urlParam.positiveInt() };
 
 /**
- * What a drag is over. A dragged category is compared with categories only. A dragged channel is
- * first placed in a category (the pointer's, or the one its box overlaps most when moved by
- * keyboard), then next to the closest channel there; an empty category takes it as it is.
+ * `/app/telegram-chanels`: channels grouped by category in as many columns as the width holds, ordered
+ * by drag and drop (pointer or keyboard). Categories fold; a search narrows the board to the matching
+ * channels (and stops the dragging: an order cannot be changed on a part of it); a channel opens its
+ * drawer on a click or Enter.
  */
-const collisionsFor =
-  (columns: () => CategoryColumn[]): CollisionDetection =>
-  (args) => {
-    const ofKind = (kind: DragTarget['kind']) =>
-      args.droppableContainers.filter((each) => parse(each.id)?.kind === kind);
-    const categories = ofKind('category');
-    if (parse(args.active.id)?.kind === 'category') return closestCenter({ ...args, droppableContainers: categories });
-    const inside = args.pointerCoordinates
-      ? pointerWithin({ ...args, droppableContainers: categories })
-      : rectIntersection({ ...args, droppableContainers: categories });
-    const category = parse(inside[0]?.id);
-    const channels = ofKind('channel');
-    if (!category) return closestCenter({ ...args, droppableContainers: channels });
-    const ids = new Set(
-      columns()
-        .find((column) => column.category.id === category.id)
-        ?.channels.map((channel) => `ch-${channel.id}`) ?? [],
-    );
-    const here = channels.filter((each) => ids.has(String(each.id)));
-    return here.length > 0 ? closestCenter({ ...args, droppableContainers: here }) : inside.slice(0, 1);
-  };
-
-/**
- * Arrow keys on a category jump to the previous or next category (its box centred on theirs), not
- * to the nearest drop target, which would be one of the channels in between. Channels use the
- * sortable preset, which also crosses into the neighbouring category.
- */
-const keyboardFor =
-  (columns: () => CategoryColumn[]): KeyboardCoordinateGetter =>
-  (event, args) => {
-    const { active, over, droppableRects, collisionRect } = args.context;
-    if (parse(active?.id)?.kind !== 'category') return sortableKeyboardCoordinates(event, args);
-    const step = event.code === 'ArrowUp' ? -1 : event.code === 'ArrowDown' ? 1 : 0;
-    if (step === 0 || !collisionRect) return undefined;
-    event.preventDefault();
-    const order = columns().map((column) => `cat-${column.category.id}`);
-    const target = order[order.indexOf(String(over?.id ?? active?.id)) + step];
-    const rect = target ? droppableRects.get(target) : undefined;
-    if (!rect) return undefined;
-    return { x: rect.left, y: rect.top + rect.height / 2 - collisionRect.height / 2 };
-  };
-
-/** `/app/telegram-chanels`: channels grouped by category, ordered by drag and drop (pointer or keyboard). */
 export const ChannelsByCategoryPage = () => {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -116,6 +69,9 @@ export const ChannelsByCategoryPage = () => {
   const [columns, setColumns] = useState<CategoryColumn[]>([]);
   const [active, setActive] = useState<DragTarget | null>(null);
   const [deleting, setDeleting] = useState<TgCategory | null>(null);
+  const [search, setSearch] = useState('');
+  const [url, setUrl] = useUrlState(boardParams);
+  const { folded, fold, foldAll } = useFoldedCategories();
   // The layout when the drag started: a cancelled or refused drag goes back to it.
   const before = useRef<CategoryColumn[]>([]);
   const latest = useRef<CategoryColumn[]>([]);
@@ -124,6 +80,14 @@ export const ChannelsByCategoryPage = () => {
   const keyboardCoordinates = useMemo(() => keyboardFor(() => latest.current), []);
   // Set with the drop itself, so the server's (older) layout cannot flash back while it is saved.
   const [saving, setSaving] = useState(false);
+
+  const searching = search.trim().replace(/^@/, '') !== '';
+  const shown = useMemo(() => searchColumns(columns, search), [columns, search]);
+  const totals = useMemo(
+    () => new Map(columns.map((column) => [column.category.id, column.channels.length])),
+    [columns],
+  );
+  const opened = channels.data?.items.find((channel) => channel.id === url.channel) ?? null;
 
   const server = useMemo(
     () => (channels.data && categories.data ? groupChannels(categories.data.items, channels.data.items) : null),
@@ -273,6 +237,8 @@ export const ChannelsByCategoryPage = () => {
     content = <Skeleton active paragraph={{ rows: 8 }} />;
   } else if (columns.length === 0) {
     content = <Empty description={t('telegram.noCategories')} />;
+  } else if (shown.length === 0) {
+    content = <Empty description={t('telegram.board.nothingFound')} />;
   } else {
     content = (
       <DndContext
@@ -288,17 +254,23 @@ export const ChannelsByCategoryPage = () => {
         }}
       >
         <SortableContext
-          items={columns.map((column) => categoryDragId(column.category.id))}
-          strategy={verticalListSortingStrategy}
+          items={shown.map((column) => categoryDragId(column.category.id))}
+          strategy={rectSortingStrategy}
         >
           <div className="tg-board" data-testid="tg-board">
-            {columns.map((column) => (
+            {shown.map((column) => (
               <SortableCategory
                 key={column.category.id}
                 column={column}
+                total={totals.get(column.category.id) ?? column.channels.length}
                 draggingCategory={active?.kind === 'category'}
+                draggedChannel={active?.kind === 'channel' ? active.id : undefined}
+                searching={searching}
+                folded={!searching && folded.has(column.category.id)}
+                onFold={(value) => fold(column.category.id, value)}
                 onRename={(title) => void rename(column.category.id, title)}
                 onDelete={() => setDeleting(column.category)}
+                onOpenChannel={(channel) => setUrl({ channel: channel.id })}
               />
             ))}
           </div>
@@ -324,6 +296,41 @@ export const ChannelsByCategoryPage = () => {
           </Button>
         </Form>
       </Flex>
+      <Flex justify="space-between" align="center" wrap gap="small" className="tg-board-toolbar">
+        <Input
+          allowClear
+          prefix={<SearchOutlined aria-hidden />}
+          placeholder={t('telegram.search')}
+          aria-label={t('telegram.search')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="tg-board-search"
+        />
+        <Flex wrap gap="small" align="center">
+          <Button
+            onClick={() =>
+              foldAll(
+                columns.map((column) => column.category.id),
+                true,
+              )
+            }
+            disabled={searching}
+          >
+            {t('telegram.board.foldAll')}
+          </Button>
+          <Button onClick={() => foldAll([], false)} disabled={searching}>
+            {t('telegram.board.unfoldAll')}
+          </Button>
+          <Link to="/app/common/tg-channels" className="tg-board-switch">
+            <UnorderedListOutlined aria-hidden /> {t('telegram.board.toTable')}
+          </Link>
+        </Flex>
+      </Flex>
+      {searching ? (
+        <Typography.Paragraph type="secondary" className="tg-board-search-hint">
+          {t('telegram.board.searchHint')}
+        </Typography.Paragraph>
+      ) : null}
       {content}
       <DeleteCategoryDialog
         key={deleting?.id ?? 0}
@@ -333,6 +340,14 @@ export const ChannelsByCategoryPage = () => {
         deleting={deleteCategory.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={(moveTo) => void confirmDelete(moveTo)}
+      />
+      <ChannelDrawer
+        key={opened?.id ?? 0}
+        open={opened !== null}
+        channel={opened}
+        categories={categories.data?.items ?? []}
+        telegramConfigured={channels.data?.telegramConfigured ?? false}
+        onClose={() => setUrl({ channel: undefined })}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { TgChannel } from '@pult/contract';
 import {
   Alert,
@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ListToolbar } from '../../../components/list-views/list-toolbar';
 import { useListColumns } from '../../../components/list-views/use-list-columns';
 import { PageTitle } from '../../../components/page-title';
@@ -26,7 +27,9 @@ import { useDeleteChannel, useTgCategories, useTgChannels } from '../api/telegra
 import { ChannelAvatar } from '../components/channel-avatar';
 import { ChannelDrawer } from '../components/channel-drawer';
 import { RefreshButton } from '../components/refresh-button';
+import { channelMatches } from '../lib/channel-search';
 import { tmeUrl } from '../lib/layout';
+import '../components/board.css';
 
 interface DrawerState {
   open: boolean;
@@ -34,11 +37,6 @@ interface DrawerState {
   /** A new key per opening, so every opening starts with a fresh form. */
   session: number;
 }
-
-const matches = (channel: TgChannel, search: string) => {
-  const needle = search.trim().toLowerCase().replace(/^@/, '');
-  return !needle || channel.title.toLowerCase().includes(needle) || channel.username.toLowerCase().includes(needle);
-};
 
 /** `/app/common/tg-channels`: every channel in a table, with its drawer, icon and deletion. */
 export const TgChannelsPage = () => {
@@ -59,7 +57,7 @@ export const TgChannelsPage = () => {
     [categories.data],
   );
   const rows = useMemo(
-    () => (channels.data?.items ?? []).filter((channel) => matches(channel, search)),
+    () => (channels.data?.items ?? []).filter((channel) => channelMatches(channel, search)),
     [channels.data, search],
   );
 
@@ -157,9 +155,14 @@ export const TgChannelsPage = () => {
           <PageTitle>{t('nav.tgChannelsList')}</PageTitle>
           <Typography.Text type="secondary">{t('telegram.subtitle')}</Typography.Text>
         </div>
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDrawer(null)}>
-          {t('telegram.add')}
-        </Button>
+        <Flex wrap gap="middle" align="center">
+          <Link to="/app/telegram-chanels" className="tg-board-switch">
+            <AppstoreOutlined aria-hidden /> {t('telegram.toBoard')}
+          </Link>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDrawer(null)}>
+            {t('telegram.add')}
+          </Button>
+        </Flex>
       </Flex>
       {channels.isError || categories.isError ? (
         <Alert
