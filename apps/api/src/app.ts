@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import type { Clock } from './lib/clock';
 import { loggerOptions } from './lib/logger-options';
+import { RequestLogAtDebug } from './lib/request-log';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { validatorCompiler } from './lib/validator';
 import { agreementsRoutes } from './modules/agreements';
@@ -81,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : loggerOptions(env, deps.logger),
+    // The per-request lines at debug: the terminal keeps what the start printed (lib/request-log.ts).
+    logController: new RequestLogAtDebug(),
     // X-Forwarded-For counts only from the proxies TRUST_PROXY names; per-IP limits and the audit log key on it.
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1_048_576,

@@ -50,6 +50,16 @@ const schema = z.object({
   APP_STORE_URL: z.string().url().optional(),
   GOOGLE_PLAY_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * A slow client may not hold a connection for ever (lib/slow-requests.ts). Seconds for a request's
+   * headers to arrive; seconds for its body, each REQUEST_BODY_MIN_RATE bytes received adding one more
+   * (a 10 MB upload may take hours over a slow link, one byte every 5 s is cut off after 30 s). The
+   * answer, once the body is in, is never timed: a long export streams for as long as it needs. 0 turns
+   * a limit off.
+   */
+  REQUEST_HEADERS_TIMEOUT: z.coerce.number().min(0).default(30),
+  REQUEST_BODY_TIMEOUT: z.coerce.number().min(0).default(30),
+  REQUEST_BODY_MIN_RATE: z.coerce.number().positive().default(1000),
   /** Which reverse proxies may set X-Forwarded-For: off by default (lib/trust-proxy.ts). */
   TRUST_PROXY: z
     .string()

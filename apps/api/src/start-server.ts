@@ -7,10 +7,12 @@ import { describeDatabaseError } from './db/connection-error';
 import type { ReleaseFolder } from './db/embedded-folder';
 import type { Env } from './env';
 import { systemClock } from './lib/clock';
+import { installGracefulShutdown } from './lib/graceful-shutdown';
+import { limitSlowRequests } from './lib/slow-requests';
 
 /**
  * The server after its environment is read: opens the database, builds the app, makes sure an admin
- * exists, installs the shutdown handlers and listens. Loaded by server.ts once the embedded folder's
+ * exists, limits slow requests, installs the shutdown handlers and listens. Loaded by server.ts once the embedded folder's
  * copy is under way.
  */
 export async function startServer(
@@ -29,13 +31,23 @@ export async function startServer(
     database,
     clock: systemClock,
   });
-  await ensureFirstAdmin(app.db, env, app.log);
+  const firstAdmin = await ensureFirstAdmin(app.db, env, app.log);
+  limitSlowRequests(
+    app.server,
+    {
+      headersMs: env.REQUEST_HEADERS_TIMEOUT * 1000,
+      bodyMs: env.REQUEST_BODY_TIMEOUT * 1000,
+      bodyBytesPerSecond: env.REQUEST_BODY_MIN_RATE,
+    },
+    app.log,
+  );
+  const { shutDown } = installGracefulShutdown(app);
 
   /**
-   * Graceful shutdown: stop accepting, let in-flight requests finish (new ones on open connections
-   * get 503), then close the database in the db plugin's onClose hook. The handler stays installed:
-   * a signal sent to the whole process group reaches the server twice (directly, and forwarded by
-   * npm), and a second signal must not fall back to the default action of dying mid-request.
+   * Graceful shutdown (lib/graceful-shutdown.ts): new requests get 503 while the ones in flight finish,
+   * then the server stops listening and closes the database. The handler stays installed: a signal
+   * sent to the whole process group reaches the server twice (directly, and forwarded by npm), and a
+   * second signal must not fall back to the default action of dying mid-request.
    */
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -48,7 +60,7 @@ export async function startServer(
         process.exit(1);
       }, 10_000);
       force.unref();
-      app.close().then(
+      shutDown().then(
         () => {
           app.log.info('closed cleanly');
           process.exit(0);
@@ -67,4 +79,9 @@ export async function startServer(
   process.stdout.write(
     `\n  Pult is ready: http://${env.HOST}:${port}/  (database: ${database.kind}${database.kind === 'pglite' ? ` in ${pgliteDir}` : ''})\n\n`,
   );
+  // Repeated under the last line of the start, where it is seen: the password is printed at this start only.
+  if (firstAdmin)
+    process.stdout.write(
+      `  Sign in as ${firstAdmin.email} with the password ${firstAdmin.password} (printed at this first start only; change it after signing in)\n\n`,
+    );
 }

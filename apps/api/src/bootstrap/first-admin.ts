@@ -9,10 +9,15 @@ import { hashPassword } from '../modules/users';
 /**
  * A fresh install needs someone to sign in as: if no admin exists, create one from
  * ADMIN_EMAIL/ADMIN_PASSWORD, or with a random password that is printed once and never stored in clear.
+ * Returns the generated credentials, which the start repeats under its "ready" line.
  */
-export async function ensureFirstAdmin(db: Db, env: Env, log: FastifyBaseLogger): Promise<void> {
+export async function ensureFirstAdmin(
+  db: Db,
+  env: Env,
+  log: FastifyBaseLogger,
+): Promise<{ email: string; password: string } | undefined> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
-  if (existing) return;
+  if (existing) return undefined;
   const email = (env.ADMIN_EMAIL ?? 'admin@pult.local').toLowerCase();
   const generated = env.ADMIN_PASSWORD === undefined;
   const password = env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
@@ -26,7 +31,8 @@ export async function ensureFirstAdmin(db: Db, env: Env, log: FastifyBaseLogger)
     process.stdout.write(
       `\n  First admin created: ${email}\n  Password (shown once, change it after signing in): ${password}\n\n`,
     );
-  } else {
-    log.info({ email }, 'first admin created from ADMIN_EMAIL');
+    return { email, password };
   }
+  log.info({ email }, 'first admin created from ADMIN_EMAIL');
+  return undefined;
 }

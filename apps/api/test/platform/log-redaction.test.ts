@@ -29,13 +29,14 @@ beforeAll(async () => {
   // A built SPA, so client routes (/auth/reset-password) are served as they are in production.
   const webDist = mkdtempSync(join(tmpdir(), 'pult-log-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Pult</title>');
-  const env = loadEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'pult-log-')), LOG_LEVEL: 'info', WEB_DIST: webDist });
+  // debug: the level at which each request is logged (lib/request-log.ts).
+  const env = loadEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'pult-log-')), LOG_LEVEL: 'debug', WEB_DIST: webDist });
   app = await buildApp({
     env,
     database: await openTestDatabase(),
     clock: new FakeClock(),
     mailer: new CapturingMailer(),
-    logger: { stream, level: 'info' },
+    logger: { stream, level: 'debug' },
   });
   // Two queries that fail while carrying a password hash as a parameter.
   app.post('/test/duplicate-user', async () => {

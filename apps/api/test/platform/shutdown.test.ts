@@ -1,29 +1,47 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { installGracefulShutdown } from '../../src/lib/graceful-shutdown';
 import { buildTestApp } from '../helpers/test-app';
 import { testDbKind } from '../helpers/test-database';
 
-const get = (port: number, path: string, agent?: Agent) =>
-  new Promise<{ status: number; body: string }>((resolve, reject) => {
+type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
+
+/** A GET on `agent` (an open keep-alive connection), or on a connection of its own (`agent: false`). */
+const get = (port: number, path: string, agent: Agent | false) =>
+  new Promise<Answer>((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, agent }, (res) => {
       let body = '';
       res.on('data', (chunk) => {
         body += chunk;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.on('error', reject);
     req.end();
   });
 
+/** What a request that arrives during the drain is told: the one error shape, try again, not here. */
+const expectTurnedAway = (answer: Answer) => {
+  expect(answer.status).toBe(503);
+  expect(answer.headers.connection).toBe('close');
+  expect(answer.headers['retry-after']).toBe('5');
+  expect(JSON.parse(answer.body)).toEqual({
+    statusCode: 503,
+    error: 'Service Unavailable',
+    code: 'SERVICE_UNAVAILABLE',
+    message: expect.any(String),
+  });
+};
+
 // Draining requests does not depend on the engine: once, in the PGlite pass.
 describe.skipIf(testDbKind === 'postgres')('graceful shutdown', () => {
-  it('lets in-flight requests finish, answers new ones 503, then closes the database', async () => {
+  it('keeps listening while requests in flight finish, answers new ones 503 on new and open connections, then closes the database', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -32,14 +50,17 @@ describe.skipIf(testDbKind === 'postgres')('graceful shutdown', () => {
     const inside = new Promise<void>((resolve) => {
       entered = resolve;
     });
+    let shutdown: { shutDown(): Promise<void> } | undefined;
     // A slow route stands for any request still being served when SIGTERM arrives.
     const t = await buildTestApp({
-      extend: (app) =>
+      extend: (app) => {
         app.get('/slow', async () => {
           entered();
           await gate;
           return { done: true };
-        }),
+        });
+        shutdown = installGracefulShutdown(app);
+      },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
@@ -49,20 +70,25 @@ describe.skipIf(testDbKind === 'postgres')('graceful shutdown', () => {
     const warm = await get(port, '/api/no-such-route', keepAlive);
     expect(warm.status).toBe(404);
 
-    const inFlight = get(port, '/slow');
+    const inFlight = get(port, '/slow', false);
     await inside;
-    const closing = t.app.close();
-    // A new request on an already open connection is turned away rather than started.
-    const late = await get(port, '/api/users/me', keepAlive).catch((error: NodeJS.ErrnoException) => ({
-      status: error.code === 'ECONNRESET' || error.code === 'ECONNREFUSED' ? 503 : 0,
-      body: '',
-    }));
-    expect(late.status).toBe(503);
+    expect(t.app.draining).toBe(false);
+    const closing = shutdown?.shutDown();
+    // The hook a readiness check reads.
+    expect(t.app.draining).toBe(true);
+    // New requests, on the connection already open and on a new one, are turned away, not reset or refused.
+    expectTurnedAway(await get(port, '/api/users/me', keepAlive));
+    expectTurnedAway(await get(port, '/api/users/me', false));
     release();
     const finished = await inFlight;
-    expect(finished).toEqual({ status: 200, body: '{"done":true}' });
+    expect(finished.status).toBe(200);
+    expect(finished.body).toBe('{"done":true}');
+    // Told not to come back on this connection.
+    expect(finished.headers.connection).toBe('close');
     await closing;
     await expect(t.database.db.execute('select 1')).rejects.toThrow();
+    // Closed now: nothing listens any more.
+    await expect(get(port, '/api/users/me', false)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     keepAlive.destroy();
   });
 });
@@ -72,10 +98,13 @@ const LIST = '/api/subscriptions/desc?take=20';
 
 type Outcome = { status: number } | { error: string };
 
-/** `npm start` exactly as the README says, in its own process group, on a fresh data folder. */
-async function startLikeReadme() {
+/**
+ * `npm start` exactly as the README says, in its own process group, on a fresh data folder. `env`
+ * adds to (or, with undefined, removes from) the environment.
+ */
+async function startLikeReadme(env: Record<string, string | undefined> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pult-sigterm-'));
-  const env: NodeJS.ProcessEnv = {
+  const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: '0',
@@ -86,8 +115,17 @@ async function startLikeReadme() {
     // The pages are not needed here and building them takes long; everything else is the same command.
     PULT_SKIP_WEB_BUILD: '1',
   };
-  for (const name of ['DATABASE_URL', 'STORAGE_DRIVER', 'SMTP_URL', 'TRUST_PROXY', 'WEB_DIST']) delete env[name];
-  const npm = spawn('npm', ['start'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const name of ['DATABASE_URL', 'STORAGE_DRIVER', 'SMTP_URL', 'TRUST_PROXY', 'WEB_DIST']) delete childEnv[name];
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[name];
+    else childEnv[name] = value;
+  }
+  const npm = spawn('npm', ['start'], {
+    cwd: repoRoot,
+    env: childEnv,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   npm.stdout.on('data', (chunk) => {
     output += chunk;
@@ -111,7 +149,11 @@ async function startLikeReadme() {
   });
   const port = Number(output.match(/Pult is ready: http:\/\/127\.0\.0\.1:(\d+)\//)?.[1]);
   const serverPid = Number(output.match(/"pid":(\d+)/)?.[1]);
-  return { npm, exited, port, serverPid, output: () => output };
+  const waitForOutput = async (what: string | RegExp) => {
+    while (!(typeof what === 'string' ? output.includes(what) : what.test(output)))
+      await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+  return { npm, exited, port, serverPid, output: () => output, waitForOutput };
 }
 
 const alive = (pid: number) => {
@@ -125,15 +167,33 @@ const alive = (pid: number) => {
 
 const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
 
+/** Never leaves a server behind, whatever failed: these are the processes the test started. */
+const killLeftovers = (server: { npm: { pid?: number }; serverPid: number }) => {
+  for (const pid of [server.serverPid, server.npm.pid ?? 0]) if (pid > 0 && alive(pid)) process.kill(pid, 'SIGKILL');
+};
+
+/** A raw connection: what the server sent, and when it closed the connection. */
+function rawConnection(port: number) {
+  let received = '';
+  const socket = connect(port, '127.0.0.1');
+  socket.on('data', (chunk) => {
+    received += chunk;
+  });
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  return { socket, received: () => received, closed };
+}
+
 // The server started the README's way runs on its own PGlite whatever the pass: once, in the PGlite pass.
 describe.skipIf(testDbKind === 'postgres')('SIGTERM to the server started by `npm start`', () => {
   it.each([
     ['the npm process', (pid: number) => process.kill(pid, 'SIGTERM')],
     ['the whole process group', (pid: number) => process.kill(-pid, 'SIGTERM')],
   ])(
-    'sent to %s: requests in flight finish, the shutdown is logged, nothing is left running',
+    'sent to %s: requests in flight finish, new ones get 503 (as the README says) until they have, then it exits',
     async (_to, signal) => {
-      const server = await startLikeReadme();
+      // Request lines are logged at debug: the test counts them to know what has arrived.
+      const server = await startLikeReadme({ LOG_LEVEL: 'debug' });
       const { npm, port, serverPid } = server;
       try {
         expect(port).toBeGreaterThan(0);
@@ -164,29 +224,88 @@ describe.skipIf(testDbKind === 'postgres')('SIGTERM to the server started by `np
               req.end();
             }),
         );
-        // Signal once the server has taken in all 50 (each is logged as it arrives).
-        const arrived = () => server.output().split(LIST).length - 1;
-        while (arrived() < 50) await new Promise((resolve) => setTimeout(resolve, 10));
+        // One more request in flight that the test holds: a sign-in whose body is half sent.
+        const body = JSON.stringify({ email: 'a@pult.test', password: 'long enough password' });
+        const held = rawConnection(port);
+        held.socket.write(
+          `POST /api/users/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+        );
+        // Signal once the server has taken in all 51 (each is logged as it arrives, at debug).
+        const arrived = (path: string) => server.output().split(`"url":"${path}`).length - 1;
+        while (arrived('/api/subscriptions/desc') < 50 || arrived('/api/users/signin') < 2)
+          await new Promise((resolve) => setTimeout(resolve, 10));
         signal(npm.pid ?? 0);
+        await server.waitForOutput('shutting down');
+
+        // While the held request is in flight, the server still listens and turns new requests away.
+        expectTurnedAway(await get(port, '/api/users/me', false));
+        expectTurnedAway(await get(port, '/', false));
 
         const outcomes = await Promise.all(requests);
         agent.destroy();
-        // Finished, or refused cleanly (503 while closing, or no connection at all): never reset mid-request.
-        const unclean = outcomes.filter(
-          (o) =>
-            !('status' in o && (o.status === 200 || o.status === 503)) && !('error' in o && o.error === 'ECONNREFUSED'),
-        );
-        expect(unclean).toEqual([]);
-        expect(outcomes.filter((o) => 'status' in o && o.status === 200).length).toBeGreaterThan(0);
+        // Every request that had arrived is served.
+        expect(outcomes).toEqual(Array.from({ length: 50 }, () => ({ status: 200 })));
+        held.socket.write(body.slice(10));
+        await held.closed;
+        expect(held.received()).toMatch(/^HTTP\/1\.1 200 /);
+        expect(held.received().toLowerCase()).toContain('connection: close');
         expect(await server.exited).toBe(0);
-        expect(server.output()).toContain('shutting down');
         expect(server.output()).toContain('closed cleanly');
         expect(alive(serverPid)).toBe(false);
       } finally {
-        // Never leave a server behind, whatever failed above: these are the processes this test started.
-        for (const pid of [serverPid, npm.pid ?? 0]) if (pid > 0 && alive(pid)) process.kill(pid, 'SIGKILL');
+        killLeftovers(server);
       }
     },
     240_000,
   );
+
+  it('a first start prints the generated password again under the ready line and no line per request; slow clients are cut off', async () => {
+    const server = await startLikeReadme({
+      ADMIN_EMAIL: undefined,
+      ADMIN_PASSWORD: undefined,
+      REQUEST_HEADERS_TIMEOUT: '1',
+      REQUEST_BODY_TIMEOUT: '1',
+      REQUEST_BODY_MIN_RATE: '1000',
+    });
+    const { npm, port } = server;
+    try {
+      await server.waitForOutput(/Sign in as .*\n/);
+      const password = server.output().match(/Password \(shown once[^:]*\): (\S+)/)?.[1];
+      expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      // The last thing the start prints: the address, then the account to sign in with.
+      const [, afterReady = ''] = server.output().split('Pult is ready');
+      expect(afterReady).toContain(`Sign in as admin@pult.local with the password ${password} `);
+
+      // Requests at the default level (info) add nothing to the terminal.
+      for (const path of ['/', '/api/users/me', '/api/config', '/assets/missing.js'])
+        expect((await get(port, path, false)).status).toBeGreaterThan(0);
+      const signin = await get(port, '/api/no-such-route', false);
+      expect(signin.status).toBe(404);
+      expect(server.output()).not.toContain('incoming request');
+      expect(server.output()).not.toContain('request completed');
+
+      // A body trickling in is answered 408 and the connection closed, as REQUEST_BODY_TIMEOUT says.
+      const slow = rawConnection(port);
+      slow.socket.write(
+        'POST /api/users/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n',
+      );
+      for (let i = 0; i < 100 && !slow.socket.destroyed; i++) {
+        slow.socket.write('x');
+        await Promise.race([slow.closed, new Promise((resolve) => setTimeout(resolve, 200))]);
+      }
+      await slow.closed;
+      expect(slow.received()).toMatch(/^HTTP\/1\.1 408 /);
+      expect(slow.received()).toContain('"code":"REQUEST_TIMEOUT"');
+      // Headers that never end, likewise (REQUEST_HEADERS_TIMEOUT).
+      const silent = rawConnection(port);
+      silent.socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      await silent.closed;
+      expect(silent.received()).toMatch(/^HTTP\/1\.1 408 /);
+
+      process.kill(npm.pid ?? 0, 'SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      killLeftovers(server);
+    }
+  }, 240_000);
 });

@@ -1,0 +1,73 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** True from the shutdown signal on (a readiness check answers 503 from then); false otherwise. */
+    readonly draining: boolean;
+  }
+}
+
+/** Seconds a client is told to wait before trying again: about a restart behind a process manager. */
+const RETRY_AFTER_SECONDS = 5;
+
+const UNAVAILABLE_BODY = JSON.stringify({
+  statusCode: 503,
+  error: 'Service Unavailable',
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'The server is shutting down; retry shortly',
+});
+
+/** The answer to a request that arrives during the drain: the one error shape, and no keep-alive. */
+function refuse(response: ServerResponse): void {
+  response.writeHead(503, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(UNAVAILABLE_BODY),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'retry-after': String(RETRY_AFTER_SECONDS),
+    connection: 'close',
+  });
+  response.end(UNAVAILABLE_BODY);
+}
+
+/**
+ * Graceful shutdown in two steps. The drain: the server keeps listening, and every request that
+ * arrives, on a new connection or an open one, is answered 503 with `Retry-After` and
+ * `Connection: close` (so a client or a load balancer retries elsewhere instead of seeing a reset or a
+ * refused connection), while the requests already in flight finish, each told `Connection: close`.
+ * Then the close: Fastify stops listening, closes the idle connections and runs its onClose hooks
+ * (the database last).
+ *
+ * The requests are counted and turned away in front of Fastify, at the Node server's `request` event,
+ * so no route, hook or static file is reached during the drain. Install before `listen`.
+ */
+export function installGracefulShutdown(app: FastifyInstance): { shutDown(): Promise<void> } {
+  let draining = false;
+  const inFlight = new Set<ServerResponse>();
+  let drained: (() => void) | undefined;
+
+  const server = app.server;
+  const handlers = server.listeners('request') as RequestListener[];
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (draining) return refuse(response);
+    inFlight.add(response);
+    // 'close': the answer was sent, or the connection went away first.
+    response.once('close', () => {
+      inFlight.delete(response);
+      if (draining && inFlight.size === 0) drained?.();
+    });
+    for (const handler of handlers) handler.call(server, request, response);
+  });
+  app.decorate('draining', { getter: () => draining });
+
+  return {
+    async shutDown() {
+      draining = true;
+      for (const response of inFlight) if (!response.headersSent) response.setHeader('connection', 'close');
+      if (inFlight.size > 0) await new Promise<void>((resolve) => (drained = resolve));
+      await app.close();
+    },
+  };
+}
