@@ -172,4 +172,36 @@ test.describe('push notifications', () => {
       await apiAs(admin.apiToken).settings.update({ body: { defaultTimeZone: original.defaultTimeZone } });
     }
   });
+
+  test('on a phone the composer counts only the audience chosen now, and «в местное время» sits under the time', async ({
+    page,
+    login,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(ACCOUNTS.editor);
+    await page.goto('/app/push-notifications');
+    await page.getByRole('button', { name: 'Новое уведомление' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Новое push-уведомление' });
+    const count = drawer.getByTestId('audience-count');
+    await expect(count).toContainText(/^Пользователей: .* · устройств: /);
+
+    // A new audience: «counting» until its own count arrives, not the count of the one before.
+    const release = await holdRequests(page, '**/api/reminders/audience-count');
+    await drawer.getByRole('radio', { name: 'Подписчики', exact: true }).check();
+    await expect(count).toHaveText('Считаем охват…');
+    release();
+    await expect(count).toContainText(/^Пользователей: .* · устройств: /);
+    // Chosen users: no one yet, so no count at all.
+    await drawer.getByRole('radio', { name: 'Выбранные пользователи' }).check();
+    await expect(count).toHaveText('Выберите пользователей, чтобы увидеть охват');
+
+    // The checkbox right under the time and its zone hint, no blank row between them.
+    const time = await drawer.getByLabel('Время отправки').boundingBox();
+    const localTime = await drawer.getByRole('checkbox', { name: 'в местное время пользователя' }).boundingBox();
+    if (!time || !localTime) throw new Error('composer not laid out');
+    expect(localTime.y - (time.y + time.height)).toBeLessThan(60);
+    // Nothing in the drawer wider than the phone: the test-send button wraps under its picker.
+    const button = await drawer.getByRole('button', { name: 'Отправить тест' }).boundingBox();
+    expect((button?.x ?? 0) + (button?.width ?? 0)).toBeLessThanOrEqual(390);
+  });
 });

@@ -8,7 +8,7 @@ import {
   type ReminderType,
   reminderTypes,
 } from '@pult/contract';
-import { Alert, App, Button, Checkbox, DatePicker, Drawer, Flex, Form, Input, Radio, Space, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, DatePicker, Drawer, Flex, Form, Input, Radio, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -118,6 +118,19 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
     else send();
   };
 
+  /**
+   * The reach of the audience chosen now, never of the one before: nothing while no user is picked,
+   * «counting» while a new count is on its way (the last one stays in the cache only to avoid a jump).
+   */
+  const audienceText = () => {
+    if (!audience) return t(type === 'users' ? 'push.create.audiencePickUsers' : 'push.create.audienceUnknown');
+    if (!count.data || count.isPlaceholderData) return t('push.create.audienceCounting');
+    return t('push.create.audience', {
+      users: formatCount(count.data.users, count.data.isEstimate, locale),
+      devices: formatCount(count.data.devices, count.data.isEstimate, locale),
+    });
+  };
+
   const runTest = async () => {
     if (!testUser) return;
     try {
@@ -194,40 +207,35 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
             <UserPicker multiple />
           </Form.Item>
         ) : null}
-        <Typography.Paragraph data-testid="audience-count" type="secondary">
-          {count.data
-            ? t('push.create.audience', {
-                users: formatCount(count.data.users, count.data.isEstimate, locale),
-                devices: formatCount(count.data.devices, count.data.isEstimate, locale),
-              })
-            : t('push.create.audienceUnknown')}
+        <Typography.Paragraph data-testid="audience-count" type="secondary" aria-live="polite">
+          {audienceText()}
         </Typography.Paragraph>
-        <Flex gap="middle" wrap>
-          <Form.Item
-            name="scheduledAt"
-            label={t('push.fields.scheduledAt')}
-            extra={t('push.form.zoneHint', { zone: scheduling.label(scheduling.zone) })}
-            rules={[{ required: true, message: t('push.form.required') }]}
-          >
-            <DatePicker showTime={{ format: 'HH:mm' }} format="DD.MM.YYYY HH:mm" allowClear={false} />
-          </Form.Item>
-          <Form.Item name="localTime" valuePropName="checked" label=" ">
-            <Checkbox>{t('push.fields.localTime')}</Checkbox>
-          </Form.Item>
-        </Flex>
+        <Form.Item
+          name="scheduledAt"
+          label={t('push.fields.scheduledAt')}
+          extra={t('push.form.zoneHint', { zone: scheduling.label(scheduling.zone) })}
+          rules={[{ required: true, message: t('push.form.required') }]}
+          className="push-scheduled-at"
+        >
+          <DatePicker showTime={{ format: 'HH:mm' }} format="DD.MM.YYYY HH:mm" allowClear={false} />
+        </Form.Item>
+        {/* Right under the time it qualifies, at every width (beside it, a blank label left a gap when it wrapped). */}
+        <Form.Item name="localTime" valuePropName="checked">
+          <Checkbox>{t('push.fields.localTime')}</Checkbox>
+        </Form.Item>
       </Form>
       <PhonePreview title={title} body={body} appName={t('push.preview.appName')} />
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         <label htmlFor="push-test-user">{t('push.test.title')}</label>
       </Typography.Title>
-      <Space.Compact style={{ width: '100%' }}>
-        <div style={{ flex: 1 }}>
+      <Flex gap="small" wrap className="push-test-row">
+        <div className="push-test-user">
           <UserPicker id="push-test-user" value={testUser} onChange={(value) => setTestUser(value as number)} />
         </div>
         <Button onClick={runTest} loading={testSend.isPending} disabled={!testUser}>
           {t('push.test.submit')}
         </Button>
-      </Space.Compact>
+      </Flex>
     </Drawer>
   );
 };
