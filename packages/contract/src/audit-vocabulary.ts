@@ -137,6 +137,13 @@ const actionNames = {
     ja: 'サブスクリプション延長',
   },
   retry: { ru: 'Повторный запуск', en: 'Retried', zh: '重试', fr: 'Relance', ja: '再実行' },
+  'move-device': {
+    ru: 'Перенос устройства',
+    en: 'Device moved to another account',
+    zh: '设备转到其他账户',
+    fr: 'Appareil passé à un autre compte',
+    ja: 'デバイスを別アカウントへ移動',
+  },
 } as const satisfies Record<string, Names>;
 
 const entityNames = {
@@ -184,6 +191,7 @@ const entityNames = {
   'saved-view': { ru: 'Вид списка', en: 'Saved view', zh: '已保存视图', fr: 'Vue enregistrée', ja: '保存済みビュー' },
   settings: { ru: 'Настройки', en: 'Settings', zh: '设置', fr: 'Paramètres', ja: '設定' },
   'audit-event': { ru: 'Журнал аудита', en: 'Audit log', zh: '审计日志', fr: 'Journal d’audit', ja: '監査ログ' },
+  device: { ru: 'Устройство', en: 'Device', zh: '设备', fr: 'Appareil', ja: 'デバイス' },
   job: {
     ru: 'Фоновая задача',
     en: 'Background job',

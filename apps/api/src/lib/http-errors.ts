@@ -26,3 +26,7 @@ export const forbidden = (code: ErrorCode = 'FORBIDDEN', message = 'Not allowed 
 export const notFound = (code: ErrorCode = 'NOT_FOUND', message = 'Not found') => new HttpError(404, code, message);
 export const conflict = (code: ErrorCode, message: string, errors?: FieldErrors) =>
   new HttpError(409, code, message, errors);
+
+/** 429 RATE_LIMITED with Retry-After: the atomic limiter (lib/rate-limit.ts) said no. */
+export const rateLimited = (retryAfterSeconds: number, message = 'Too many attempts, try again later') =>
+  new HttpError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });

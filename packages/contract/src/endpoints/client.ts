@@ -69,12 +69,13 @@ export const clientEndpoints = {
     summary: "Register the app's push token",
     description:
       'Upsert by token: a token already known moves to the caller (one phone, a new sign-in) and is enabled ' +
-      'again. `timeZone` an IANA zone (for local-time pushes).',
+      'again. A move from another user is audit-logged (`move-device`) and limited to 5 per account per hour: ' +
+      '429 RATE_LIMITED with Retry-After. `timeZone` an IANA zone (for local-time pushes).',
     tag: 'client',
     access: ['user'],
     body: registerDeviceBody,
     response: device,
-    errors: [],
+    errors: [429],
   }),
   removeDevice: defineEndpoint({
     method: 'DELETE',

@@ -1,6 +1,8 @@
 import { type Device, type RegisterDeviceBody, registerDeviceBody } from '@pult/contract';
-import { notFound } from '../../lib/http-errors';
+import { notFound, rateLimited } from '../../lib/http-errors';
+import { reserveAttempt } from '../../lib/rate-limit';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { DEVICE_MOVES_PER_USER, deviceMovesKey } from './device-moves';
 import { pushRepository as repo } from './push-repository';
 import { toDevice } from './reminder-row';
 
@@ -9,8 +11,9 @@ export const devicesService = {
   register: async (ctx: ServiceContext, input: RegisterDeviceBody): Promise<Device> => {
     const body = registerDeviceBody.parse(input);
     const now = ctx.clock.now();
-    const row = await repo.upsertDevice(ctx.db, {
-      userId: actorOf(ctx).userId,
+    const userId = actorOf(ctx).userId;
+    const values = {
+      userId,
       token: body.token,
       platform: body.platform,
       timeZone: body.timeZone ?? null,
@@ -18,8 +21,26 @@ export const devicesService = {
       appVersion: body.appVersion ?? null,
       createdAt: now,
       lastSeenAt: now,
+    };
+    const own = await repo.upsertOwnDevice(ctx.db, values);
+    if (own) return toDevice(own);
+    // The token is another user's: a move (device-moves.ts), limited and audited in one transaction.
+    const moved = await ctx.db.transaction(async (tx) => {
+      const previous = await repo.lockDeviceByToken(tx, body.token);
+      const from = previous && previous.userId !== userId ? previous.userId : null;
+      if (from !== null) {
+        const reservation = await reserveAttempt(tx, deviceMovesKey(userId), DEVICE_MOVES_PER_USER, now);
+        if (!reservation.allowed) throw rateLimited(reservation.retryAfter, 'Too many devices moved, try again later');
+      }
+      const row = await repo.upsertDevice(tx, values);
+      if (from !== null)
+        await ctx.audit(
+          { action: 'move-device', entity: 'device', entityId: row.id, before: { userId: from }, after: { userId } },
+          tx,
+        );
+      return row;
     });
-    return toDevice(row);
+    return toDevice(moved);
   },
 
   remove: async (ctx: ServiceContext, token: string) => {

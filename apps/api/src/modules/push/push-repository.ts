@@ -7,6 +7,18 @@ import { sortOrder } from '../../lib/sort-order';
 export type ReminderRow = typeof reminders.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
 
+/** What a registration writes over a known token's row: the caller's details, enabled again. */
+const refreshed = (values: typeof devices.$inferInsert) => ({
+  userId: values.userId,
+  platform: values.platform,
+  timeZone: values.timeZone,
+  locale: values.locale,
+  appVersion: values.appVersion,
+  enabled: true,
+  disabledReason: null,
+  lastSeenAt: values.lastSeenAt,
+});
+
 /** Ids as one text parameter split in SQL, so a batch is one parameter whatever its size. */
 export const idList = (ids: number[]) => sql`string_to_array(${ids.join(',')}, ',')::int[]`;
 
@@ -107,24 +119,37 @@ export const pushRepository = {
       .from(devices)
       .where(and(eq(devices.userId, userId), eq(devices.enabled, true))),
 
-  /** Upsert by token: a token seen again belongs to whoever registered it last, and is enabled again. */
-  upsertDevice: async (db: Db, values: typeof devices.$inferInsert) => {
+  /**
+   * Upsert by token, the caller's own: a new token is inserted, one the caller already has is
+   * refreshed and enabled again. A token registered by another user is left as it is (undefined):
+   * moving it is the service's decision, audited and limited. One statement, so two registrations at
+   * once cannot both see the token free.
+   */
+  upsertOwnDevice: async (db: Db, values: typeof devices.$inferInsert) => {
     const [row] = await db
       .insert(devices)
       .values(values)
       .onConflictDoUpdate({
         target: devices.token,
-        set: {
-          userId: values.userId,
-          platform: values.platform,
-          timeZone: values.timeZone,
-          locale: values.locale,
-          appVersion: values.appVersion,
-          enabled: true,
-          disabledReason: null,
-          lastSeenAt: values.lastSeenAt,
-        },
+        set: refreshed(values),
+        setWhere: eq(devices.userId, values.userId),
       })
+      .returning();
+    return row;
+  },
+
+  /** The device a token names, locked until the transaction ends (a move reads its owner here). */
+  lockDeviceByToken: async (db: Db, token: string) => {
+    const [row] = await db.select().from(devices).where(eq(devices.token, token)).for('update');
+    return row;
+  },
+
+  /** Upsert by token whoever holds it: the token now belongs to `values.userId`, enabled again. */
+  upsertDevice: async (db: Db, values: typeof devices.$inferInsert) => {
+    const [row] = await db
+      .insert(devices)
+      .values(values)
+      .onConflictDoUpdate({ target: devices.token, set: refreshed(values) })
       .returning();
     if (!row) throw new Error('device upsert returned nothing');
     return row;

@@ -19,6 +19,8 @@ describe('auditTarget', () => {
   it('reads the owner of a subscription and the type of a document from the event', () => {
     const grant = { entity: 'subscription', entityId: '90', after: { owner: 12, planId: 1 } };
     expect(auditTarget(grant)).toEqual({ path: '/app/users/12' });
+    const move = { entity: 'device', entityId: '5', after: { userId: 14 } };
+    expect(auditTarget(move)).toEqual({ path: '/app/users/14' });
     const agreement = { entity: 'agreement', entityId: '11', after: { type: 'personal-data-consent', version: 2 } };
     expect(auditTarget(agreement)).toEqual({ path: '/app/common/personal-data-consent' });
     expect(auditTarget({ entity: 'agreement', entityId: '11', after: { type: '../users' } })).toBeUndefined();

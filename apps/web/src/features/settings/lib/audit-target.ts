@@ -36,6 +36,11 @@ export function auditTarget(event: Pick<AuditEventEntry, 'entity' | 'entityId' |
       const owner = numeric(field(event.after, 'owner'));
       return owner ? { path: `/app/users/${owner}` } : { path: '/app/subscriptions/items' };
     }
+    case 'device': {
+      // A device has no screen: its owner's (after a move, the new owner).
+      const owner = numeric(field(event.after, 'userId'));
+      return owner ? { path: `/app/users/${owner}` } : { path: '/app/users' };
+    }
     case 'agreement': {
       const type = field(event.after, 'type');
       return isAgreementType(type) ? { path: `/app/common/${type}` } : undefined;
