@@ -75,7 +75,14 @@ const DARK_COMPONENTS: ThemeConfig['components'] = {
   Tabs: { itemSelectedColor: DARK_BLUE_TEXT, itemActiveColor: DARK_BLUE_TEXT, inkBarColor: DARK_BLUE_TEXT },
   // Outlined danger buttons write the red as text; a solid one carries dark text on that light red.
   Button: { colorError: DARK_RED_TEXT, dangerColor: '#000000' },
-  Tag: { colorError: DARK_RED_TEXT, purple7: '#ab7ae0', red7: '#f37370', geekblue7: '#7f9ef3' },
+  // «В обработке» tags (a pending payment, a push being sent) write the info blue as text: the light one.
+  Tag: {
+    colorError: DARK_RED_TEXT,
+    colorInfo: DARK_BLUE_TEXT,
+    purple7: '#ab7ae0',
+    red7: '#f37370',
+    geekblue7: '#7f9ef3',
+  },
   Table: { colorTextDisabled: 'rgba(255, 255, 255, 0.5)' },
 };
 

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import { UserAvatar } from '../../../components/user-avatar';
+import { statusTagColor } from '../../../config/status-colors';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { displayName } from '../../../lib/person-name';
@@ -11,7 +12,6 @@ import { useProfile } from '../api/get-profile';
 import { AccountCard } from '../components/account-card';
 
 const ROLE_COLORS = { admin: 'geekblue', editor: 'green', user: 'default' } as const;
-const STATUS_COLORS = { active: 'success', blocked: 'error', deleted: 'default' } as const;
 
 const subscriptionText = (user: StoredSession, t: TFunction, locale: LocaleId) => {
   const register = user.register;
@@ -44,7 +44,7 @@ export const ProfilePage = () => {
             </Typography.Title>
             <Flex gap="small" wrap>
               <Tag color={ROLE_COLORS[user.role]}>{t(`roles.${user.role}`)}</Tag>
-              <Tag color={STATUS_COLORS[user.status]}>{t(`userStatus.${user.status}`)}</Tag>
+              <Tag color={statusTagColor('user', user.status)}>{t(`userStatus.${user.status}`)}</Tag>
             </Flex>
           </div>
         </Flex>

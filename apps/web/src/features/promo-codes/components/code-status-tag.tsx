@@ -1,9 +1,9 @@
+import type { promoCodeStatus } from '@pult/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { statusTagColor } from '../../../config/status-colors';
 
-const COLORS = { new: 'blue', activated: 'green', blocked: 'red' } as const;
-
-export const CodeStatusTag = ({ status }: { status: keyof typeof COLORS }) => {
+export const CodeStatusTag = ({ status }: { status: (typeof promoCodeStatus)['options'][number] }) => {
   const { t } = useTranslation();
-  return <Tag color={COLORS[status]}>{t(`promoCodes.codeStatus.${status}`)}</Tag>;
+  return <Tag color={statusTagColor('promoCode', status)}>{t(`promoCodes.codeStatus.${status}`)}</Tag>;
 };

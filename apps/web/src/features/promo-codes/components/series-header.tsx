@@ -3,6 +3,7 @@ import type { PromoSeries } from '@pult/contract';
 import { Alert, Button, Card, Col, Descriptions, Flex, Progress, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
+import { statusTagColor } from '../../../config/status-colors';
 import type { LocaleId } from '../../../config/theme-config';
 import { Duration } from '../../../lib/duration';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -23,9 +24,7 @@ export const SeriesHeader = ({ series }: { series: PromoSeries }) => {
       <Flex justify="space-between" align="center" gap="middle" wrap>
         <Flex align="center" gap="small" wrap>
           <PageTitle className="promo-series-title">{series.name}</PageTitle>
-          <Tag color={series.status === 'enabled' ? 'success' : 'default'}>
-            {t(`promoCodes.status.${series.status}`)}
-          </Tag>
+          <Tag color={statusTagColor('promoSeries', series.status)}>{t(`promoCodes.status.${series.status}`)}</Tag>
         </Flex>
         <Flex align="center" gap="middle">
           <SeriesStatusSwitch series={series} />

@@ -3,6 +3,7 @@ import type { Plan } from '@pult/contract';
 import { App, Button, Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfirmOffSwitch } from '../../../components/confirm-off-switch';
+import { statusTagColor } from '../../../config/status-colors';
 import { describeError } from '../../../lib/describe-error';
 import { durationText } from '../../../lib/duration';
 import { formatMoney } from '../../../lib/format';
@@ -60,7 +61,7 @@ export const PlanCard = ({ plan, canManage, onEdit }: Props) => {
       </Typography.Text>
     </Flex>
   ) : (
-    <Tag color={plan.enabled ? 'success' : 'default'}>
+    <Tag color={statusTagColor('plan', plan.enabled ? 'enabled' : 'disabled')}>
       {t(plan.enabled ? 'subscriptions.plans.enabled' : 'subscriptions.plans.disabled')}
     </Tag>
   );

@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { ListToolbar } from '../../../components/list-views/list-toolbar';
 import { useListColumns } from '../../../components/list-views/use-list-columns';
 import { PageTitle } from '../../../components/page-title';
+import { statusTagColor } from '../../../config/status-colors';
 import { describeError } from '../../../lib/describe-error';
 import { formatNumber } from '../../../lib/format';
 import { useScreenCommands } from '../../../lib/screen-commands';
@@ -116,8 +117,11 @@ export const TgChannelsPage = () => {
     {
       key: 'published',
       title: t('telegram.column.published'),
-      render: (_, channel) =>
-        channel.published ? <Tag color="green">{t('telegram.yes')}</Tag> : <Tag>{t('telegram.no')}</Tag>,
+      render: (_, channel) => (
+        <Tag color={statusTagColor('tgChannel', channel.published ? 'published' : 'hidden')}>
+          {t(channel.published ? 'telegram.yes' : 'telegram.no')}
+        </Tag>
+      ),
     },
     {
       key: 'actions',

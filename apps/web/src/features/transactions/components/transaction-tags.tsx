@@ -1,19 +1,12 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { statusTagColor } from '../../../config/status-colors';
 import { useTheme } from '../../../lib/theme-store';
 import type { TransactionKind, TransactionProvider, TransactionStatus } from '../lib/transaction-filters';
 
-export const TRANSACTION_STATUS_COLORS: Record<TransactionStatus, string> = {
-  pending: 'processing',
-  succeeded: 'success',
-  failed: 'error',
-  refunded: 'warning',
-  canceled: 'default',
-};
-
 export const TransactionStatusTag = ({ status }: { status: TransactionStatus }) => {
   const { t } = useTranslation();
-  return <Tag color={TRANSACTION_STATUS_COLORS[status]}>{t(`transactions.status.${status}`)}</Tag>;
+  return <Tag color={statusTagColor('transaction', status)}>{t(`transactions.status.${status}`)}</Tag>;
 };
 
 /** Payment providers are brand names and read the same in every language; the two internal ones are words. */

@@ -3,13 +3,12 @@ import type { Subscription, User } from '@pult/contract';
 import { Button, Card, Descriptions, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { statusTagColor } from '../../../config/status-colors';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDate } from '../../../lib/format';
 import { useUserSubscriptions } from '../api/get-user-subscriptions';
 import { GrantSubscriptionModal } from './grant-subscription-modal';
 import { SubscriptionSummary } from './user-tags';
-
-const STATUS_COLORS = { active: 'success', expired: 'default', canceled: 'warning' } as const;
 
 /** The current subscription (`register`), every subscription the user has had, and the grant (admins). */
 export const UserSubscriptionsCard = ({ user, canGrant }: { user: User; canGrant: boolean }) => {
@@ -24,7 +23,9 @@ export const UserSubscriptionsCard = ({ user, canGrant }: { user: User; canGrant
       key: 'status',
       dataIndex: 'status',
       title: t('users.subscriptions.status'),
-      render: (_, item) => <Tag color={STATUS_COLORS[item.status]}>{t(`subscriptionStatus.${item.status}`)}</Tag>,
+      render: (_, item) => (
+        <Tag color={statusTagColor('subscription', item.status)}>{t(`subscriptionStatus.${item.status}`)}</Tag>
+      ),
     },
     {
       key: 'source',

@@ -1,12 +1,11 @@
 import type { Role, User, UserStatus } from '@pult/contract';
 import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { statusTagColor } from '../../../config/status-colors';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDate } from '../../../lib/format';
 
 const ROLE_COLORS: Record<Role, string> = { admin: 'geekblue', editor: 'green', user: 'default' };
-const STATUS_COLORS: Record<UserStatus, string> = { active: 'success', blocked: 'error', deleted: 'default' };
-const SUBSCRIPTION_COLORS = { active: 'gold', expired: 'default', canceled: 'default' } as const;
 
 export const RoleTag = ({ role }: { role: Role }) => {
   const { t } = useTranslation();
@@ -19,7 +18,7 @@ export const RoleTag = ({ role }: { role: Role }) => {
 
 export const StatusTag = ({ status }: { status: UserStatus }) => {
   const { t } = useTranslation();
-  return <Tag color={STATUS_COLORS[status]}>{t(`userStatus.${status}`)}</Tag>;
+  return <Tag color={statusTagColor('user', status)}>{t(`userStatus.${status}`)}</Tag>;
 };
 
 /** The current subscription from `register`: plan, status and until when. */
@@ -31,7 +30,7 @@ export const SubscriptionSummary = ({ register }: { register: User['register'] }
     <Flex vertical gap={2}>
       <Flex gap={6} align="center" wrap>
         <Typography.Text>{register.planTitle}</Typography.Text>
-        <Tag color={SUBSCRIPTION_COLORS[register.status]}>{t(`subscriptionStatus.${register.status}`)}</Tag>
+        <Tag color={statusTagColor('subscription', register.status)}>{t(`subscriptionStatus.${register.status}`)}</Tag>
       </Flex>
       <Typography.Text type="secondary" className="users-secondary">
         {register.expiresAt

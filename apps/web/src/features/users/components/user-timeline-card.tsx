@@ -4,20 +4,12 @@ import { Card, Empty, Pagination, Select, Skeleton, Tag, Timeline, Typography } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { timelineTone, toneDotColor } from '../../../config/status-colors';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useUserTimeline } from '../api/get-user-timeline';
 
 const TAKE = 20;
-const KIND_COLORS: Record<TimelineKind, string> = {
-  registration: 'blue',
-  subscription: 'green',
-  transaction: 'gold',
-  promo: 'purple',
-  push: 'cyan',
-  agreement: 'geekblue',
-  staff: 'red',
-};
 
 /** Where an entry leads: the object it is about, in the screen that lists it. */
 function linkOf(entry: TimelineEntry, userId: number): string | null {
@@ -57,7 +49,7 @@ const EntryText = ({ entry, userId }: { entry: TimelineEntry; userId: number }) 
   return (
     <>
       <Typography.Text type="secondary">{formatDateTime(entry.at, locale)}</Typography.Text>{' '}
-      <Tag color={KIND_COLORS[entry.kind]}>{t(`users.timeline.kinds.${entry.kind}`)}</Tag>
+      <Tag>{t(`users.timeline.kinds.${entry.kind}`)}</Tag>
       {link ? <Link to={link}>{title}</Link> : <Typography.Text strong>{title}</Typography.Text>}
       {summary ? <Typography.Text> — {summary}</Typography.Text> : null}
       {entry.actor ? (
@@ -106,7 +98,8 @@ export const UserTimelineCard = ({ userId }: { userId: number }) => {
             data-testid="user-timeline"
             items={query.data.items.map((entry) => ({
               key: entry.key,
-              color: KIND_COLORS[entry.kind],
+              // The mark says how it went (a failed payment red, a staff edit grey); the tag says what it is.
+              color: toneDotColor(timelineTone(entry)),
               children: <EntryText entry={entry} userId={userId} />,
             }))}
           />
