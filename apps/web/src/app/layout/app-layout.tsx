@@ -10,6 +10,7 @@ import { AppHeader } from './app-header';
 import { Breadcrumbs } from './breadcrumbs';
 import { MobileNav } from './mobile-nav';
 import { SideNav } from './side-nav';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopNav } from './top-nav';
 
 // The theme drawer (antd's Drawer, Radio, Select, Switch, Badge, Divider) comes with its first opening.
@@ -36,12 +37,13 @@ export const AppLayout = () => {
   return (
     <App component={false}>
       <Layout className="app-layout">
+        <SkipLink />
         <AppHeader isMobile={isMobile} onOpenTheme={() => setThemeOpen(true)} />
         {!isMobile && navType === 'top' ? <TopNav /> : null}
         <Layout hasSider={!isMobile && navType === 'side'}>
           {!isMobile && navType === 'side' ? <SideNav /> : null}
           <Layout className="app-main">
-            <Layout.Content className="app-content">
+            <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} className="app-content">
               <Breadcrumbs />
               <Outlet />
             </Layout.Content>

@@ -6,6 +6,9 @@ import { useCreateUser } from '../api/create-user';
 import { emptyUserForm, toCreateBody, type UserFormValues } from '../user-form';
 import { UserFormFields } from './user-form-fields';
 
+/** antd gives the <form> its name as id. */
+const FORM_ID = 'create-user';
+
 interface Props {
   open: boolean;
   onClose: () => void;
@@ -19,6 +22,8 @@ export const CreateUserDrawer = ({ open, onClose }: Props) => {
   const create = useCreateUser();
 
   const submit = (values: UserFormValues) => {
+    // The fields stay enabled while saving (a disabled field drops the focus to the page); a second Enter waits.
+    if (create.isPending) return;
     const body = toCreateBody(values, form, t);
     if (!body) return;
     create.mutate(body, {
@@ -45,7 +50,8 @@ export const CreateUserDrawer = ({ open, onClose }: Props) => {
       footer={
         <Flex justify="end" gap="small">
           <Button onClick={onClose}>{t('users.form.cancel')}</Button>
-          <Button type="primary" loading={create.isPending} onClick={() => form.submit()}>
+          {/* The form's own submit button (HTML `form`), though drawn in the footer: Enter in a field creates. */}
+          <Button type="primary" htmlType="submit" form={FORM_ID} loading={create.isPending}>
             {t('users.create.submit')}
           </Button>
         </Flex>
@@ -54,10 +60,9 @@ export const CreateUserDrawer = ({ open, onClose }: Props) => {
       <Form<UserFormValues>
         form={form}
         layout="vertical"
-        name="create-user"
+        name={FORM_ID}
         initialValues={emptyUserForm()}
         onFinish={submit}
-        disabled={create.isPending}
       >
         <UserFormFields mode="create" />
       </Form>

@@ -11,7 +11,7 @@ export interface PeriodProps {
   onChange: (patch: Pick<UsersFilter, 'from' | 'to'>) => void;
 }
 
-type Picker = ComponentType<PeriodProps & { autoFocus: boolean }>;
+type Picker = ComponentType<PeriodProps & { autoFocus: boolean; open: boolean }>;
 
 /** Once downloaded, every later list draws the picker at once. */
 let downloaded: Picker | null = null;
@@ -22,17 +22,20 @@ const download = () => importWithTimeout('period-picker', () => import('./period
  * gzip), comes when the field is first pointed at or focused; until then a read-only field that looks the
  * same stands in. The stand-in stays mounted (and keeps the focus) while the picker downloads; the picker
  * replaces it only once it is here, and takes the focus in the same render if the stand-in had it, so the
- * focus never falls to the page and the picker opens as a focused date field does. A period already in the
+ * focus never falls to the page. Its calendar opens on arrival only if the stand-in was pressed: tabbing
+ * through the filters passes the field without a calendar popping up, as antd's picker does. A period already in the
  * address loads it at once. If the download fails, the stand-in stays, marked and saying why, and the next
  * pointing or focus asks again; the list is not affected.
  */
 export const PeriodFilter = (props: PeriodProps) => {
   const { t } = useTranslation();
-  const [picker, setPicker] = useState<{ Component: Picker; focus: boolean } | null>(() =>
-    downloaded ? { Component: downloaded, focus: false } : null,
+  const [picker, setPicker] = useState<{ Component: Picker; focus: boolean; open: boolean } | null>(() =>
+    downloaded ? { Component: downloaded, focus: false, open: false } : null,
   );
   const [failed, setFailed] = useState(false);
   const pending = useRef(false);
+  // A press on the stand-in asks for the calendar; a Tab into it only for the field (as the picker itself does).
+  const pressed = useRef(false);
   const standIn = useRef<InputRef>(null);
 
   const load = useCallback(() => {
@@ -43,7 +46,7 @@ export const PeriodFilter = (props: PeriodProps) => {
         downloaded = Component;
         pending.current = false;
         const focus = standIn.current?.input != null && document.activeElement === standIn.current.input;
-        setPicker({ Component, focus });
+        setPicker({ Component, focus, open: focus && pressed.current });
       },
       () => {
         pending.current = false;
@@ -57,7 +60,7 @@ export const PeriodFilter = (props: PeriodProps) => {
     if (hasPeriod && !downloaded) load();
   }, [hasPeriod, load]);
 
-  if (picker) return <picker.Component {...props} autoFocus={picker.focus} />;
+  if (picker) return <picker.Component {...props} autoFocus={picker.focus} open={picker.open} />;
   return (
     <Input
       ref={standIn}
@@ -72,6 +75,9 @@ export const PeriodFilter = (props: PeriodProps) => {
       status={failed ? 'error' : undefined}
       title={failed ? t('errors.chunkText') : undefined}
       onPointerEnter={load}
+      onPointerDown={() => {
+        pressed.current = true;
+      }}
       onFocus={load}
     />
   );

@@ -13,7 +13,13 @@ const DAY = 'YYYY-MM-DD';
  * fields get a label each («Регистрация с», «Регистрация по»): an `aria-label` on the picker would name
  * both the same, which leaves a screen reader (and a test) unable to tell them apart.
  */
-export const PeriodPicker = ({ from, to, onChange, autoFocus }: PeriodProps & { autoFocus: boolean }) => {
+export const PeriodPicker = ({
+  from,
+  to,
+  onChange,
+  autoFocus,
+  open,
+}: PeriodProps & { autoFocus: boolean; open: boolean }) => {
   const { t, i18n } = useTranslation();
   const id = useId();
   const ids = { start: `${id}-from`, end: `${id}-to` };
@@ -30,9 +36,9 @@ export const PeriodPicker = ({ from, to, onChange, autoFocus }: PeriodProps & { 
         placeholder={[t('users.filter.periodFrom'), t('users.filter.periodTo')]}
         format={DATE_FORMATS[i18n.language as LocaleId]}
         allowEmpty={[true, true]}
-        // Focused on arrival when the person was in the stand-in: the picker opens as a focused date field does.
+        // Focused on arrival when the person was in the stand-in; open only if they pressed it (a Tab opens nothing).
         autoFocus={autoFocus}
-        defaultOpen={autoFocus}
+        defaultOpen={open}
         className="users-period"
         value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
         onChange={(range) =>

@@ -24,7 +24,10 @@ export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }
     if (!form.isFieldsTouched()) form.setFieldsValue(userToForm(user));
   }, [form, user]);
 
-  const submit = (values: UserFormValues) =>
+  // Saving does not disable the fields: a disabled field drops the focus to the page, so Enter in a field
+  // left a keyboard user nowhere. A second Enter while saving is ignored instead.
+  const submit = (values: UserFormValues) => {
+    if (update.isPending) return;
     update.mutate(
       { id: user.id, body: toUpdateBody(values, user) },
       {
@@ -32,8 +35,17 @@ export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }
           releaseChanges();
           setTouched(false);
           message.success(t('users.form.saved'));
-          form.resetFields();
-          form.setFieldsValue(userToForm(saved));
+          // The saved values, marked untouched. Not resetFields(): it mounts every field anew, and the
+          // field Enter was pressed in would lose the focus to the page.
+          const values = userToForm(saved);
+          form.setFields(
+            (Object.keys(values) as (keyof UserFormValues)[]).map((name) => ({
+              name,
+              value: values[name],
+              touched: false,
+              errors: [],
+            })),
+          );
         },
         onError: (error) => {
           // The field gets its code's text; the message says why in this screen's terms (e-mail taken, own role).
@@ -42,6 +54,7 @@ export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }
         },
       },
     );
+  };
 
   return (
     <Card className="user-card" title={t('users.page.details')}>
@@ -53,7 +66,7 @@ export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }
         initialValues={userToForm(user)}
         onFinish={submit}
         onValuesChange={() => setTouched(true)}
-        disabled={!canEdit || update.isPending}
+        disabled={!canEdit}
         requiredMark={canEdit}
       >
         <UserFormFields mode="edit" readOnly={!canEdit} />

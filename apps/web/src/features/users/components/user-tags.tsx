@@ -21,21 +21,43 @@ export const StatusTag = ({ status }: { status: UserStatus }) => {
   return <Tag color={statusTagColor('user', status)}>{t(`userStatus.${status}`)}</Tag>;
 };
 
-/** The current subscription from `register`: plan, status and until when. */
-export const SubscriptionSummary = ({ register }: { register: User['register'] }) => {
+/**
+ * The current subscription from `register`: plan, status and until when. `oneLine` (the list at compact
+ * density): the plan, and the status only when it is not active; until when is in the cell's title and
+ * on the user's page, so a row stays one line tall.
+ */
+export const SubscriptionSummary = ({
+  register,
+  oneLine = false,
+}: {
+  register: User['register'];
+  oneLine?: boolean;
+}) => {
   const { t, i18n } = useTranslation();
   if (!register) return <Typography.Text type="secondary">{t('users.subscription.none')}</Typography.Text>;
   const locale = i18n.language as LocaleId;
+  const until = register.expiresAt
+    ? t('users.subscription.until', { date: formatDate(register.expiresAt, locale) })
+    : t('users.subscription.open');
+  const status = (
+    <Tag color={statusTagColor('subscription', register.status)}>{t(`subscriptionStatus.${register.status}`)}</Tag>
+  );
+  if (oneLine) {
+    return (
+      <Flex gap={6} align="center" className="users-subscription-line" title={`${register.planTitle}, ${until}`}>
+        <Typography.Text ellipsis>{register.planTitle}</Typography.Text>
+        {register.status === 'active' ? null : status}
+      </Flex>
+    );
+  }
   return (
     <Flex vertical gap={2}>
       <Flex gap={6} align="center" wrap>
         <Typography.Text>{register.planTitle}</Typography.Text>
-        <Tag color={statusTagColor('subscription', register.status)}>{t(`subscriptionStatus.${register.status}`)}</Tag>
+        {status}
       </Flex>
       <Typography.Text type="secondary" className="users-secondary">
-        {register.expiresAt
-          ? t('users.subscription.until', { date: formatDate(register.expiresAt, locale) })
-          : t('users.subscription.open')}
+        {until}
       </Typography.Text>
     </Flex>
   );
