@@ -35,6 +35,8 @@ export const DeleteCategoryDialog = ({ category, channelsCount, others, deleting
             <Select
               value={moveTo}
               onChange={setMoveTo}
+              // A board may hold dozens of categories: the target is found by typing part of its name.
+              showSearch={{ optionFilterProp: 'label' }}
               options={others.map((other) => ({ value: other.id, label: other.title }))}
               aria-label={t('telegram.board.moveTo')}
             />
