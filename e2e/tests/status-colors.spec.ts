@@ -19,7 +19,7 @@ test('«активна» is one colour in «Подписки пользоват�
   const user = await createPlannerUser(session.apiToken, 'Цвет');
   await grant(session.apiToken, user.id, plan.id);
 
-  await page.goto(`/app/subscriptions/items?owner=${user.id}`);
+  await page.goto(`/app/subscriptions/items?user=${encodeURIComponent(user.email)}`);
   const inSubscriptions = page
     .getByRole('row')
     .locator('.ant-tag', { hasText: /^активна$/i })

@@ -342,6 +342,13 @@ test.describe('users', () => {
     await expect(history.getByRole('cell', { name: plan.title })).toBeVisible();
     await expect(history.getByRole('cell', { name: 'Выдана вручную' })).toBeVisible();
     await expect(page.locator('.user-card').filter({ hasText: 'Текущая подписка' })).toContainText(`до ${expected}`);
+    // The history's payment leads to the transactions filtered by the user's e-mail (the «Пользователь» field).
+    const payment = page.getByTestId('user-timeline').getByRole('link', { name: 'Платёж' }).first();
+    await payment.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Транзакции' })).toBeVisible();
+    await expect(page.getByLabel('Пользователь')).toHaveValue(user.email);
+    await expect(page.getByRole('table').getByRole('link', { name: user.email })).toBeVisible();
+    await page.goBack();
 
     // A second grant extends the live one: the preview counts from its expiry.
     await page.getByRole('button', { name: 'Выдать подписку' }).click();

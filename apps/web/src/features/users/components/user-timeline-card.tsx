@@ -11,13 +11,17 @@ import { useUserTimeline } from '../api/get-user-timeline';
 
 const TAKE = 20;
 
-/** Where an entry leads: the object it is about, in the screen that lists it. */
-function linkOf(entry: TimelineEntry, userId: number): string | null {
+/**
+ * Where an entry leads: the object it is about, in the screen that lists it, filtered by the user's
+ * e-mail (those lists' «Пользователь» field, which shows it).
+ */
+function linkOf(entry: TimelineEntry, email: string): string | null {
+  const user = new URLSearchParams({ user: email });
   switch (entry.entity) {
     case 'subscription':
-      return `/app/subscriptions/items?owner=${userId}`;
+      return `/app/subscriptions/items?${user}`;
     case 'transaction':
-      return `/app/transactions?userId=${userId}`;
+      return `/app/transactions?${user}`;
     case 'promo-series':
       return entry.entityId ? `/app/promo-codes/${entry.entityId}` : null;
     default:
@@ -27,7 +31,7 @@ function linkOf(entry: TimelineEntry, userId: number): string | null {
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
-const EntryText = ({ entry, userId }: { entry: TimelineEntry; userId: number }) => {
+const EntryText = ({ entry, email }: { entry: TimelineEntry; email: string }) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const d = entry.details;
@@ -44,7 +48,7 @@ const EntryText = ({ entry, userId }: { entry: TimelineEntry; userId: number }) 
     summary = t(`apiErrors.${text(d.reason)}`, { defaultValue: text(d.reason) });
   else if (entry.kind === 'push') summary = text(d.title);
   else if (entry.kind === 'agreement') summary = `${text(d.title)} · v${text(d.version)}`;
-  const link = linkOf(entry, userId);
+  const link = linkOf(entry, email);
   const title = t(`users.timeline.events.${entry.event}`, { defaultValue: entry.event });
   return (
     <>
@@ -60,7 +64,7 @@ const EntryText = ({ entry, userId }: { entry: TimelineEntry; userId: number }) 
 };
 
 /** Everything that happened to the user, newest first, paged on the server and filterable by kind. */
-export const UserTimelineCard = ({ userId }: { userId: number }) => {
+export const UserTimelineCard = ({ userId, email }: { userId: number; email: string }) => {
   const { t } = useTranslation();
   const [kinds, setKinds] = useState<TimelineKind[]>([]);
   const [page, setPage] = useState(1);
@@ -100,7 +104,7 @@ export const UserTimelineCard = ({ userId }: { userId: number }) => {
               key: entry.key,
               // The mark says how it went (a failed payment red, a staff edit grey); the tag says what it is.
               color: toneDotColor(timelineTone(entry)),
-              children: <EntryText entry={entry} userId={userId} />,
+              children: <EntryText entry={entry} email={email} />,
             }))}
           />
           <Pagination

@@ -92,7 +92,7 @@ export const UserPage = ({ slots = {} }: { slots?: UserPageSlots }) => {
           <UserEditCard user={user} canEdit={canManage} />
           <UserSubscriptionsCard user={user} canGrant={canManage} />
           {slots.main?.(user, canManage)}
-          <UserTimelineCard userId={user.id} />
+          <UserTimelineCard userId={user.id} email={user.email} />
         </Col>
       </Row>
     </>
