@@ -121,7 +121,11 @@ export const AuditFilters = ({ search, onChange }: Props) => {
         <FilterActions
           applyLabel={t('settings.audit.apply')}
           resetLabel={t('settings.audit.reset')}
-          onReset={() => onChange({})}
+          onReset={() => {
+            // Emptied at once, not when the address has changed: a choice made meanwhile must not bring back the old text.
+            form.setFieldsValue(toValues({}));
+            onChange({});
+          }}
         />
       </Row>
     </Form>
