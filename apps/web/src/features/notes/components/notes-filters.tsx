@@ -2,6 +2,7 @@ import { noteStatuses } from '@pult/contract';
 import { Input, Segmented, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
 import { useNoteTags } from '../api/notes-queries';
 
 export interface NotesFilterValues {
@@ -21,20 +22,28 @@ export const NotesFilters = ({ values, onChange }: Props) => {
   const { t } = useTranslation();
   const tags = useNoteTags();
   const [text, setText] = useState(values.query ?? '');
-  useEffect(() => setText(values.query ?? ''), [values.query]);
+  // As every list: the search follows when typing pauses, or at once on Enter.
+  const typing = useDebouncedCallback((query: string) => {
+    if (query !== (values.query ?? '')) onChange({ query: query || undefined });
+  });
+  // Back/forward change the URL under the box: follow it, unless the person is typing.
   useEffect(() => {
-    if (text.trim() === (values.query ?? '')) return;
-    const timer = setTimeout(() => onChange({ query: text.trim() || undefined }), 350);
-    return () => clearTimeout(timer);
-  }, [text, values.query, onChange]);
+    if (!typing.pending()) setText(values.query ?? '');
+  }, [values.query, typing]);
 
   return (
     <Space wrap className="notes-filters">
       <Input.Search
         allowClear
         value={text}
-        onChange={(event) => setText(event.target.value)}
-        onSearch={(value) => onChange({ query: value.trim() || undefined })}
+        onChange={(event) => {
+          setText(event.target.value);
+          typing.schedule(event.target.value.trim());
+        }}
+        onSearch={(value) => {
+          typing.cancel();
+          onChange({ query: value.trim() || undefined });
+        }}
         placeholder={t('notes.filters.search')}
         aria-label={t('notes.filters.search')}
         className="notes-search"
