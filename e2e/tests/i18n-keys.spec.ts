@@ -30,7 +30,10 @@ const keysIn = (text: string): string[] =>
 
 /** What the screen says: its text and its title, once the lazy parts and the first data are in. */
 const shownText = async (page: Page): Promise<string> => {
-  await expect(page.locator('.ant-skeleton, .ant-spin-spinning, .loading-cover, .screen-loader')).toHaveCount(0);
+  // An upper bound for a loaded machine (a CI run beside another at load 25 drew a blank page for 15 s).
+  await expect(page.locator('.ant-skeleton, .ant-spin-spinning, .loading-cover, .screen-loader')).toHaveCount(0, {
+    timeout: 45_000,
+  });
   return page.evaluate(() => `${document.title}\n${document.body.innerText}`);
 };
 

@@ -47,7 +47,8 @@ test.describe('notes', () => {
 
     await page.getByRole('button', { name: 'Карточка для соцсетей' }).click();
     const card = page.getByRole('img', { name: 'Карточка заметки 1080×1080' });
-    await expect(card).toBeVisible();
+    // The card is drawn by the server (satori in a worker): at load 25 it took longer than the default 15 s.
+    await expect(card).toBeVisible({ timeout: 45_000 });
     await expect
       .poll(() => card.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]))
       .toEqual([1080, 1080]);
