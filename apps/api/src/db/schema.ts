@@ -127,7 +127,7 @@ export const subscriptions = pgTable(
     index('subscriptions_owner_latest_idx').on(t.owner, t.expiresAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('subscriptions_plan_idx').on(t.planId),
     index('subscriptions_created_idx').on(t.createdAt, t.id),
-    index('subscriptions_expires_idx').on(t.expiresAt),
+    index('subscriptions_expires_idx').on(t.expiresAt, t.id),
     check('subscriptions_status_check', oneOf(t.status, ['active', 'expired', 'canceled'])),
     check('subscriptions_source_check', oneOf(t.source, ['purchase', 'promo', 'admin'])),
     check('subscriptions_period_check', sql`${t.expiresAt} IS NULL OR ${t.expiresAt} >= ${t.startedAt}`),

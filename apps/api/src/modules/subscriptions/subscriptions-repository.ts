@@ -59,7 +59,7 @@ const selectWithPlanAndOwner = <Extra extends Record<string, SQL> = Record<never
 
 export type SubscriptionSort = SortOf<(typeof subscriptionSortFields)[number]>;
 
-/** The columns a sort may name: `subscriptions_created_idx` (created_at, id), `subscriptions_expires_idx`. */
+/** The columns a sort may name: `subscriptions_created_idx` (created_at, id), `subscriptions_expires_idx` (expires_at, id). */
 const sortColumns = { createdAt: subscriptions.createdAt, expiresAt: subscriptions.expiresAt };
 const orderOf = (sort: SubscriptionSort, reverse = false) => sortOrder(sort, sortColumns, subscriptions.id, reverse);
 
