@@ -53,7 +53,7 @@ if (values.check) {
 const files = new Map(readRoutineFiles().map((file) => [file.name, file.text]));
 const statements = states.flatMap((s) => {
   if (s.state === 'no file') return s.held.map(dropStatement);
-  if (s.state === 'same' || s.state === 'failed') return [];
+  if (s.state === 'failed') return [];
   return [...s.drop.map(dropStatement), (files.get(s.name) ?? '').trimEnd()];
 });
 
