@@ -14,16 +14,7 @@ export const dbId = z.coerce.number().int().positive().max(2_147_483_647);
 /** The same bound for an id inside a JSON body, where a number must be a number. */
 export const dbIdValue = z.number().int().positive().max(2_147_483_647);
 
-/** Page numbers stop where OFFSET would stop meaning anything (and before it overflows). */
-export const pageNumber = z.coerce.number().int().min(1).max(10_000_000);
 export const idParam = z.object({ id: dbId });
-
-/** Paging query shared by every list: take ≤ 100, 1-based page. */
-export const pageQuery = z.object({
-  take: z.coerce.number().int().min(1).max(100).default(20),
-  page: pageNumber.default(1),
-});
-export type PageQuery = z.infer<typeof pageQuery>;
 
 export const sortDirections = ['asc', 'desc'] as const;
 export type SortDirection = (typeof sortDirections)[number];

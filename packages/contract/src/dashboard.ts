@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paged, pageQuery } from './common';
+import { paged } from './common';
+import { commaList, listQuery } from './list-query';
 
 /**
  * The home dashboard's figures. Each is defined once, here (these descriptions reach the OpenAPI
@@ -140,13 +141,8 @@ export const timelineKinds = [
 export const timelineKind = z.enum(timelineKinds);
 export type TimelineKind = z.infer<typeof timelineKind>;
 
-const kindList = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',').filter((part) => part !== '') : value),
-  z.array(timelineKind).max(timelineKinds.length),
-);
-
-export const timelineQuery = pageQuery.extend({
-  kind: kindList.optional().meta({ description: 'Comma-separated kinds; all when left out.' }),
+export const timelineQuery = listQuery({
+  kind: commaList(timelineKinds).meta({ description: 'Comma-separated kinds; all when left out.' }),
 });
 
 const detailValue = z.unknown();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { estimatedPage, paged, pageQuery, type SortOf, sortQuery } from './common';
+import { estimatedPage, paged, type SortOf, sortQuery } from './common';
+import { filter, listQuery } from './list-query';
 
 export const noteStatuses = ['draft', 'published'] as const;
 export const noteStatus = z.enum(noteStatuses);
@@ -41,19 +42,17 @@ export const noteTag = z
   .regex(/^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u)
   .transform((tag) => tag.toLowerCase());
 
-const boolFlag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
-
 /** Notes are few (editorial cards): any of these orders is cheap. */
 export const noteSortFields = ['updatedAt', 'createdAt', 'title'] as const;
 export type NoteSort = SortOf<(typeof noteSortFields)[number]>;
 
-export const notesQuery = pageQuery.extend({
+export const notesQuery = listQuery({
   /** Searches title and body: Russian word forms match, and a fragment of 3+ characters matches as a substring. */
   query: z.string().trim().max(200).optional(),
   status: noteStatus.optional(),
   tag: noteTag.optional(),
   /** true: the archive instead of the live notes. */
-  archived: boolFlag.default(false),
+  archived: filter.flag().default(false),
   /** Without it: the latest change first, or the most relevant first while searching. */
   sort: sortQuery(noteSortFields).optional(),
 });
@@ -98,4 +97,4 @@ export const clientNote = note
   .meta({ id: 'ClientNote' });
 export type ClientNote = z.infer<typeof clientNote>;
 export const clientNotesPage = paged(clientNote);
-export const clientNotesQuery = pageQuery.extend({ tag: noteTag.optional() });
+export const clientNotesQuery = listQuery({ tag: noteTag.optional() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dbId, dbIdValue, estimatedPage, pageNumber } from './common';
+import { dbId, dbIdValue, estimatedPage } from './common';
+import { commaList, filter, instant, jsonParam, listQuery, MAX_PAGE, MAX_TAKE, optionalFilter } from './list-query';
 import { planPeriod } from './subscriptions';
 
 /** No 0/O, 1/I/L: codes are read aloud and typed from screens. */
@@ -7,11 +8,6 @@ export const PROMO_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const MAX_CODES_PER_SERIES = 10_000_000;
 /** The longest grant a series may set. A lifetime plan's grant never ends whatever the series says. */
 export const MAX_SERIES_DAYS = 3650;
-
-/** Empty filter values are dropped, not matched: a cleared filter field means "any". */
-const dropEmpty = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-const isoDate = z.iso.datetime({ offset: true });
 
 export const promoSeriesStatus = z.enum(['enabled', 'disabled']);
 export const generationStatus = z.enum(['pending', 'running', 'done', 'failed']);
@@ -42,15 +38,16 @@ export const promoSeries = z.object({
 });
 export type PromoSeries = z.infer<typeof promoSeries>;
 
-export const promoSeriesQuery = z.object({
-  take: z.coerce.number().int().min(1).max(100).default(20),
-  page: pageNumber.default(1),
-  name: dropEmpty(z.string().trim().max(100)),
-  status: dropEmpty(promoSeriesStatus),
-  planId: dropEmpty(dbId),
-  createdFrom: dropEmpty(isoDate),
-  createdTo: dropEmpty(isoDate),
+export const promoSeriesQuery = listQuery({
+  /** Part of the name, any case. */
+  name: filter.text(100),
+  status: filter.oneOf(promoSeriesStatus),
+  planId: filter.id(),
+  /** Created from / to, both included. */
+  from: filter.instant(),
+  to: filter.instant(),
 });
+export type PromoSeriesQuery = z.input<typeof promoSeriesQuery>;
 
 export const createPromoSeriesBody = z
   .object({
@@ -66,8 +63,8 @@ export const createPromoSeriesBody = z
     codesCount: z.number().int().min(1).max(MAX_CODES_PER_SERIES),
     planId: dbIdValue,
     durationDays: z.number().int().min(1).max(MAX_SERIES_DAYS),
-    startsAt: isoDate.nullable().optional(),
-    endsAt: isoDate.nullable().optional(),
+    startsAt: instant.nullable().optional(),
+    endsAt: instant.nullable().optional(),
     basketId: z.string().trim().min(1).max(64).nullable().optional(),
   })
   .refine((b) => !b.startsAt || !b.endsAt || Date.parse(b.endsAt) > Date.parse(b.startsAt), {
@@ -100,16 +97,14 @@ export const generatedCode = z.object({
   activatedAt: z.string().nullable(),
 });
 
-export const generatedCodesQuery = z.object({
-  take: z.coerce.number().int().min(1).max(100).default(20),
-  page: pageNumber.default(1),
+export const generatedCodesQuery = listQuery({
   /** `csv` is the older spelling of the CSV download (`…/generated-codes.csv`), kept working. */
   format: z.enum(['json', 'csv']).default('json'),
   /**
    * The start of a code, with or without the series' prefix (`PULT7K` or `7K`), any case. A start, not
    * any part: it is answered from the index on the value, however many codes the series has.
    */
-  code: dropEmpty(
+  code: optionalFilter(
     z
       .string()
       .trim()
@@ -127,35 +122,53 @@ export type GeneratedCode = z.infer<typeof generatedCode>;
 export const promoSeriesPage = estimatedPage(promoSeries);
 export type PromoSeriesPage = z.infer<typeof promoSeriesPage>;
 
-/** The activated list opens at page 1 with 10 rows, as the planner's support staff are used to. */
+export const activatedStatuses = ['activated', 'blocked'] as const;
+
+/** The seed's `…/activated?where=` JSON: take, page, text and statuses, kept as the seed has them. */
 export const activatedWhere = z
   .object({
-    take: z.number().int().min(1).max(100).default(10),
-    page: z.number().int().min(1).max(10_000_000).default(1),
+    take: z.number().int().min(1).max(MAX_TAKE).optional(),
+    page: z.number().int().min(1).max(MAX_PAGE).optional(),
     text: z.string().trim().max(100).optional(),
-    statuses: z
-      .array(z.enum(['activated', 'blocked']))
-      .max(2)
-      .optional(),
+    statuses: z.array(z.enum(activatedStatuses)).max(2).optional(),
   })
   .strict();
-export type ActivatedWhere = z.output<typeof activatedWhere>;
+/** The `where` JSON as a client writes it. */
+export type ActivatedWhere = z.input<typeof activatedWhere>;
 
-export const activatedQuery = z.object({
-  where: z
-    .string()
-    .max(1000)
-    .default('{}')
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'where must be a JSON object' });
-        return z.NEVER;
-      }
-    })
-    .pipe(activatedWhere),
-});
+/**
+ * The activated codes: flat parameters (`take`, `page`, `text`, `status=activated,blocked`) or the
+ * seed's `where` JSON. The list opens at page 1 with 10 rows, as the seed says.
+ */
+export const activatedQuery = listQuery(
+  {
+    /** In the code or the user's e-mail or phone. */
+    text: filter.text(100),
+    status: commaList(activatedStatuses),
+    where: jsonParam(activatedWhere).optional(),
+  },
+  { take: 10 },
+);
+
+/** The activated list's filter, whichever way the query wrote it (a `where` field wins over its flat twin). */
+export interface ActivatedFilter {
+  take: number;
+  page: number;
+  text?: string;
+  statuses?: (typeof activatedStatuses)[number][];
+}
+
+export type ActivatedQuery = z.output<typeof activatedQuery>;
+
+export function activatedFilterOf(query: ActivatedQuery): ActivatedFilter {
+  const { where } = query;
+  const result: ActivatedFilter = { take: where?.take ?? query.take, page: where?.page ?? query.page };
+  const text = where?.text || query.text;
+  if (text) result.text = text;
+  const statuses = where?.statuses ?? query.status;
+  if (statuses) result.statuses = statuses;
+  return result;
+}
 
 export const activatedCode = z.object({
   value: z.string(),

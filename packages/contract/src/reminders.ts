@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { dbId, sortQuery } from './common';
 import { DEEPLINK_RULE, isAllowedDeeplink } from './deeplink';
-
-/** Empty filter values are dropped, not matched: a cleared filter field means "any". */
-const dropEmpty = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-const isoDate = z.iso.datetime({ offset: true });
+import { filter, instant, listQuery } from './list-query';
 
 /**
  * FCM accepts 4 kB per message, but what a phone shows is shorter: Android cuts a title near 65
@@ -71,13 +67,12 @@ export type ReminderDetail = z.infer<typeof reminderDetail>;
 
 export const reminderSortFields = ['scheduledAt'] as const;
 
-export const remindersQuery = z.object({
-  take: z.coerce.number().int().min(1).max(100).default(20),
-  page: z.coerce.number().int().min(1).default(1),
-  startDate: dropEmpty(isoDate),
-  endDate: dropEmpty(isoDate),
-  type: dropEmpty(reminderType),
-  status: dropEmpty(reminderStatus),
+/** The seed fixes `startDate`/`endDate` (scheduled from / to, both included) where other lists say `from`/`to`. */
+export const remindersQuery = listQuery({
+  startDate: filter.instant(),
+  endDate: filter.instant(),
+  type: filter.oneOf(reminderType),
+  status: filter.oneOf(reminderStatus),
   /** `reminders_scheduled_idx` (scheduled_at, id) serves both directions; the newest first by default. */
   sort: sortQuery(reminderSortFields).default('scheduledAt:desc'),
 });
@@ -125,7 +120,7 @@ export const createReminderBody = z
     type: reminderType,
     userIds: z.array(dbId).min(1).max(PUSH_USER_IDS_MAX).optional(),
     deeplink: deeplink.nullable().optional(),
-    scheduledAt: isoDate,
+    scheduledAt: instant,
     /** Deliver at the same wall-clock time (as scheduled in the default time zone) in each device's own zone. */
     localTime: z.boolean().default(false),
   })

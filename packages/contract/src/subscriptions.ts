@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dbId, estimatedPage, pageQuery, sortQuery } from './common';
+import { dbId, estimatedPage, sortQuery } from './common';
+import { commaList, filter, listQuery } from './list-query';
 import { user, userSearchText } from './users';
 
 export const planPeriods = ['month', 'year', 'lifetime'] as const;
@@ -90,25 +91,18 @@ export const subscription = z.object({
 });
 export type Subscription = z.infer<typeof subscription>;
 
-const csvOrList = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z.array(z.enum(values)).min(1).max(values.length),
-  );
-const optionalId = dbId;
-const isoDate = z.iso.datetime({ offset: true });
-
 /** The orders an index serves: `subscriptions_created_idx` (created_at, id) and `subscriptions_expires_idx`. */
 export const subscriptionSortFields = ['createdAt', 'expiresAt'] as const;
 
-export const subscriptionsQuery = pageQuery.extend({
-  status: csvOrList(subscriptionStatuses).optional(),
-  source: csvOrList(subscriptionSources).optional(),
-  planId: optionalId.optional(),
-  owner: optionalId.optional(),
+export const subscriptionsQuery = listQuery({
+  status: commaList(subscriptionStatuses),
+  source: commaList(subscriptionSources),
+  planId: filter.id(),
+  owner: filter.id(),
   /** The owner's e-mail or phone, or a part of one (the user page names the owner by `owner`). */
-  user: userSearchText.optional(),
-  expiresBefore: isoDate.optional(),
+  user: userSearchText,
+  /** Ends at or before this instant (a range on the expiry: `expiresFrom` is not needed yet). */
+  expiresTo: filter.instant(),
   sort: sortQuery(subscriptionSortFields).default('createdAt:desc'),
 });
 
@@ -149,24 +143,24 @@ export type Transaction = z.infer<typeof transaction>;
  */
 export const transactionSortFields = ['createdAt'] as const;
 
-export const transactionsQuery = pageQuery
-  .extend({
-    status: csvOrList(transactionStatuses).optional(),
-    provider: csvOrList(transactionProviders).optional(),
-    kind: csvOrList(transactionKinds).optional(),
-    userId: optionalId.optional(),
-    /** The payer's e-mail or phone, or a part of one. */
-    user: userSearchText.optional(),
-    sort: sortQuery(transactionSortFields).default('createdAt:desc'),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    amountMin: z.coerce.number().int().min(0).optional(),
-    amountMax: z.coerce.number().int().min(0).optional(),
-  })
-  .refine((q) => q.amountMin === undefined || q.amountMax === undefined || q.amountMin <= q.amountMax, {
-    path: ['amountMax'],
-    message: 'must not be below amountMin',
-  });
+export const transactionsQuery = listQuery({
+  status: commaList(transactionStatuses),
+  provider: commaList(transactionProviders),
+  kind: commaList(transactionKinds),
+  userId: filter.id(),
+  /** The payer's e-mail or phone, or a part of one. */
+  user: userSearchText,
+  sort: sortQuery(transactionSortFields).default('createdAt:desc'),
+  /** Created from / to, both included. */
+  from: filter.instant(),
+  to: filter.instant(),
+  /** Kopecks, both included. */
+  amountFrom: filter.int(0),
+  amountTo: filter.int(0),
+}).refine((q) => q.amountFrom === undefined || q.amountTo === undefined || q.amountFrom <= q.amountTo, {
+  path: ['amountTo'],
+  message: 'must not be below amountFrom',
+});
 
 export const transactionsPage = estimatedPage(transaction);
 export type TransactionsPage = z.infer<typeof transactionsPage>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId } from './common';
+import { listQuery } from './list-query';
 
 /**
  * A Telegram public name as t.me uses it: 5–32 letters, digits and underscores, starting with a
@@ -48,11 +49,8 @@ export const tgCategory = z
   .meta({ id: 'TgCategory' });
 export type TgCategory = z.infer<typeof tgCategory>;
 
-/** The channel list: the SPA asks for every channel at once, so take goes up to 1000 here. */
-export const tgChannelsQuery = z.object({
-  take: z.coerce.number().int().min(1).max(1000).default(20),
-  page: z.coerce.number().int().min(1).default(1),
-});
+/** The channel list: the SPA asks for every channel at once (the seed's take 1000), so take goes up to 1000 here. */
+export const tgChannelsQuery = listQuery({}, { maxTake: 1000 });
 
 export const tgChannelsPage = z.object({
   items: z.array(tgChannel),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dbId, estimatedPage, pageNumber, role, sortQuery } from './common';
+import { dbId, estimatedPage, type Role, role, roles, sortQuery } from './common';
+import { commaList, filter, instant, jsonParam, listQuery } from './list-query';
 import { locale } from './locales';
 import { normalizePhone } from './phone';
 
@@ -33,12 +34,47 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 /**
- * The allow-listed filters of `GET /users?where=`. Strict: any other key — above all
- * a hidden column such as a password hash or a token — is a 400, never silently ignored.
+ * The users list's filter: what the flat parameters give and what the seed's `where` JSON is read into.
+ * Text fields match a part, any case; `role` and `status` any of theirs; `from`/`to` bound the
+ * registration time, both included; `any` is the search box's «everywhere» (`userSearchTerms`).
+ */
+export interface UserFilter {
+  any?: string;
+  email?: string;
+  phoneNumber?: string;
+  name?: string;
+  role?: Role[];
+  status?: UserStatus[];
+  from?: string;
+  to?: string;
+  hasSubscription?: boolean;
+}
+
+/** The filter as flat query parameters (`?any=ivan&status=active,blocked&from=…`). */
+export const userFilterFields = {
+  /** Contains, in the e-mail, the phone number or the name (any of them): the search box's «everywhere». */
+  any: filter.text(100),
+  email: filter.text(100),
+  phoneNumber: filter.text(30),
+  name: filter.text(100),
+  role: commaList(roles),
+  status: commaList(userStatuses),
+  /** Registered from / to (inclusive instants). */
+  from: filter.instant(),
+  to: filter.instant(),
+  hasSubscription: filter.flag(),
+};
+
+const oneOrMany = <T>(value: T | T[] | undefined): T[] | undefined =>
+  value === undefined ? undefined : Array.isArray(value) ? value : [value];
+
+/**
+ * The seed's `GET /users?where=` JSON, kept as the seed has it. Strict: any other key — above all
+ * a hidden column such as a password hash or a token — is a 400, never silently ignored. It reads
+ * into the same `UserFilter` as the flat parameters.
  */
 export const userWhere = z
   .object({
-    /** Contains, in the e-mail, the phone number or the name (any of them): the search box's «everywhere». */
     any: z.string().trim().min(1).max(100),
     email: z.string().trim().min(1).max(100),
     phoneNumber: z.string().trim().min(1).max(30),
@@ -46,45 +82,47 @@ export const userWhere = z
     role: z.union([role, z.array(role).min(1).max(3)]),
     status: z.union([userStatus, z.array(userStatus).min(1).max(3)]),
     createdAt: z
-      .object({ gte: z.iso.datetime({ offset: true }).optional(), lte: z.iso.datetime({ offset: true }).optional() })
+      .object({ gte: instant.optional(), lte: instant.optional() })
       .strict()
       .refine((range) => range.gte !== undefined || range.lte !== undefined, 'give gte, lte or both'),
     hasSubscription: z.boolean(),
   })
   .partial()
-  .strict();
-export type UserWhere = z.infer<typeof userWhere>;
+  .strict()
+  .transform(({ role, status, createdAt, ...rest }): UserFilter => {
+    const filter: UserFilter = { ...rest };
+    if (role !== undefined) filter.role = oneOrMany(role);
+    if (status !== undefined) filter.status = oneOrMany(status);
+    if (createdAt?.gte) filter.from = createdAt.gte;
+    if (createdAt?.lte) filter.to = createdAt.lte;
+    return filter;
+  });
+/** The `where` JSON as a client writes it. */
+export type UserWhere = z.input<typeof userWhere>;
 
 export const userSortFields = ['createdAt', 'email', 'lastSeenAt', 'id'] as const;
 export const userSort = sortQuery(userSortFields);
 
 /**
  * The «Пользователь» filter of the lists that name a user (transactions, subscriptions): an e-mail or a
- * phone, or a part of one, as typed; the API finds the users it matches (`normalizePhone` for phones).
+ * phone, or a part of one, as typed; the API finds the users it matches (`userSearchTerms`).
  */
-export const userSearchText = z.string().trim().min(1).max(100);
+export const userSearchText = filter.text(100);
 
-/** Parses the `where` query parameter: JSON text → allow-listed filter, with errors a person can read. */
-export const userWhereParam = z
-  .string()
-  .max(2000)
-  .transform((text, ctx) => {
-    if (text.trim() === '') return {};
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'where must be a JSON object' });
-      return z.NEVER;
-    }
-  })
-  .pipe(userWhere);
+/** The filter parameters of the list and its export: the flat ones and the seed's `where` JSON. */
+const userFilterQuery = { ...userFilterFields, where: jsonParam(userWhere).optional() };
 
-export const usersQuery = z.object({
-  take: z.coerce.number().int().min(1).max(100).default(20),
-  page: pageNumber.default(1),
-  where: userWhereParam.optional(),
-  sort: userSort.default('createdAt:desc'),
-});
+export const usersQuery = listQuery({ ...userFilterQuery, sort: userSort.default('createdAt:desc') });
+export type UsersQuery = z.input<typeof usersQuery>;
+
+/** One filter from a parsed query: the flat parameters given, then the `where` JSON's fields (they win). */
+export function userFilterOf(query: UserFilter & { where?: UserFilter | undefined }): UserFilter {
+  const result: UserFilter = {};
+  for (const key of Object.keys(userFilterFields) as (keyof UserFilter)[]) {
+    if (query[key] !== undefined) Object.assign(result, { [key]: query[key] });
+  }
+  return { ...result, ...query.where };
+}
 
 /** A page of users; `countIsEstimate` is true when the count is the planner's estimate (large result sets). */
 export const usersPage = estimatedPage(user);
@@ -133,4 +171,4 @@ export const manageUserParams = z.object({ id: dbId, action: userAction });
 /** The language of an export's words (header, roles, statuses); without it the API reads Accept-Language. */
 export const exportLanguageQuery = z.object({ lang: locale.optional() });
 
-export const exportUsersQuery = exportLanguageQuery.extend({ where: userWhereParam.optional() });
+export const exportUsersQuery = exportLanguageQuery.extend(userFilterQuery);

@@ -208,10 +208,7 @@ describe('the series list', () => {
     const byPlan = (await f.call('GET', `/api/promo-codes?planId=${f.planId}&take=100`)).json();
     expect(byPlan.count).toBeGreaterThan(5);
     const future = (
-      await f.call(
-        'GET',
-        `/api/promo-codes?createdFrom=${encodeURIComponent(new Date(Date.now() + 864e5).toISOString())}`,
-      )
+      await f.call('GET', `/api/promo-codes?from=${encodeURIComponent(new Date(Date.now() + 864e5).toISOString())}`)
     ).json();
     expect(future.count).toBe(0);
     expect((await f.call('GET', '/api/promo-codes?status=paused')).statusCode).toBe(400);

@@ -172,13 +172,13 @@ describe('GET /subscriptions', () => {
     [{ source: 'promo' }, ['boris']],
     [{ planId: 'year' }, ['anna']],
     [{ owner: 'vera' }, ['vera']],
-    [{ expiresBefore: 'in 30 days' }, ['anna', 'vera', 'boris']],
+    [{ expiresTo: 'in 30 days' }, ['anna', 'vera', 'boris']],
   ])('filters by %j', async (filter, owners) => {
     const query: Record<string, string> = {};
     for (const [key, value] of Object.entries(filter)) {
       if (key === 'planId') query[key] = String(plan[value] ?? 0);
       else if (key === 'owner') query[key] = String(ids[value] ?? 0);
-      else if (key === 'expiresBefore') query[key] = new Date(t.clock.now().getTime() + 30 * DAY).toISOString();
+      else if (key === 'expiresTo') query[key] = new Date(t.clock.now().getTime() + 30 * DAY).toISOString();
       else query[key] = value;
     }
     const items = (await get('/api/subscriptions', query)).json().items as Array<{ owner: number }>;
@@ -190,7 +190,7 @@ describe('GET /subscriptions', () => {
     const bad: Record<string, string>[] = [
       { status: 'paused' },
       { planId: 'x' },
-      { expiresBefore: 'tomorrow' },
+      { expiresTo: 'tomorrow' },
       { take: '500' },
     ];
     for (const query of bad) {
@@ -225,8 +225,8 @@ describe('GET /transactions', () => {
     [{ status: 'failed,refunded' }, ['gleb@mail.ru', 'vera@mail.ru']],
     [{ provider: 'promo' }, ['boris@mail.ru']],
     [{ kind: 'refund' }, ['vera@mail.ru']],
-    [{ amountMin: '1', amountMax: '100000' }, ['vera@mail.ru']],
-    [{ amountMin: '199000' }, ['gleb@mail.ru', 'anna@mail.ru']],
+    [{ amountFrom: '1', amountTo: '100000' }, ['vera@mail.ru']],
+    [{ amountFrom: '199000' }, ['gleb@mail.ru', 'anna@mail.ru']],
   ])('filters by %j', async (query, expected) => {
     expect(emailsOf(await list(query))).toEqual(expected);
   });
@@ -254,7 +254,7 @@ describe('GET /transactions', () => {
     const bad: Record<string, string>[] = [
       { status: 'ok' },
       { provider: 'paypal' },
-      { amountMin: '10', amountMax: '5' },
+      { amountFrom: '10', amountTo: '5' },
       { from: 'yesterday' },
       { userId: '0' },
     ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { dbId, idParam, paged, pageQuery } from '../common';
+import { dbId, idParam, paged } from '../common';
 import { defineEndpoint } from '../endpoint';
+import { listQuery } from '../list-query';
 
 /**
  * The legal documents. The consent to process personal data is a document of its own: Russian law
@@ -39,7 +40,7 @@ export const publishAgreementBody = z.object({
 });
 export type PublishAgreementBody = z.infer<typeof publishAgreementBody>;
 
-export const agreementHistoryQuery = pageQuery.extend({ type: agreementType });
+export const agreementHistoryQuery = listQuery({ type: agreementType });
 
 export const acceptAgreementBody = z.object({
   type: agreementType,

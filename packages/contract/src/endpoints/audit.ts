@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbId } from '../common';
 import { defineEndpoint } from '../endpoint';
+import { keysetQuery } from '../list-query';
 import { locale } from '../locales';
 
 /** One entry of the audit log: who did what to which object, the state before and after. */
@@ -41,14 +42,17 @@ export const auditFilters = z.object({
 });
 export type AuditFilters = z.infer<typeof auditFilters>;
 
-export const auditListQuery = auditFilters.extend({
-  take: z.coerce.number().int().min(1).max(100).default(50),
-  /** The `nextCursor` of the previous page: events older than it. */
-  cursor: z
-    .string()
-    .regex(/^\d{1,18}$/)
-    .optional(),
-});
+export const auditListQuery = keysetQuery(
+  {
+    ...auditFilters.shape,
+    /** The `nextCursor` of the previous page: events older than it. */
+    cursor: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+  },
+  { take: 50 },
+);
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 
 /** The export names actions, entities and columns in the reader's language. */

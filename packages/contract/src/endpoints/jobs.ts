@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbId, idParam } from '../common';
 import { defineEndpoint } from '../endpoint';
+import { keysetQuery } from '../list-query';
 
 /** A background job's life: pending → running → done; `failed` once its kind's attempts are spent. */
 export const jobStatuses = ['pending', 'running', 'done', 'failed', 'canceled'] as const;
@@ -27,12 +28,14 @@ export const job = z
   .meta({ id: 'Job' });
 export type Job = z.infer<typeof job>;
 
-export const jobListQuery = z.object({
-  state: jobStatus.default('failed'),
-  take: z.coerce.number().int().min(1).max(100).default(50),
-  /** The `nextCursor` of the previous page: jobs with a smaller id. */
-  cursor: dbId.optional(),
-});
+export const jobListQuery = keysetQuery(
+  {
+    state: jobStatus.default('failed'),
+    /** The `nextCursor` of the previous page: jobs with a smaller id. */
+    cursor: dbId.optional(),
+  },
+  { take: 50 },
+);
 export type JobListQuery = z.infer<typeof jobListQuery>;
 
 /** A keyset page, newest job first, no total; `nextCursor` is null on the last page. */

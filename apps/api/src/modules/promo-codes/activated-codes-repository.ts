@@ -1,4 +1,4 @@
-import type { ActivatedCode, ActivatedWhere } from '@pult/contract';
+import type { ActivatedCode, ActivatedFilter } from '@pult/contract';
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { promoCodes, users } from '../../db/schema';
@@ -13,7 +13,7 @@ import { containsPattern } from '../../lib/sql-search';
 export async function listActivatedCodes(
   db: Db,
   seriesId: number,
-  where: ActivatedWhere,
+  where: ActivatedFilter,
 ): Promise<{ items: ActivatedCode[] } & PageCount> {
   const listed = and(
     eq(promoCodes.seriesId, seriesId),
@@ -73,7 +73,7 @@ async function matchingIds(db: Db, listed: SQL | undefined, pattern: string): Pr
   return rows.length > EXACT_COUNT_LIMIT ? undefined : [...new Set(rows.map((row) => row.id))];
 }
 
-async function page(db: Db, condition: SQL | undefined, where: ActivatedWhere): Promise<ActivatedCode[]> {
+async function page(db: Db, condition: SQL | undefined, where: ActivatedFilter): Promise<ActivatedCode[]> {
   const rows = await db
     .select({ code: promoCodes, email: users.email, phoneNumber: users.phoneNumber })
     .from(promoCodes)

@@ -1,4 +1,10 @@
-import type { ActivatedCode, ActivatedWhere, CodeLookup, GeneratedCodesPage } from '@pult/contract';
+import {
+  type ActivatedCode,
+  type ActivatedQuery,
+  activatedFilterOf,
+  type CodeLookup,
+  type GeneratedCodesPage,
+} from '@pult/contract';
 import { csvHeader, csvLine } from '../../lib/csv';
 import type { ServiceContext } from '../../lib/service-context';
 import { listActivatedCodes } from './activated-codes-repository';
@@ -42,8 +48,9 @@ export const codesService = {
     })();
   },
 
-  activated: async (ctx: ServiceContext, id: number, where: ActivatedWhere) => {
-    const result = await listActivatedCodes(ctx.db, id, where);
+  /** The flat parameters or the seed's `where` JSON, read into one filter by the contract. */
+  activated: async (ctx: ServiceContext, id: number, query: ActivatedQuery) => {
+    const result = await listActivatedCodes(ctx.db, id, activatedFilterOf(query));
     // Only an empty answer needs to tell "no such series" (404) from "nothing matched".
     if (result.items.length === 0) await seriesHead(ctx, id);
     return { items: result.items, count: result.count, countIsEstimate: result.isEstimate };

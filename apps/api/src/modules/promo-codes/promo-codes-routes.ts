@@ -41,7 +41,7 @@ export async function promoCodesRoutes(app: FastifyInstance) {
     query.format === 'csv' ? sendCsv(reply, ctx, params.id) : codesService.generated(ctx, params.id, query),
   );
   route(app, api.promoCodes.generatedCodesCsv, ({ params, reply }, ctx) => sendCsv(reply, ctx, params.id));
-  route(app, api.promoCodes.activated, ({ params, query }, ctx) => codesService.activated(ctx, params.id, query.where));
+  route(app, api.promoCodes.activated, ({ params, query }, ctx) => codesService.activated(ctx, params.id, query));
   route(app, api.promoCodes.block, ({ params }, ctx) => codesService.block(ctx, params.id, params.code));
   route(app, api.promoCodes.blockMany, ({ params, body }, ctx) => codesBulkService.block(ctx, params.id, body));
 

@@ -43,8 +43,9 @@ export interface SeriesFilter {
   name?: string;
   status?: 'enabled' | 'disabled';
   planId?: number;
-  createdFrom?: string;
-  createdTo?: string;
+  /** Created from / to, both included. */
+  from?: string;
+  to?: string;
 }
 
 /** Shards per series: concurrent activations of one series spread their counter updates over them. */
@@ -60,8 +61,8 @@ export const seriesRepository = {
       params.name ? ilike(promoSeries.name, containsPattern(params.name)) : undefined,
       params.status ? eq(promoSeries.status, params.status) : undefined,
       params.planId ? eq(promoSeries.planId, params.planId) : undefined,
-      params.createdFrom ? gte(promoSeries.createdAt, new Date(params.createdFrom)) : undefined,
-      params.createdTo ? lte(promoSeries.createdAt, new Date(params.createdTo)) : undefined,
+      params.from ? gte(promoSeries.createdAt, new Date(params.from)) : undefined,
+      params.to ? lte(promoSeries.createdAt, new Date(params.to)) : undefined,
     );
     const total = await countRows(db, db.select({ id: promoSeries.id }).from(promoSeries).where(condition));
     const rows = await db

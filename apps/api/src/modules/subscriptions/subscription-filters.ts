@@ -9,7 +9,7 @@ export interface SubscriptionFilter {
   owner?: number;
   /** The owner's e-mail or phone, or a part of one. */
   user?: string;
-  expiresBefore?: string;
+  expiresTo?: string;
 }
 
 /** "active" and "expired" are read against the clock, so a lapsed subscription is expired at once. */
@@ -28,6 +28,6 @@ export function subscriptionConditions(filter: SubscriptionFilter, now: Date): S
     filter.planId ? eq(s.planId, filter.planId) : undefined,
     filter.owner ? eq(s.owner, filter.owner) : undefined,
     filter.user ? sql`${s.owner} IN (${userIdsMatching(filter.user)})` : undefined,
-    filter.expiresBefore ? lte(s.expiresAt, new Date(filter.expiresBefore)) : undefined,
+    filter.expiresTo ? lte(s.expiresAt, new Date(filter.expiresTo)) : undefined,
   );
 }

@@ -11,8 +11,8 @@ export interface TransactionFilter {
   user?: string;
   from?: string;
   to?: string;
-  amountMin?: number;
-  amountMax?: number;
+  amountFrom?: number;
+  amountTo?: number;
 }
 
 export function transactionConditions(filter: TransactionFilter): SQL | undefined {
@@ -25,7 +25,7 @@ export function transactionConditions(filter: TransactionFilter): SQL | undefine
     filter.user ? sql`${t.userId} IN (${userIdsMatching(filter.user)})` : undefined,
     filter.from ? gte(t.createdAt, new Date(filter.from)) : undefined,
     filter.to ? lte(t.createdAt, new Date(filter.to)) : undefined,
-    filter.amountMin !== undefined ? gte(t.amount, filter.amountMin) : undefined,
-    filter.amountMax !== undefined ? lte(t.amount, filter.amountMax) : undefined,
+    filter.amountFrom !== undefined ? gte(t.amount, filter.amountFrom) : undefined,
+    filter.amountTo !== undefined ? lte(t.amount, filter.amountTo) : undefined,
   );
 }

@@ -1,4 +1,4 @@
-import type { UserWhere } from '@pult/contract';
+import type { UserFilter } from '@pult/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { csvLabelCell, csvLineSql, csvLocalTimeCell, csvNumberCell, csvTextCell } from '../../lib/csv-sql';
 import type { ExportTexts } from './export-csv-texts';
@@ -38,7 +38,7 @@ function chosenIds(ids: readonly number[] | undefined): SQL | undefined {
  * paged by keyset (`after`), also its `id`.
  */
 export function exportLinesSql(
-  where: UserWhere,
+  where: UserFilter,
   now: Date,
   join: RegisterJoin,
   format: ExportFormat,

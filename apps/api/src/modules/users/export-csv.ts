@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { UserWhere } from '@pult/contract';
+import type { UserFilter } from '@pult/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { copyColumnOut, pgPoolOf } from '../../db/copy-out';
@@ -19,7 +19,7 @@ const BATCH = 2000;
 const MERGE_ABOVE = 150_000;
 
 /** The planner's guess of how many users the filter keeps: about a millisecond, nothing read. */
-async function estimatedUsers(db: Db, where: UserWhere, now: Date): Promise<number> {
+async function estimatedUsers(db: Db, where: UserFilter, now: Date): Promise<number> {
   const condition = userConditions(where, now);
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
     db,
@@ -39,7 +39,7 @@ async function estimatedUsers(db: Db, where: UserWhere, now: Date): Promise<numb
  */
 export async function usersCsvStream(
   db: Db,
-  where: UserWhere,
+  where: UserFilter,
   now: Date,
   format: ExportFormat,
   ids?: readonly number[],
@@ -57,7 +57,7 @@ export async function usersCsvStream(
 async function* batches(
   db: Db,
   header: Buffer,
-  where: UserWhere,
+  where: UserFilter,
   now: Date,
   format: ExportFormat,
   ids?: readonly number[],

@@ -1,4 +1,4 @@
-import type { User, UserWhere } from '@pult/contract';
+import type { User, UserFilter } from '@pult/contract';
 import { and, asc, count, eq, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -57,7 +57,7 @@ export const usersRepository = {
   async list(
     db: Db,
     now: Date,
-    params: { take: number; page: number; where: UserWhere; sort: UserSort },
+    params: { take: number; page: number; where: UserFilter; sort: UserSort },
   ): Promise<{ items: User[] } & PageCount> {
     const condition = userConditions(params.where, now);
     const total = await countRows(db, db.select({ id: users.id }).from(users).where(condition));

@@ -1,4 +1,4 @@
-import { api, type Locale } from '@pult/contract';
+import { api, type Locale, userFilterOf } from '@pult/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../lib/route';
 import { readImageUpload } from '../../storage/read-upload';
@@ -24,7 +24,7 @@ const languageOf = (lang: Locale | undefined, request: FastifyRequest) =>
 export async function usersRoutes(app: FastifyInstance) {
   route(app, api.users.list, ({ query }, ctx) => usersService.list(ctx, query));
   route(app, api.users.exportData, async ({ query, request, reply }, ctx) =>
-    sendCsv(reply, await usersService.exportCsv(ctx, query.where ?? {}, languageOf(query.lang, request))),
+    sendCsv(reply, await usersService.exportCsv(ctx, userFilterOf(query), languageOf(query.lang, request))),
   );
   route(app, api.users.exportSelected, async ({ query, body, request, reply }, ctx) =>
     sendCsv(reply, await usersService.exportSelectedCsv(ctx, body.ids, languageOf(query.lang, request))),

@@ -8,11 +8,12 @@ import {
   type UpdateUserBody,
   type User,
   type UserAction,
-  type UserWhere,
+  type UserFilter,
+  userFilterOf,
   wallClockIn,
 } from '@pult/contract';
 import { conflict, notFound } from '../../lib/http-errors';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { conflictOnUnique } from '../../lib/pg-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import type { CheckedImage } from '../../storage/read-upload';
 import { replaceFileColumn } from '../../storage/replace-file';
@@ -31,7 +32,7 @@ export interface UsersCsv {
   fileName: string;
 }
 
-async function usersCsv(ctx: ServiceContext, where: UserWhere, lang: Locale, ids?: number[]): Promise<UsersCsv> {
+async function usersCsv(ctx: ServiceContext, where: UserFilter, lang: Locale, ids?: number[]): Promise<UsersCsv> {
   const now = ctx.clock.now();
   const { defaultTimeZone: timeZone } = await currentSettings(ctx);
   const csv = await usersCsvStream(ctx.db, where, now, { texts: EXPORT_TEXTS[lang], timeZone }, ids);
@@ -42,15 +43,8 @@ async function usersCsv(ctx: ServiceContext, where: UserWhere, lang: Locale, ids
 
 const userNotFound = () => notFound('USER_NOT_FOUND', 'User not found');
 
-/** A taken e-mail is a unique violation of the users' e-mail index; anything else stays a failure. */
-async function withUniqueEmail<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('EMAIL_TAKEN', 'This e-mail is already in use', { email: 'taken' });
-    throw error;
-  }
-}
+/** A taken e-mail is a unique violation of the users' e-mail index. */
+const withUniqueEmail = conflictOnUnique('EMAIL_TAKEN', 'This e-mail is already in use', 'email');
 
 async function locked(ctx: ServiceContext, id: number): Promise<UserRow> {
   const row = await repo.lock(ctx.db, id);
@@ -89,12 +83,24 @@ const nextStatus: Record<Exclude<UserAction, 'logout'>, { from: readonly string[
 const answer = async (ctx: ServiceContext, row: UserRow): Promise<User> =>
   (await repo.findUser(ctx.db, row.id, ctx.clock.now())) ?? toUser(row);
 
+type UsersQueryParsed = UserFilter & { take: number; page: number; sort: UserSort; where?: UserFilter | undefined };
+
+/** A filter as the audit log shows it: a list of one value is that value (`status: 'blocked'`). */
+const asWritten = (filter: UserFilter): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(filter).map(([key, value]) => [key, Array.isArray(value) && value.length === 1 ? value[0] : value]),
+  );
+
 /** The rules about users: who may change whom, and what ends a user's sessions. */
 export const usersService = {
-  list: async (ctx: ServiceContext, params: { take: number; page: number; where?: UserWhere; sort: UserSort }) => {
+  /** The flat filter parameters and the seed's `where` JSON are one filter (the contract's `userFilterOf`). */
+  list: async (ctx: ServiceContext, query: UsersQueryParsed) => {
+    const { take, page, sort } = query;
     const { items, count, isEstimate } = await repo.list(ctx.db, ctx.clock.now(), {
-      ...params,
-      where: params.where ?? {},
+      take,
+      page,
+      sort,
+      where: userFilterOf(query),
     });
     return { items, count, countIsEstimate: isEstimate };
   },
@@ -199,8 +205,8 @@ export const usersService = {
    * file speaks the staff member's language and tells times on the settings' clocks, and is named by
    * that zone's day.
    */
-  exportCsv: async (ctx: ServiceContext, where: UserWhere, lang: Locale): Promise<UsersCsv> => {
-    await ctx.audit({ action: 'export', entity: 'user', after: { where } });
+  exportCsv: async (ctx: ServiceContext, where: UserFilter, lang: Locale): Promise<UsersCsv> => {
+    await ctx.audit({ action: 'export', entity: 'user', after: { where: asWritten(where) } });
     return usersCsv(ctx, where, lang);
   },
 
