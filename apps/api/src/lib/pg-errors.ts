@@ -22,6 +22,23 @@ function pgError(error: unknown): PgFailure | undefined {
 export const isUniqueViolation = (error: unknown) => pgError(error)?.code === '23505';
 
 /**
+ * The one "unique violation → 409" of the API: a wrapper that runs a write and answers a violated unique
+ * index (a taken e-mail, title, name) as 409 with `code` and the field marked `taken`, so the form shows
+ * it next to the field; any other failure stays a failure. The index decides, not a read before the
+ * write, so two requests racing for one value cannot both pass.
+ */
+export function conflictOnUnique(code: ErrorCode, message: string, field: string) {
+  return async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(code, message, { [field]: 'taken' });
+      throw error;
+    }
+  };
+}
+
+/**
  * The refusals the database functions raise: SQLSTATE PU404/PU409 → the answer's status, and the
  * stable error code they name in HINT (`RAISE … USING ERRCODE = 'PU409', HINT = 'CODE_USED'`).
  */

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/http-errors';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { conflictOnUnique } from '../../lib/pg-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import type { Principal } from '../../types';
 import { listViewsRepository as repo } from './list-views-repository';
@@ -19,15 +19,11 @@ import { canEditView, type SavedViewRow, toSavedView } from './saved-view-row';
 const viewNotFound = () => notFound('VIEW_NOT_FOUND', 'Saved view not found');
 const adminOnlySharing = () => forbidden('ADMIN_ONLY_FIELDS', 'Only an admin may share a view with all staff');
 
-async function withUniqueName<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw conflict('VIEW_NAME_TAKEN', 'You already have a view with this name on this list', { name: 'taken' });
-    throw error;
-  }
-}
+const withUniqueName = conflictOnUnique(
+  'VIEW_NAME_TAKEN',
+  'You already have a view with this name on this list',
+  'name',
+);
 
 /**
  * The view as the caller may touch it: another person's personal view does not exist for them

@@ -1,6 +1,6 @@
 import { type CreatePlanBody, createPlanBody, type Plan, type UpdatePlanBody, updatePlanBody } from '@pult/contract';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { badRequest, forbidden, notFound } from '../../lib/http-errors';
+import { conflictOnUnique } from '../../lib/pg-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import type { CheckedImage } from '../../storage/read-upload';
 import { replaceFileColumn } from '../../storage/replace-file';
@@ -12,16 +12,8 @@ const ADMIN_ONLY_FIELDS = ['price', 'currency', 'period', 'durationDays'] as con
 
 const planNotFound = () => notFound('PLAN_NOT_FOUND', 'Plan not found');
 
-/** A taken title is a unique violation of the case-insensitive index; anything else stays a failure. */
-async function withUniqueTitle<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw conflict('PLAN_TITLE_TAKEN', 'A plan with this title already exists', { title: 'taken' });
-    throw error;
-  }
-}
+/** A taken title is a unique violation of the case-insensitive index. */
+const withUniqueTitle = conflictOnUnique('PLAN_TITLE_TAKEN', 'A plan with this title already exists', 'title');
 
 async function existing(ctx: ServiceContext, id: number): Promise<PlanRow> {
   const row = await repo.lock(ctx.db, id);

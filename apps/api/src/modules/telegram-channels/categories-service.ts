@@ -1,22 +1,18 @@
 import type { SaveTgCategoryBody, TgCategory } from '@pult/contract';
 import { saveTgCategoryBody } from '@pult/contract';
 import { badRequest, conflict } from '../../lib/http-errors';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { conflictOnUnique } from '../../lib/pg-errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { categoriesRepository as repo } from './categories-repository';
 import { toCategory } from './channel-row';
 import { channelsRepository } from './channels-repository';
 import { categoryNotFound } from './channels-service';
 
-async function withUniqueTitle<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw conflict('TG_CATEGORY_TITLE_TAKEN', 'A category with this title already exists', { title: 'taken' });
-    throw error;
-  }
-}
+const withUniqueTitle = conflictOnUnique(
+  'TG_CATEGORY_TITLE_TAKEN',
+  'A category with this title already exists',
+  'title',
+);
 
 /** The rules about categories: unique titles, and no channel ever left without one. */
 export const categoriesService = {

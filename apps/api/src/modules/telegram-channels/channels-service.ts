@@ -1,7 +1,7 @@
 import type { SaveTgChannelBody, TgChannel, TgChannelsPage } from '@pult/contract';
 import { saveTgChannelBody } from '@pult/contract';
-import { conflict, notFound } from '../../lib/http-errors';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { notFound } from '../../lib/http-errors';
+import { conflictOnUnique } from '../../lib/pg-errors';
 import type { ServiceContext } from '../../lib/service-context';
 import type { CheckedImage } from '../../storage/read-upload';
 import { removeStoredFile, replaceFileColumn } from '../../storage/replace-file';
@@ -12,16 +12,12 @@ import { channelsRepository as repo } from './channels-repository';
 export const channelNotFound = () => notFound('TG_CHANNEL_NOT_FOUND', 'Channel not found');
 export const categoryNotFound = () => notFound('TG_CATEGORY_NOT_FOUND', 'Category not found');
 
-/** A taken name is a unique violation of the case-insensitive index; anything else stays a failure. */
-async function withUniqueUsername<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw conflict('TG_USERNAME_TAKEN', 'A channel with this username already exists', { username: 'taken' });
-    throw error;
-  }
-}
+/** A taken name is a unique violation of the case-insensitive index. */
+const withUniqueUsername = conflictOnUnique(
+  'TG_USERNAME_TAKEN',
+  'A channel with this username already exists',
+  'username',
+);
 
 /** A manual icon replaces the Telegram photo, so the next refresh fetches that photo again. */
 const iconColumn = {
