@@ -64,7 +64,7 @@ test.describe('transactions', () => {
     await page.getByLabel('Сумма от, ₽').fill('1');
     await expect(page).toHaveURL(/[?&]amountMin=1(&|$)/);
     await expect(summary).toContainText(/Транзакций\s*0/);
-    expect(sent.some((url) => /\/api\/transactions\/summary\?.*amountMin=100(&|$)/.test(url))).toBe(true);
+    expect(sent.some((url) => /\/api\/transactions\/summary\?.*amountFrom=100(&|$)/.test(url))).toBe(true);
     await expect(page.getByText('Нет транзакций с такими условиями')).toBeVisible();
   });
 

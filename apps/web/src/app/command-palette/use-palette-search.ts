@@ -1,4 +1,4 @@
-import type { CodeLookup, PromoSeries, User } from '@pult/contract';
+import { type CodeLookup, type PromoSeries, type User, userSearch } from '@pult/contract';
 import { useQuery } from '@tanstack/react-query';
 import { codeLookupQueryOptions, looksLikeCode } from '../../features/promo-codes/api/code-lookup';
 import { promoKeys } from '../../features/promo-codes/api/keys';
@@ -26,18 +26,17 @@ export interface PaletteSearch {
 }
 
 /**
- * Users (e-mail, phone or name), promo series (name) and one code (exact value) for the typed text,
+ * Users (the contract's one user search: e-mail, phone, name or id), promo series (name) and one code (exact value) for the typed text,
  * once typing pauses. Each query passes its AbortSignal, so a request for an outdated text is
  * cancelled when the text moves on, and an older answer never replaces a newer one (separate keys).
  */
 export const usePaletteSearch = (text: string, open: boolean): PaletteSearch => {
   const settled = useDebouncedValue(text.trim(), 250);
   const enabled = open && settled.length >= MIN_LENGTH;
-  const where = JSON.stringify({ any: settled });
 
   const users = useQuery({
     queryKey: userKeys.list({ palette: settled }),
-    queryFn: ({ signal }) => api.users.list({ query: { take: TAKE, page: 1, where } }, { signal }),
+    queryFn: ({ signal }) => api.users.list({ query: { take: TAKE, page: 1, ...userSearch(settled) } }, { signal }),
     enabled,
     staleTime: 30_000,
   });

@@ -1,7 +1,8 @@
+import { userFilterOf, usersQuery } from '@pult/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { readUrl, writeUrl } from '../../lib/url-params';
-import { EMPTY_FILTER, toWhere, type UsersFilter, type UsersUrlState, usersParams } from './list-params';
+import { EMPTY_FILTER, toUserFilter, type UsersFilter, type UsersUrlState, usersParams } from './list-params';
 
 type StatePatch = Partial<Omit<UsersUrlState, keyof UsersFilter>> & { filter?: Partial<UsersFilter> };
 
@@ -82,36 +83,44 @@ describe('users list URL', () => {
   });
 });
 
-describe('filter → where', () => {
+describe("filter → the contract's user filter", () => {
   it('is empty for an empty filter', () => {
-    expect(toWhere(EMPTY_FILTER)).toEqual({});
+    expect(toUserFilter(EMPTY_FILTER)).toEqual({});
   });
 
   it('searches everywhere by default and in the chosen field otherwise', () => {
-    // «Везде» means e-mail, phone and name at once, whatever the text looks like.
-    expect(toWhere({ ...EMPTY_FILTER, q: 'bulk1' })).toEqual({ any: 'bulk1' });
-    expect(toWhere({ ...EMPTY_FILTER, q: 'ann@x.ru' })).toEqual({ any: 'ann@x.ru' });
-    expect(toWhere({ ...EMPTY_FILTER, q: '8 916 123 45 67', searchIn: 'phoneNumber' })).toEqual({
+    // «Везде» means e-mail, phone, name and id at once, whatever the text looks like.
+    expect(toUserFilter({ ...EMPTY_FILTER, q: 'bulk1' })).toEqual({ any: 'bulk1' });
+    expect(toUserFilter({ ...EMPTY_FILTER, q: 'ann@x.ru' })).toEqual({ any: 'ann@x.ru' });
+    expect(toUserFilter({ ...EMPTY_FILTER, q: '8 916 123 45 67', searchIn: 'phoneNumber' })).toEqual({
       phoneNumber: '+79161234567',
     });
-    expect(toWhere({ ...EMPTY_FILTER, q: 'Анна', searchIn: 'name' })).toEqual({ name: 'Анна' });
-    expect(toWhere({ ...EMPTY_FILTER, q: 'ann', searchIn: 'email' })).toEqual({ email: 'ann' });
+    expect(toUserFilter({ ...EMPTY_FILTER, q: 'Анна', searchIn: 'name' })).toEqual({ name: 'Анна' });
+    expect(toUserFilter({ ...EMPTY_FILTER, q: 'ann', searchIn: 'email' })).toEqual({ email: 'ann' });
   });
 
-  it('sends one value as a value and several as a list', () => {
-    expect(toWhere({ ...EMPTY_FILTER, roles: ['admin'], statuses: ['active', 'blocked'] })).toEqual({
-      role: 'admin',
+  it('sends roles and statuses as lists (one comma list each in the query string)', () => {
+    expect(toUserFilter({ ...EMPTY_FILTER, roles: ['admin'], statuses: ['active', 'blocked'] })).toEqual({
+      role: ['admin'],
       status: ['active', 'blocked'],
     });
   });
 
   it('turns calendar days into the whole of those days, in local time', () => {
-    const where = toWhere({ ...EMPTY_FILTER, from: '2024-01-01', to: '2024-01-31', hasSubscription: true });
-    expect(where.hasSubscription).toBe(true);
-    expect(where.createdAt?.gte).toBe(dayjs('2024-01-01').startOf('day').toISOString());
-    expect(where.createdAt?.lte).toBe(dayjs('2024-01-31').endOf('day').toISOString());
-    expect(toWhere({ ...EMPTY_FILTER, to: '2024-01-31' }).createdAt).toEqual({
-      lte: dayjs('2024-01-31').endOf('day').toISOString(),
+    const filter = toUserFilter({ ...EMPTY_FILTER, from: '2024-01-01', to: '2024-01-31', hasSubscription: true });
+    expect(filter.hasSubscription).toBe(true);
+    expect(filter.from).toBe(dayjs('2024-01-01').startOf('day').toISOString());
+    expect(filter.to).toBe(dayjs('2024-01-31').endOf('day').toISOString());
+    expect(toUserFilter({ ...EMPTY_FILTER, to: '2024-01-31' })).toEqual({
+      to: dayjs('2024-01-31').endOf('day').toISOString(),
     });
+  });
+
+  it('is what the contract reads the flat parameters into', () => {
+    const filter = toUserFilter({ ...EMPTY_FILTER, q: 'ivan', roles: ['user', 'editor'], hasSubscription: false });
+    const sent = Object.fromEntries(
+      Object.entries(filter).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : String(value)]),
+    );
+    expect(userFilterOf(usersQuery.parse(sent))).toEqual(filter);
   });
 });

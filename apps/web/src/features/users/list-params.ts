@@ -1,21 +1,22 @@
 import {
-  normalizePhone,
   roles,
   type SortOf,
-  type UserWhere,
+  type UserFilter,
+  type UserSearchField,
+  userSearch,
+  userSearchFields,
   userSortFields,
   userStatuses,
-  userWhere,
 } from '@pult/contract';
 import dayjs from 'dayjs';
 import { named, orElse, pagingParams, type UrlValues, urlParam } from '../../lib/url-params';
 
 /**
  * Which user field the search box looks in; `auto` («everywhere») sends `any`, which the API matches
- * against the e-mail, the phone and the name at once.
+ * against the e-mail, the phone, the name and the id at once (the contract's `userSearch`).
  */
-export const searchFields = ['auto', 'name', 'email', 'phoneNumber'] as const;
-export type SearchField = (typeof searchFields)[number];
+export const searchFields = userSearchFields;
+export type SearchField = UserSearchField;
 
 export const DEFAULT_SORT: UserSort = 'createdAt:desc';
 export type UserSort = SortOf<(typeof userSortFields)[number]>;
@@ -51,33 +52,18 @@ export const EMPTY_FILTER: UsersFilter = {
 const startOfDay = (day: string) => dayjs(day).startOf('day').toISOString();
 const endOfDay = (day: string) => dayjs(day).endOf('day').toISOString();
 
-/** Filter → the API's `where`, with empty values dropped; `{}` means everyone. */
-export const toWhere = (filter: UsersFilter): UserWhere => {
-  const where: UserWhere = {};
-  const q = filter.q.trim();
-  if (q) {
-    const field = filter.searchIn === 'auto' ? 'any' : filter.searchIn;
-    // Phones as stored (E.164): the contract's one normaliser, which the API also applies.
-    const value = field === 'phoneNumber' ? normalizePhone(q) : q;
-    if (value) where[field] = value.slice(0, field === 'phoneNumber' ? 30 : 100);
-  }
-  if (filter.roles.length === 1) where.role = filter.roles[0];
-  else if (filter.roles.length > 1) where.role = filter.roles;
-  if (filter.statuses.length === 1) where.status = filter.statuses[0];
-  else if (filter.statuses.length > 1) where.status = filter.statuses;
-  if (filter.from || filter.to) {
-    where.createdAt = {
-      ...(filter.from ? { gte: startOfDay(filter.from) } : {}),
-      ...(filter.to ? { lte: endOfDay(filter.to) } : {}),
-    };
-  }
-  if (filter.hasSubscription !== null) where.hasSubscription = filter.hasSubscription;
-  // The contract is the judge: a filter it would refuse is better dropped than sent for a 400.
-  return userWhere.safeParse(where).success ? where : {};
+/**
+ * Filter → the users-list filter of the contract, sent as flat parameters (`any`, `status=a,b`,
+ * `from`/`to`), with empty values dropped; `{}` means everyone.
+ */
+export const toUserFilter = (filter: UsersFilter): UserFilter => {
+  const result: UserFilter = userSearch(filter.q, filter.searchIn);
+  if (filter.roles.length > 0) result.role = [...filter.roles];
+  if (filter.statuses.length > 0) result.status = [...filter.statuses];
+  if (filter.from) result.from = startOfDay(filter.from);
+  if (filter.to) result.to = endOfDay(filter.to);
+  if (filter.hasSubscription !== null) result.hasSubscription = filter.hasSubscription;
+  return result;
 };
 
-export const isFilterEmpty = (filter: UsersFilter): boolean => Object.keys(toWhere(filter)).length === 0;
-
-/** The `where` query parameter: JSON text, or nothing at all for an empty filter. */
-export const whereParam = (where: UserWhere): string | undefined =>
-  Object.keys(where).length ? JSON.stringify(where) : undefined;
+export const isFilterEmpty = (filter: UsersFilter): boolean => Object.keys(toUserFilter(filter)).length === 0;

@@ -1,7 +1,7 @@
 import { promoCodesEndpoints } from '@pult/contract/endpoints/promo-codes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DownloadProgress, download, saveBlob } from '../../../lib/api';
-import { type ActivatedFilters, buildActivatedWhere } from '../lib/activated-where';
+import { type ActivatedFilters, buildActivatedQuery } from '../lib/activated-query';
 import { promoKeys } from './keys';
 
 export interface GeneratedCodesParams {
@@ -26,10 +26,7 @@ export const useActivatedCodes = (id: number, filters: ActivatedFilters) =>
   useQuery({
     queryKey: promoKeys.activated({ id, ...filters }),
     queryFn: ({ signal }) =>
-      api.promoCodes.activated(
-        { params: { id }, query: { where: JSON.stringify(buildActivatedWhere(filters)) } },
-        { signal },
-      ),
+      api.promoCodes.activated({ params: { id }, query: buildActivatedQuery(filters) }, { signal }),
     placeholderData: keepPreviousData,
   });
 

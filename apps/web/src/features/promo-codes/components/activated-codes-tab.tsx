@@ -12,7 +12,7 @@ import { pagingParams } from '../../../lib/url-params';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useActivatedCodes } from '../api/promo-codes';
-import { ACTIVATED_DEFAULTS, type ActivatedStatus } from '../lib/activated-where';
+import { ACTIVATED_DEFAULTS, type ActivatedStatus } from '../lib/activated-query';
 import { CodeStatusTag } from './code-status-tag';
 
 type StatusFilter = 'all' | ActivatedStatus;

@@ -63,8 +63,8 @@ describe('series filters in the URL', () => {
     const query = toApiQuery({ createdFrom: '2024-03-01', createdTo: '2024-03-31', page: 1, take: 20, name: ' ' });
     expect(query.name).toBeUndefined();
     expect(query.status).toBeUndefined();
-    const from = new Date(query.createdFrom ?? '');
-    const to = new Date(query.createdTo ?? '');
+    const from = new Date(query.from ?? '');
+    const to = new Date(query.to ?? '');
     expect([from.getFullYear(), from.getMonth(), from.getDate(), from.getHours()]).toEqual([2024, 2, 1, 0]);
     expect([to.getDate(), to.getHours(), to.getMinutes()]).toEqual([31, 23, 59]);
   });

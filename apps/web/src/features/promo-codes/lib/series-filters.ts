@@ -1,4 +1,4 @@
-import { promoSeriesStatus } from '@pult/contract';
+import { type PromoSeriesQuery, promoSeriesStatus } from '@pult/contract';
 import dayjs from 'dayjs';
 import { pagingParams, type UrlValues, urlParam } from '../../../lib/url-params';
 
@@ -14,15 +14,15 @@ export const seriesParams = {
 };
 export type SeriesFilters = UrlValues<typeof seriesParams>;
 
-/** The API query: calendar days become the start and the end of that day in the user's zone. */
-export const toApiQuery = (filters: SeriesFilters) => ({
+/** The API query: calendar days become the start and the end of that day in the user's zone (`from`/`to`). */
+export const toApiQuery = (filters: SeriesFilters): PromoSeriesQuery => ({
   take: filters.take,
   page: filters.page,
   name: filters.name?.trim() || undefined,
   status: filters.status,
   planId: filters.planId,
-  createdFrom: filters.createdFrom ? dayjs(filters.createdFrom).startOf('day').toISOString() : undefined,
-  createdTo: filters.createdTo ? dayjs(filters.createdTo).endOf('day').toISOString() : undefined,
+  from: filters.createdFrom ? dayjs(filters.createdFrom).startOf('day').toISOString() : undefined,
+  to: filters.createdTo ? dayjs(filters.createdTo).endOf('day').toISOString() : undefined,
 });
 
 export const hasActiveFilters = (filters: SeriesFilters): boolean =>

@@ -1,4 +1,4 @@
-import type { AudienceBody, CreateReminderBody, Reminder } from '@pult/contract';
+import { type AudienceBody, type CreateReminderBody, type Reminder, userSearch } from '@pult/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { resourceKeys } from '../../../lib/resources/keys';
@@ -64,18 +64,19 @@ export const useTestSend = () =>
       api.reminders.testSend({ body }),
   });
 
-/** Planner users matching a text (e-mail, phone or name), for the audience and test-send pickers. */
+/**
+ * Active planner users matching a text, for the audience and test-send pickers: the contract's one
+ * user search (e-mail, phone as people type it, name or id), as the users list and the palette search.
+ */
 export const useUserSearch = (text: string) =>
   useQuery({
     queryKey: reminderKeys.userSearch(text),
-    queryFn: ({ signal }) => {
-      const trimmed = text.trim();
-      const field = /^[+\d]/.test(trimmed) ? 'phoneNumber' : trimmed.includes('@') ? 'email' : 'name';
-      const where = { role: 'user' as const, status: 'active' as const, ...(trimmed ? { [field]: trimmed } : {}) };
-      return api.users.list(
-        { query: { take: 20, page: 1, sort: 'createdAt:desc', where: JSON.stringify(where) } },
+    queryFn: ({ signal }) =>
+      api.users.list(
+        {
+          query: { take: 20, page: 1, sort: 'createdAt:desc', role: ['user'], status: ['active'], ...userSearch(text) },
+        },
         { signal },
-      );
-    },
+      ),
     placeholderData: keepPreviousData,
   });

@@ -45,7 +45,7 @@ describe('subscriptions search → API query', () => {
       page: 2,
       sort: 'createdAt:desc',
       status: 'expired',
-      expiresBefore: new Date(2025, 2, 1).toISOString(),
+      expiresTo: new Date(2025, 2, 1).toISOString(),
     });
   });
 

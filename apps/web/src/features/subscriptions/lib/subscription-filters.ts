@@ -1,4 +1,10 @@
-import { type SortOf, subscriptionSortFields, subscriptionSources, subscriptionStatuses } from '@pult/contract';
+import {
+  type SubscriptionsQuery as ContractSubscriptionsQuery,
+  type SortOf,
+  subscriptionSortFields,
+  subscriptionSources,
+  subscriptionStatuses,
+} from '@pult/contract';
 import dayjs from 'dayjs';
 import { orElse, pagingParams, type UrlValues, urlParam } from '../../../lib/url-params';
 
@@ -22,18 +28,8 @@ export const subscriptionsParams = {
 };
 export type SubscriptionsSearch = UrlValues<typeof subscriptionsParams>;
 
-/** What the screen sends: the contract parses and checks it (comma lists, ISO instants). */
-export interface SubscriptionsQuery {
-  take: number;
-  page: number;
-  sort?: SubscriptionSort;
-  status?: string;
-  source?: string;
-  planId?: number;
-  owner?: number;
-  user?: string;
-  expiresBefore?: string;
-}
+/** What the screen sends: the contract's parameters, which parse and check it (comma lists, ISO instants). */
+export type SubscriptionsQuery = ContractSubscriptionsQuery & { take: number; page: number };
 
 /** The API's query: the order, comma lists and the day's start as an ISO instant. */
 export const toSubscriptionsQuery = (search: SubscriptionsSearch): SubscriptionsQuery => {
@@ -42,6 +38,6 @@ export const toSubscriptionsQuery = (search: SubscriptionsSearch): Subscriptions
   if (search.source.length) query.source = search.source.join(',');
   if (search.planId) query.planId = search.planId;
   if (search.user) query.user = search.user.slice(0, 100);
-  if (search.expiresBefore) query.expiresBefore = dayjs(search.expiresBefore).startOf('day').toISOString();
+  if (search.expiresBefore) query.expiresTo = dayjs(search.expiresBefore).startOf('day').toISOString();
   return query;
 };

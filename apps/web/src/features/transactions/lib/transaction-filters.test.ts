@@ -74,8 +74,8 @@ describe('transactions search → API query', () => {
       status: 'pending,failed',
       from: new Date(2024, 0, 5).toISOString(),
       to: new Date(2024, 0, 5, 23, 59, 59, 999).toISOString(),
-      amountMin: 0,
-      amountMax: 1999,
+      amountFrom: 0,
+      amountTo: 1999,
     });
   });
 

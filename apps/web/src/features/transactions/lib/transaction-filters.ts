@@ -1,5 +1,6 @@
 import {
   type SortOf,
+  type TransactionsQuery,
   transactionKinds,
   transactionProviders,
   transactionSortFields,
@@ -34,17 +35,8 @@ export const transactionsParams = {
 };
 export type TransactionsSearch = UrlValues<typeof transactionsParams>;
 
-/** The filter part only: what both the list and the summary are asked for. */
-export interface TransactionsFilterQuery {
-  status?: string;
-  provider?: string;
-  kind?: string;
-  user?: string;
-  from?: string;
-  to?: string;
-  amountMin?: number;
-  amountMax?: number;
-}
+/** The filter part only: what both the list and the summary are asked for (the contract's parameters). */
+export type TransactionsFilterQuery = Omit<TransactionsQuery, 'take' | 'page' | 'sort'>;
 
 /** The API's query: comma lists, ISO instants for the day bounds, kopecks for the amounts. */
 export const toTransactionsFilterQuery = (search: TransactionsSearch): TransactionsFilterQuery => {
@@ -55,8 +47,8 @@ export const toTransactionsFilterQuery = (search: TransactionsSearch): Transacti
   if (search.user) query.user = search.user.slice(0, 100);
   if (search.from) query.from = dayjs(search.from).startOf('day').toISOString();
   if (search.to) query.to = dayjs(search.to).endOf('day').toISOString();
-  if (search.amountMin !== undefined) query.amountMin = roublesToKopecks(search.amountMin);
-  if (search.amountMax !== undefined) query.amountMax = roublesToKopecks(search.amountMax);
+  if (search.amountMin !== undefined) query.amountFrom = roublesToKopecks(search.amountMin);
+  if (search.amountMax !== undefined) query.amountTo = roublesToKopecks(search.amountMax);
   return query;
 };
 

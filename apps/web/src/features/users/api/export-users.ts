@@ -1,19 +1,18 @@
-import type { Locale, UserWhere } from '@pult/contract';
+import type { Locale, UserFilter } from '@pult/contract';
 import { usersEndpoints } from '@pult/contract/endpoints/users';
 import { type DownloadProgress, download } from '../../../lib/api';
-import { whereParam } from '../list-params';
 
 /**
  * The CSV of the current filter, read chunk by chunk so the button can show progress; a plain link
  * could not send the `Api-Token` header. Its header and words are in `lang`, the interface's language.
  */
 export const exportUsers = (
-  where: UserWhere,
+  filter: UserFilter,
   lang: Locale,
   onProgress: (progress: DownloadProgress) => void,
   signal?: AbortSignal,
 ) =>
-  download(usersEndpoints.exportData, { query: { where: whereParam(where), lang } }, onProgress, {
+  download(usersEndpoints.exportData, { query: { ...filter, lang } }, onProgress, {
     signal,
     // The server names the file by the day in the settings' time zone; this is only if it did not.
     fileName: 'users.csv',

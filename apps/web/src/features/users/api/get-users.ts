@@ -1,14 +1,14 @@
-import type { UserWhere } from '@pult/contract';
+import type { UserFilter } from '@pult/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { type UserSort, whereParam } from '../list-params';
+import type { UserSort } from '../list-params';
 import { userKeys } from './user-cache';
 
 export interface GetUsersParams {
   page: number;
   take: number;
   sort: UserSort;
-  where: UserWhere;
+  filter: UserFilter;
 }
 
 export const usersQueryOptions = (params: GetUsersParams) =>
@@ -16,7 +16,7 @@ export const usersQueryOptions = (params: GetUsersParams) =>
     queryKey: userKeys.list(params),
     queryFn: ({ signal }) =>
       api.users.list(
-        { query: { take: params.take, page: params.page, sort: params.sort, where: whereParam(params.where) } },
+        { query: { take: params.take, page: params.page, sort: params.sort, ...params.filter } },
         { signal },
       ),
     // The previous page stays on screen while the next loads: no flash of an empty table.

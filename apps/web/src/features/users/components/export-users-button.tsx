@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { UserWhere } from '@pult/contract';
+import type { UserFilter } from '@pult/contract';
 import { App, Button, Flex, Popover, Progress, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
@@ -12,7 +12,7 @@ import { useScreenCommands } from '../../../lib/screen-commands';
 import { exportUsers } from '../api/export-users';
 
 interface Props {
-  where: UserWhere;
+  filter: UserFilter;
   /** How many rows the current filter has (the list's count), for a percentage; null if unknown. */
   expectedRows: number | null;
 }
@@ -23,7 +23,7 @@ const formatBytes = (bytes: number, locale: LocaleId, t: TFunction) =>
     : t('users.export.mb', { value: formatNumber(Math.round((bytes / 1024 / 1024) * 10) / 10, locale) });
 
 /** «Выгрузить CSV» of the current filter, with live progress while the stream arrives. */
-export const ExportUsersButton = ({ where, expectedRows }: Props) => {
+export const ExportUsersButton = ({ filter, expectedRows }: Props) => {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const locale = i18n.language as LocaleId;
@@ -34,7 +34,7 @@ export const ExportUsersButton = ({ where, expectedRows }: Props) => {
     abort.current = new AbortController();
     setProgress({ bytes: 0, rows: 0 });
     try {
-      const { blob, fileName } = await exportUsers(where, locale, setProgress, abort.current.signal);
+      const { blob, fileName } = await exportUsers(filter, locale, setProgress, abort.current.signal);
       saveBlob(blob, fileName);
       message.success(t('users.export.done'));
     } catch (error) {

@@ -12,7 +12,7 @@ import { ExportUsersButton } from '../components/export-users-button';
 import { UsersBulkActions } from '../components/users-bulk-actions';
 import { UsersFilterBar } from '../components/users-filter-bar';
 import { UsersTable } from '../components/users-table';
-import { EMPTY_FILTER, isFilterEmpty, toWhere, type UsersFilter, usersParams } from '../list-params';
+import { EMPTY_FILTER, isFilterEmpty, toUserFilter, type UsersFilter, usersParams } from '../list-params';
 import { useCanManageUsers } from '../use-can-manage';
 import '../users.css';
 
@@ -34,12 +34,12 @@ export const UsersPage = () => {
     const { page: _page, take: _take, sort: _sort, ...rest } = state;
     return rest;
   }, [state]);
-  const where = useMemo(() => toWhere(filter), [filter]);
-  const users = useUsers({ page, take, sort, where });
+  const query = useMemo(() => toUserFilter(filter), [filter]);
+  const users = useUsers({ page, take, sort, filter: query });
   useScreenCommands(
     canManage ? [{ id: 'users.create', label: t('users.create.button'), run: () => setCreating(true) }] : [],
   );
-  const selection = useUserSelection(JSON.stringify(where));
+  const selection = useUserSelection(JSON.stringify(query));
 
   // A new filter starts from the first page: page 7 of the old result means nothing in the new one.
   const changeFilter = useCallback((patch: Partial<UsersFilter>) => update({ ...patch, page: 1 }), [update]);
@@ -57,7 +57,7 @@ export const UsersPage = () => {
         {canManage ? (
           <Flex gap="small" wrap>
             <ExportUsersButton
-              where={where}
+              filter={query}
               expectedRows={users.data && !users.data.countIsEstimate ? users.data.count : null}
             />
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
