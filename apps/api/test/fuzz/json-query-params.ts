@@ -2,7 +2,7 @@ import { allEndpoints } from '@pult/contract';
 import { z } from 'zod';
 import type { JsonSchema } from './request-arbitraries';
 
-type AnyZod = z.ZodType & { _zod: { def: { type: string; innerType?: AnyZod; out?: AnyZod } } };
+type AnyZod = z.ZodType & { _zod: { def: { type: string; innerType?: AnyZod; in?: AnyZod; out?: AnyZod } } };
 
 /** Looks through optional, default and nullable to the schema that does the work. */
 function core(schema: AnyZod): AnyZod {
@@ -26,7 +26,9 @@ export function jsonQueryParams(): Map<string, Record<string, JsonSchema>> {
     const params: Record<string, JsonSchema> = {};
     for (const [name, schema] of Object.entries(query.shape)) {
       const inner = core(schema as AnyZod);
-      const out = inner._zod.def.type === 'pipe' ? inner._zod.def.out : undefined;
+      let out = inner._zod.def.type === 'pipe' ? inner._zod.def.out : undefined;
+      // An object read into another shape (`userWhere` → the users-list filter) is fuzzed as the object.
+      if (out && !(out instanceof z.ZodObject) && out._zod.def.type === 'pipe') out = out._zod.def.in;
       if (out instanceof z.ZodObject)
         params[name] = z.toJSONSchema(out, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
     }
