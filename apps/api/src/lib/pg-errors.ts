@@ -1,5 +1,5 @@
 import { type ErrorCode, errorCode } from '@pult/contract';
-import { conflict, type HttpError, notFound } from './http-errors';
+import { conflict, HttpError } from './http-errors';
 
 interface PgFailure {
   code: string;
@@ -39,24 +39,60 @@ export function conflictOnUnique(code: ErrorCode, message: string, field: string
 }
 
 /**
- * The refusals the database functions raise: SQLSTATE PU404/PU409 → the answer's status, and the
- * stable error code they name in HINT (`RAISE … USING ERRCODE = 'PU409', HINT = 'CODE_USED'`).
+ * The refusals of the database routines (apps/api/src/db/functions) and the answer each one gets: the
+ * one mapping from a routine's refusal to an HttpError. A routine names the refusal by its error code
+ * (`RAISE … USING ERRCODE = 'PU409', HINT = 'CODE_USED'` in pult_grant_subscription, pult_promo_refusal;
+ * `hint` in the results of the redemption batch, pult_redeem_promo_codes). Its SQLSTATE (PU404/PU409)
+ * and English message are for people reading the database; test/db/routine-refusals.test.ts holds them
+ * to this table.
  */
-const REFUSALS: Record<string, (code: ErrorCode, message: string) => HttpError> = {
-  PU404: notFound,
-  PU409: conflict,
-};
-const GENERIC: Record<string, ErrorCode> = { PU404: 'NOT_FOUND', PU409: 'CONFLICT' };
+export const ROUTINE_REFUSALS = {
+  USER_NOT_FOUND: { status: 404, message: 'User not found' },
+  USER_DELETED: { status: 409, message: 'The user is deleted; restore the account first' },
+  PLAN_NOT_FOUND: { status: 404, message: 'Plan not found' },
+  PLAN_DISABLED: { status: 409, message: 'The plan is disabled; enable it before granting' },
+  CODE_NOT_FOUND: { status: 404, message: 'Promo code not found' },
+  CODE_BLOCKED: { status: 409, message: 'This promo code is blocked' },
+  SERIES_INACTIVE: { status: 409, message: 'This promo campaign is not active' },
+  SERIES_NOT_STARTED: { status: 409, message: 'This promo campaign has not started yet' },
+  SERIES_ENDED: { status: 409, message: 'This promo campaign has ended' },
+  CODE_USED: { status: 409, message: 'This promo code has already been used' },
+} as const satisfies Partial<Record<ErrorCode, { status: 404 | 409; message: string }>>;
 
-/** Calls a database function; its refusals become 404/409 with its code, anything else stays a failure. */
+/** A refusal as a routine reports it: SQLSTATE, message and the error code in HINT. */
+export interface RoutineRefusal {
+  code: string;
+  message: string;
+  hint?: string | null;
+}
+
+/** SQLSTATEs of a refusal, for a HINT the table does not know (the agreements' triggers say CONFLICT). */
+const REFUSAL_STATES: Record<string, { status: 404 | 409; generic: ErrorCode }> = {
+  PU404: { status: 404, generic: 'NOT_FOUND' },
+  PU409: { status: 409, generic: 'CONFLICT' },
+};
+
+/** The answer to a routine's refusal; undefined when it is not one (a deadlock, a bug: a failure). */
+export function refusalError(refusal: RoutineRefusal): HttpError | undefined {
+  const state = REFUSAL_STATES[refusal.code];
+  if (!state) return undefined;
+  const hint = refusal.hint ?? undefined;
+  if (hint && hint in ROUTINE_REFUSALS) {
+    const known = ROUTINE_REFUSALS[hint as keyof typeof ROUTINE_REFUSALS];
+    return new HttpError(known.status, hint as ErrorCode, known.message);
+  }
+  const named = errorCode.safeParse(hint);
+  return new HttpError(state.status, named.success ? named.data : state.generic, refusal.message);
+}
+
+/** Calls a database routine; its refusals become their answers (ROUTINE_REFUSALS), anything else stays a failure. */
 export async function withDatabaseRefusals<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
     const failure = pgError(error);
-    const refusal = failure && REFUSALS[failure.code];
-    if (!failure || !refusal) throw error;
-    const named = errorCode.safeParse(failure.hint);
-    throw refusal(named.success ? named.data : (GENERIC[failure.code] ?? 'CONFLICT'), failure.message);
+    const refusal = failure && refusalError(failure);
+    if (!refusal) throw error;
+    throw refusal;
   }
 }

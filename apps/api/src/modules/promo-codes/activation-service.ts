@@ -1,6 +1,5 @@
 import type { Subscription } from '@pult/contract';
-import { HttpError } from '../../lib/http-errors';
-import { withDatabaseRefusals } from '../../lib/pg-errors';
+import { HttpError, rateLimited } from '../../lib/http-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import { fromGrantedRow, toSubscription } from '../subscriptions';
 import { activationLimits } from './activation-limits';
@@ -15,8 +14,9 @@ import { redeemPromoCode } from './redemption-repository';
  * (atomically, so parallel guesses cannot slip past), then claims the code (docs/decisions/0009)
  * only if it is new and its series enabled and within its dates — of two concurrent redemptions
  * exactly one wins — bumps a counter shard and grants the plan; a success gives its attempt back, so
- * only failures count. Refusals name their code in HINT (CODE_NOT_FOUND, CODE_USED, CODE_BLOCKED,
- * SERIES_INACTIVE/NOT_STARTED/ENDED, PLAN_DISABLED). Every refusal is recorded with its reason.
+ * only failures count. A refusal arrives as its HttpError (CODE_NOT_FOUND, CODE_USED, CODE_BLOCKED,
+ * SERIES_INACTIVE/NOT_STARTED/ENDED, PLAN_DISABLED: lib/pg-errors.ts ROUTINE_REFUSALS). Every refusal
+ * is recorded with its reason.
  */
 export const activationService = {
   activate: async (ctx: ServiceContext, rawCode: string): Promise<Subscription> => {
@@ -24,20 +24,18 @@ export const activationService = {
     const now = ctx.clock.now();
     const limits = await activationLimits(ctx);
     try {
-      const row = await withDatabaseRefusals(() =>
-        redeemPromoCode(ctx.db, {
-          code: rawCode.trim().toUpperCase(),
-          userId,
-          at: now,
-          ip: ctx.ip,
-          userKey: `activate:user:${userId}`,
-          ipKey: `activate:ip:${ctx.ip}`,
-          perUser: limits.perUser.max,
-          perIp: limits.perIp.max,
-          // One window for both limits: they come from the same setting.
-          windowMs: limits.perUser.windowMs,
-        }),
-      );
+      const row = await redeemPromoCode(ctx.db, {
+        code: rawCode.trim().toUpperCase(),
+        userId,
+        at: now,
+        ip: ctx.ip,
+        userKey: `activate:user:${userId}`,
+        ipKey: `activate:ip:${ctx.ip}`,
+        perUser: limits.perUser.max,
+        perIp: limits.perIp.max,
+        // One window for both limits: they come from the same setting.
+        windowMs: limits.perUser.windowMs,
+      });
       if ('retryAfter' in row) throw tooManyAttempts(row.retryAfter);
       const granted = fromGrantedRow(row.granted);
       return toSubscription(granted.subscription, granted.planTitle, now);
@@ -51,6 +49,4 @@ export const activationService = {
 };
 
 const tooManyAttempts = (seconds: number) =>
-  new HttpError(429, 'RATE_LIMITED', 'Too many failed promo code attempts, try again later', undefined, {
-    'retry-after': String(seconds),
-  });
+  rateLimited(seconds, 'Too many failed promo code attempts, try again later');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { pgPoolOf } from '../../db/copy-out';
+import { refusalError } from '../../lib/pg-errors';
 import type { GrantedRow } from '../subscriptions';
 import { COUNTER_SHARDS } from './series-repository';
 
@@ -23,10 +24,10 @@ export type Redeemed = { retryAfter: number } | { granted: GrantedRow };
 type BatchResult = Redeemed | { error: { code: string; message: string; hint: string | null } };
 
 /**
- * A refusal the procedure caught for one redemption, shaped as the driver's error (code, message,
- * hint), so `withDatabaseRefusals` turns it into the same 404/409 the single call raised.
+ * A failure the procedure caught for one redemption that is not a refusal (a deadlock, a bug), thrown
+ * as the database error it was: code, message, hint.
  */
-export class RedemptionFailure extends Error {
+class RedemptionFailure extends Error {
   constructor(
     readonly code: string,
     message: string,
@@ -88,9 +89,10 @@ class RedemptionQueue {
 
 function settle(pending: Pending, result: BatchResult | undefined): void {
   if (!result) pending.reject(new Error('pult_redeem_promo_codes: no result for a redemption'));
-  else if ('error' in result)
-    pending.reject(new RedemptionFailure(result.error.code, result.error.message, result.error.hint ?? undefined));
-  else pending.resolve(result);
+  else if ('error' in result) {
+    const { code, message, hint } = result.error;
+    pending.reject(refusalError(result.error) ?? new RedemptionFailure(code, message, hint ?? undefined));
+  } else pending.resolve(result);
 }
 
 async function runBatch(db: Db, batch: Pending[], shard: number): Promise<BatchResult[]> {
@@ -122,8 +124,8 @@ const queues = new WeakMap<Db, RedemptionQueue>();
 
 /**
  * Redeems one code through its database's queue: reserves the attempt, claims the code, grants the
- * plan and gives the attempt back on success (pult_redeem_promo_codes, migration 0025). A refusal
- * rejects with a RedemptionFailure.
+ * plan and gives the attempt back on success (pult_redeem_promo_codes, db/functions). A refusal
+ * rejects with its HttpError (lib/pg-errors.ts ROUTINE_REFUSALS: 404 CODE_NOT_FOUND, 409 CODE_USED, …).
  */
 export function redeemPromoCode(db: Db, call: RedeemCall): Promise<Redeemed> {
   let queue = queues.get(db);
