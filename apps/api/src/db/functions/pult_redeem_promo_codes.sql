@@ -6,9 +6,9 @@
 -- {"granted": pult_granted as JSON} or {"error": {"code", "message", "hint"}} (the refusal; hint is the
 -- API's error code, mapped to the answer in lib/pg-errors.ts).
 --
---   1. Every attempt is reserved against both of its limits (per account, per address) and COMMITTED,
---      without waiting for the flush, before any code is looked at: parallel guesses cannot slip past,
---      and a refused claim counts.
+--   1. Every attempt is reserved against both of its limits (per account, per address; the limiter's
+--      rule is pult_reserve_attempts) and COMMITTED, without waiting for the flush, before any code is
+--      looked at: parallel guesses cannot slip past, and a refused claim counts.
 --   2. The batch's codes are locked in id order (as a bulk block locks them). From six pending
 --      redemptions up, one UPDATE claims every code and one call of pult_grant_subscriptions grants them
 --      (each table written once, its statement triggers run once); if any grant is refused or anything
@@ -17,13 +17,13 @@
 --      start (the set statements cost more to start than they save on a few). The series counters are
 --      bumped last, one row per series. Codes, then users, then counters, each in one order: two
 --      batches, or a batch and a bulk block, wait for each other instead of deadlocking.
---   3. The successes give their attempts back, so only failures count.
+--   3. The successes give their attempts back (pult_release_attempts), so only failures count.
 --
 -- At most 32, so the subtransactions stay within the 64 PostgreSQL tracks per backend without overflowing
 -- to pg_subtrans, which would slow every other snapshot. pult.last_batch says which way the session's last
 -- batch went ('sets' or 'one by one: ...'), for the tests.
 --
--- Defined in migration 0025; last changed in 0026 (sets).
+-- Defined in migration 0025; changed in 0026 (sets) and 0029 (the limiter's rule in its own functions).
 CREATE OR REPLACE PROCEDURE pult_redeem_promo_codes(p_items jsonb, p_shard integer, INOUT results jsonb DEFAULT NULL)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -37,7 +37,6 @@ DECLARE
   v_claimed integer[];
   v_grants jsonb;
   v_answer record;
-  v_keys text[];
   v_limit record;
   v_at timestamptz;
   v_claim record;
@@ -53,37 +52,20 @@ BEGIN
   END IF;
 
   -- 1. Reserve every attempt against both of its limits and commit before looking at any code, in one
-  --    upsert: each key counts all of its attempts in the batch, and an attempt is over the limit if
-  --    the count had passed it by its turn, as when they came one by one. The rows are written in key
-  --    order, so two batches never wait on each other's rows in a cycle.
+  --    call of the limiter (pult_reserve_attempts): attempts 2n-1 and 2n are redemption n's, per account
+  --    and per address; a redemption waits for the later of its two windows.
   PERFORM set_config('synchronous_commit', 'off', true);
   FOR v_limit IN
-    WITH attempts AS (
-      SELECT e.n::integer AS n, k.key, k.max, (e.item ->> 'at')::timestamptz AS at,
-        make_interval(secs => (e.item ->> 'windowMs')::double precision / 1000) AS win,
-        row_number() OVER (PARTITION BY k.key ORDER BY e.n)::integer AS turn,
-        count(*) OVER (PARTITION BY k.key)::integer AS tries
+    SELECT (r.attempt + 1) / 2 AS n, max(r.retry_after) AS wait
+    FROM pult_reserve_attempts((
+      SELECT jsonb_agg(jsonb_build_object('key', k.key, 'max', k.max, 'at', e.item -> 'at',
+        'windowMs', e.item -> 'windowMs') ORDER BY e.n, k.o)
       FROM jsonb_array_elements(p_items) WITH ORDINALITY AS e(item, n)
-      CROSS JOIN LATERAL (VALUES (e.item ->> 'userKey', (e.item ->> 'perUser')::integer),
-                                 (e.item ->> 'ipKey', (e.item ->> 'perIp')::integer)) AS k(key, max)
-    ),
-    -- A key's window is its first attempt's (the batch's attempts are microseconds apart).
-    keys AS (SELECT a.key, a.at, a.win, a.tries FROM attempts a WHERE a.turn = 1),
-    counted AS (
-      INSERT INTO rate_limits AS r (key, window_start, count)
-      SELECT k.key, k.at, k.tries FROM keys k ORDER BY k.key
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN r.window_start <= excluded.window_start - (SELECT k.win FROM keys k WHERE k.key = excluded.key)
-          THEN excluded.count ELSE r.count + excluded.count END,
-        window_start = CASE WHEN r.window_start <= excluded.window_start - (SELECT k.win FROM keys k WHERE k.key = excluded.key)
-          THEN excluded.window_start ELSE r.window_start END
-      RETURNING r.key, r.count, r.window_start
-    )
-    SELECT a.n, max(greatest(ceil(extract(epoch FROM (c.window_start + a.win - a.at)))::integer, 1)) AS wait
-    FROM attempts a
-    JOIN counted c ON c.key = a.key
-    WHERE c.count - a.tries + a.turn > a.max
-    GROUP BY a.n
+      CROSS JOIN LATERAL (VALUES (1, e.item ->> 'userKey', e.item -> 'perUser'),
+                                 (2, e.item ->> 'ipKey', e.item -> 'perIp')) AS k(o, key, max)
+    )) AS r
+    WHERE r.retry_after > 0
+    GROUP BY 1
   LOOP
     v_out[v_limit.n] := jsonb_build_object('retryAfter', v_limit.wait);
   END LOOP;
@@ -203,18 +185,13 @@ BEGIN
   ON CONFLICT (series_id, shard) DO UPDATE SET activated = c.activated + excluded.activated;
   COMMIT;
 
-  -- 3. The successes give their attempts back, without waiting for the flush: the rows locked in key
-  --    order again, then one UPDATE.
+  -- 3. The successes give their attempts back (pult_release_attempts), without waiting for the flush.
   PERFORM set_config('synchronous_commit', 'off', true);
-  v_keys := ARRAY(
+  PERFORM pult_release_attempts(ARRAY(
     SELECT k.key
     FROM generate_subscripts(v_out, 1) AS g(n)
     CROSS JOIN LATERAL (VALUES (p_items -> (g.n - 1) ->> 'userKey'), (p_items -> (g.n - 1) ->> 'ipKey')) AS k(key)
-    WHERE v_out[g.n] ? 'granted');
-  PERFORM 1 FROM rate_limits r WHERE r.key = ANY (v_keys) ORDER BY r.key FOR NO KEY UPDATE;
-  UPDATE rate_limits r SET count = greatest(r.count - g.given, 0)
-  FROM (SELECT k.key, count(*)::integer AS given FROM unnest(v_keys) AS k(key) GROUP BY k.key) AS g
-  WHERE r.key = g.key;
+    WHERE v_out[g.n] ? 'granted'));
   COMMIT;
 
   results := to_jsonb(v_out);
