@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { allModules } from './all-modules';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import type { Clock } from './lib/clock';
@@ -10,32 +11,6 @@ import { loggerOptions } from './lib/logger-options';
 import { RequestLogAtDebug } from './lib/request-log';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { validatorCompiler } from './lib/validator';
-import { agreementsRoutes } from './modules/agreements';
-import { auditRoutes } from './modules/audit';
-import { authRoutes, logMailer, type Mailer, smtpMailer } from './modules/auth';
-import { clientRoutes } from './modules/client';
-import { configRoutes } from './modules/config';
-import { dashboardRoutes } from './modules/dashboard';
-import { jobsRoutes } from './modules/jobs';
-import { listViewsRoutes } from './modules/list-views';
-import { notesRoutes } from './modules/notes';
-import { personalDataRoutes } from './modules/personal-data';
-import { plansRoutes } from './modules/plans';
-import { profileRoutes } from './modules/profile';
-import { landingPageRoutes, promoCodesRoutes } from './modules/promo-codes';
-import {
-  type DispatcherOptions,
-  PUSH_DISPATCH_JOB,
-  type PushProvider,
-  providerFromEnv,
-  pushDispatchHandler,
-  remindersRoutes,
-} from './modules/push';
-import { settingsRoutes } from './modules/settings';
-import { subscriptionsRoutes } from './modules/subscriptions';
-import { telegramChannelsRoutes } from './modules/telegram-channels';
-import { transactionsRoutes } from './modules/transactions';
-import { usersRoutes } from './modules/users';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { cleanupPlugin } from './plugins/cleanup';
@@ -49,34 +24,29 @@ import { jobsPlugin } from './plugins/jobs';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticFilesPlugin } from './plugins/static-files';
 import { storagePlugin } from './plugins/storage';
+import type { JobSetup } from './pult-module';
+import { buildServiceDeps, type ServiceDeps } from './service-deps';
 import type { Storage } from './storage/storage';
 
 export interface AppDeps {
   env: Env;
   database: Database;
   clock: Clock;
-  /** Built from the env when left out; tests pass one that captures mail. */
-  mailer?: Mailer;
+  /** Services' outside dependencies, built from the env when left out; tests pass a mailer that captures mail. */
+  services?: Partial<ServiceDeps>;
   logger?: boolean | object;
   /** Built from STORAGE_DRIVER when left out. */
   storage?: Storage;
   /** The expired-rows job's period and batch; tests shrink the batch. */
   cleanup?: { everyMs?: number; batch?: number };
-  /** Built from PUSH_PROVIDER when left out; tests pass fakes, a smaller batch, a crash hook. */
-  push?: { provider?: PushProvider } & Pick<DispatcherOptions, 'batchSize' | 'afterSend'>;
   /** How often the job worker looks for due work. */
   jobsPollMs?: number;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    pushProvider: PushProvider;
-  }
-}
-
 /**
- * The plugin tree: shared plugins first, then the /api scope (guard, audit, feature routes),
- * then static files and the SPA fallback. server.ts only listens and shuts down.
+ * The plugin tree: shared plugins first, then the /api scope (guard, audit, every module's routes),
+ * then the modules' root routes, static files and the SPA fallback. What each module brings is
+ * declared in its index.ts and listed in all-modules.ts. server.ts only listens and shuts down.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env } = deps;
@@ -95,35 +65,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('env', env);
   app.decorate('clock', deps.clock);
-  app.decorate(
-    'mailer',
-    deps.mailer ??
-      (env.SMTP_URL
-        ? smtpMailer(env.SMTP_URL, `Pult <no-reply@${new URL(env.publicUrl).hostname}>`)
-        : logMailer(app.log)),
-  );
+  app.decorate('deps', buildServiceDeps(env, app.log, deps.services));
 
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: deps.database });
   await app.register(storagePlugin, { storage: deps.storage });
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin);
-  app.decorate('pushProvider', deps.push?.provider ?? providerFromEnv(env, app.log));
   await app.register(jobsPlugin, {
     pollMs: deps.jobsPollMs,
-    handlers: (instance) => [
-      {
-        kind: PUSH_DISPATCH_JOB,
-        handler: pushDispatchHandler({
-          db: instance.db,
-          clock: instance.clock,
-          log: instance.log,
-          provider: instance.pushProvider,
-          batchSize: deps.push?.batchSize,
-          afterSend: deps.push?.afterSend,
-        }),
-      },
-    ],
+    handlers: (instance) => {
+      const setup: JobSetup = { db: instance.db, clock: instance.clock, log: instance.log, deps: instance.deps };
+      return allModules.flatMap((module) => module.jobs?.(setup) ?? []);
+    },
   });
   await app.register(cleanupPlugin, deps.cleanup ?? {});
   // PGlite has no autovacuum: the server does its work (a PostgreSQL server has its own).
@@ -136,25 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(compressionPlugin);
       await api.register(authPlugin);
       await api.register(auditPlugin);
-      await api.register(authRoutes);
-      await api.register(auditRoutes);
-      await api.register(configRoutes);
-      await api.register(usersRoutes);
-      await api.register(plansRoutes);
-      await api.register(subscriptionsRoutes);
-      await api.register(transactionsRoutes);
-      await api.register(promoCodesRoutes);
-      await api.register(notesRoutes);
-      await api.register(remindersRoutes);
-      await api.register(clientRoutes);
-      await api.register(agreementsRoutes);
-      await api.register(settingsRoutes);
-      await api.register(personalDataRoutes);
-      await api.register(profileRoutes);
-      await api.register(telegramChannelsRoutes);
-      await api.register(dashboardRoutes);
-      await api.register(listViewsRoutes);
-      await api.register(jobsRoutes);
+      for (const module of allModules) for (const routes of module.routes ?? []) await api.register(routes);
       api.setNotFoundHandler((request, reply) =>
         sendError(reply, 404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`),
       );
@@ -162,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  await app.register(landingPageRoutes);
+  for (const module of allModules) for (const routes of module.rootRoutes ?? []) await app.register(routes);
   const filesDir = join(env.dataDir, 'files');
   mkdirSync(filesDir, { recursive: true });
   await app.register(staticFilesPlugin, { filesDir, webDist: env.WEB_DIST });

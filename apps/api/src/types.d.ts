@@ -3,7 +3,7 @@ import type { Db } from './db/client';
 import type { Env } from './env';
 import type { Clock } from './lib/clock';
 import type { AuditEvent } from './lib/service-context';
-import type { Mailer } from './modules/auth';
+import type { ServiceDeps } from './service-deps';
 
 /** Who is calling: resolved once per request from the Api-Token header by the auth plugin. */
 export interface Principal {
@@ -18,7 +18,8 @@ declare module 'fastify' {
     db: Db;
     env: Env;
     clock: Clock;
-    mailer: Mailer;
+    /** The services' outside dependencies (lib/service-context.ts hands them to each service). */
+    deps: ServiceDeps;
   }
   interface FastifyRequest {
     principal: Principal | null;

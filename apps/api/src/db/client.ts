@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './all-tables';
 import { prepareEmbeddedFolder, type ReleaseFolder } from './embedded-folder';
+import { type Listen, pgliteListen, postgresListener } from './notifications';
 import { validatePendingConstraints } from './validate-constraints';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,6 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The underlying pg pool when on PostgreSQL (for COPY in the seeder), else undefined. */
   pool?: pg.Pool;
+  /** Subscribes to a notification channel; what is sent inside a transaction arrives after its commit. */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -34,6 +37,15 @@ export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'm
 const pgliteStart = {
   extensions: { pg_trgm },
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+};
+
+/** Two apps on one database (tests, a CLI beside the server) may each close it: the first close counts. */
+const once = (close: () => Promise<void>) => {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
 };
 
 /** Any value: a number for migrations' advisory lock, so two processes never migrate at once. */
@@ -71,7 +83,14 @@ export async function openDatabase(options: {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    const listener = postgresListener(options.url);
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      listen: listener.listen,
+      close: once(() => listener.close().finally(() => pool.end())),
+    };
   }
   const dir = options.pgliteDir ?? 'memory://';
   const release: ReleaseFolder = dir.startsWith('memory://')
@@ -86,7 +105,7 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   await validatePendingConstraints(async <T>(text: string) => (await client.query<T>(text)).rows);
-  return { db, kind: 'pglite', close: () => client.close().finally(release) };
+  return { db, kind: 'pglite', listen: pgliteListen(client), close: once(() => client.close().finally(release)) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AuditAction, AuditEntity } from '@pult/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import type { ServiceDeps } from '../service-deps';
 import type { Storage } from '../storage/storage';
 import type { Principal } from '../types';
 import { clientIp } from './client-ip';
@@ -36,6 +37,8 @@ export interface ServiceContext {
   ip: string;
   /** Records an audit event; pass the transaction it belongs to so both land or neither. */
   audit(event: AuditEvent, tx?: Db): Promise<void>;
+  /** Mailer, push provider, catalog and Telegram clients, the installation's URLs: built once per app. */
+  deps: ServiceDeps;
 }
 
 /** The caller of a guarded route: the guard has already refused requests without one. */
@@ -54,5 +57,6 @@ export function contextOf(request: FastifyRequest): ServiceContext {
     actor: request.principal,
     ip: clientIp(request),
     audit: (event, tx) => request.audit(event, tx),
+    deps: app.deps,
   };
 }

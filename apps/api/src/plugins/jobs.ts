@@ -1,25 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type JobRegistration, type JobWorker, startJobWorker } from '../modules/jobs';
-import { PROMO_GENERATION_JOB, promoGenerationHandler } from '../modules/promo-codes';
+import { JOBS_CHANNEL, type JobRegistration, type JobWorker, startJobWorker } from '../modules/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The process's job worker (promo generation, push dispatch): wake it after enqueuing. */
+    /** The process's job worker: tests and the bench wait on `idle()`; services never touch it. */
     jobs: JobWorker;
   }
 }
 
 export interface JobsPluginOptions {
-  /** Extra kinds and their handlers (features registered after this plugin add theirs here). */
-  handlers?: (app: FastifyInstance) => JobRegistration[];
+  /** Every module's job kinds with their handlers (app.ts collects them from the module list). */
+  handlers: (app: FastifyInstance) => JobRegistration[];
   pollMs?: number;
 }
 
-/** Runs the job worker beside the API; it stops (between batches) before the database closes. */
+/**
+ * Runs the job worker beside the API; it stops (between batches) before the database closes. It wakes
+ * on the jobs channel, which `enqueueJob` notifies inside the enqueuing transaction: at its commit, in
+ * every process, with no route having to remember. The poll still finds work whose notification was lost.
+ */
 export const jobsPlugin = fp(
   async (app: FastifyInstance, options: JobsPluginOptions) => {
     let worker: JobWorker | undefined;
+    let unlisten: (() => Promise<void>) | undefined;
     const lazy: JobWorker = {
       wake: () => worker?.wake(),
       stop: async () => worker?.stop(),
@@ -32,13 +36,12 @@ export const jobsPlugin = fp(
         clock: app.clock,
         log: app.log,
         pollMs: options.pollMs,
-        handlers: [
-          { kind: PROMO_GENERATION_JOB, handler: promoGenerationHandler(app.db, app.log) },
-          ...(options.handlers?.(app) ?? []),
-        ],
+        handlers: options.handlers(app),
       });
+      unlisten = await app.database.listen(JOBS_CHANNEL, () => worker?.wake());
     });
     app.addHook('preClose', async () => {
+      await unlisten?.();
       await worker?.stop();
     });
   },

@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role, SessionUser, UserStatus } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
-import { type AppDeps, buildApp } from '../../src/app';
+import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { users } from '../../src/db/schema';
 import { loadEnv } from '../../src/env';
 import type { Mail, Mailer } from '../../src/modules/auth';
+import type { PushProvider } from '../../src/modules/push';
 import { hashPassword } from '../../src/modules/users';
+import type { ServiceDeps } from '../../src/service-deps';
 import { FakeClock } from './fake-clock';
 import { openTestDatabase } from './test-database';
 
@@ -41,7 +43,9 @@ export interface TestAppOptions {
   /** Adds test-only routes before the app is sealed. */
   extend?: (app: FastifyInstance) => void;
   /** Push provider fakes, batch size and crash hook for the dispatcher. */
-  push?: AppDeps['push'];
+  push?: { provider?: PushProvider } & ServiceDeps['pushDispatch'];
+  /** The job worker's poll; a test of what wakes it sets it beyond the test's length. */
+  jobsPollMs?: number;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -50,7 +54,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const mailer = new CapturingMailer();
   const dataDir = mkdtempSync(join(tmpdir(), 'pult-test-'));
   const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://pult.test', ...options.extraEnv });
-  const app = await buildApp({ env, database, clock, mailer, logger: false, push: options.push });
+  const { provider, ...pushDispatch } = options.push ?? {};
+  const services: Partial<ServiceDeps> = { mailer, pushDispatch, ...(provider ? { push: provider } : {}) };
+  const app = await buildApp({ env, database, clock, services, logger: false, jobsPollMs: options.jobsPollMs });
   options.extend?.(app);
   await app.ready();
 

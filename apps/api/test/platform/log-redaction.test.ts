@@ -35,7 +35,7 @@ beforeAll(async () => {
     env,
     database: await openTestDatabase(),
     clock: new FakeClock(),
-    mailer: new CapturingMailer(),
+    services: { mailer: new CapturingMailer() },
     logger: { stream, level: 'debug' },
   });
   // Two queries that fail while carrying a password hash as a parameter.

@@ -1,2 +1,5 @@
-/** The audit module's public face: app.ts imports from here only. */
-export { auditRoutes } from './audit-routes';
+import type { PultModule } from '../../pult-module';
+import { auditRoutes } from './audit-routes';
+
+/** The audit module's public face: what it brings to the app. */
+export const auditModule: PultModule = { name: 'audit', routes: [auditRoutes] };

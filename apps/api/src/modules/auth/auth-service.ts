@@ -1,15 +1,10 @@
 import type { SessionUser, User } from '@pult/contract';
-import { HttpError, unauthorized } from '../../lib/http-errors';
+import { HttpError, rateLimited, unauthorized } from '../../lib/http-errors';
 import { releaseAttempt, reserveAttempt, resetAttempts } from '../../lib/rate-limit';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import { createSession, revokeSession, rotateRefreshToken, type TokenPair } from '../sessions';
 import { toUser, type UserRow, usersRepository, verifyPassword } from '../users';
-import { FORGOT_PER_IP, SIGNIN_PER_ACCOUNT, SIGNIN_PER_IP } from './limits';
-
-const tooMany = (seconds: number) =>
-  new HttpError(429, 'RATE_LIMITED', 'Too many attempts, try again later', undefined, {
-    'retry-after': String(seconds),
-  });
+import { SIGNIN_PER_ACCOUNT, SIGNIN_PER_IP } from './limits';
 
 const refreshRefused = (message: string) => unauthorized('REFRESH_TOKEN_INVALID', message);
 
@@ -35,7 +30,7 @@ export const authService = {
     // Both attempts are counted before any hashing: 40 parallel guesses check at most the limit.
     const account = await reserveAttempt(ctx.db, accountKey, SIGNIN_PER_ACCOUNT, now);
     const address = await reserveAttempt(ctx.db, ipKey, SIGNIN_PER_IP, now);
-    if (!account.allowed || !address.allowed) throw tooMany(Math.max(account.retryAfter, address.retryAfter));
+    if (!account.allowed || !address.allowed) throw rateLimited(Math.max(account.retryAfter, address.retryAfter));
 
     const row = await usersRepository.rowByEmail(ctx.db, email);
     // A deleted account answers exactly like a missing one (same work, same message).
@@ -77,13 +72,5 @@ export const authService = {
     const row = await usersRepository.row(ctx.db, actorOf(ctx).userId);
     if (!row) throw unauthorized();
     return toUser(row);
-  },
-
-  /** Throttled per address; the reset itself lives in password-reset.ts. */
-  assertForgotAllowed: async (ctx: ServiceContext): Promise<void> => {
-    const now = ctx.clock.now();
-    const ipKey = `forgot:ip:${ctx.ip}`;
-    const reservation = await reserveAttempt(ctx.db, ipKey, FORGOT_PER_IP, now);
-    if (!reservation.allowed) throw tooMany(reservation.retryAfter);
   },
 };

@@ -1,10 +1,11 @@
-import { badRequest } from '../../lib/http-errors';
+import { badRequest, rateLimited } from '../../lib/http-errors';
+import { reserveAttempt } from '../../lib/rate-limit';
 import type { ServiceContext } from '../../lib/service-context';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { revokeUserSessions } from '../sessions';
 import { currentSettings } from '../settings';
 import { hashPassword, usersRepository } from '../users';
-import type { Mailer } from './mailer';
+import { FORGOT_PER_IP } from './limits';
 import { passwordResetsRepository as repo } from './password-resets-repository';
 
 const RESET_TTL_MS = 3600_000;
@@ -12,23 +13,22 @@ const RESET_TTL_MS = 3600_000;
 const invalidLink = () =>
   badRequest('RESET_TOKEN_INVALID', 'The reset link is invalid or has expired', { token: 'invalid' });
 
-/** Where the link points and how it is sent: the installation's, not the request's. */
-export interface ResetMailDeps {
-  mailer: Mailer;
-  publicUrl: string;
-}
-
-/** Mails a one-hour, single-use link. Unknown or inactive e-mails get nothing, and the same answer. */
-export async function requestPasswordReset(ctx: ServiceContext, deps: ResetMailDeps, email: string): Promise<void> {
+/**
+ * Mails a one-hour, single-use link, throttled per address. Unknown or inactive e-mails get nothing,
+ * and the same answer. The link points at the installation (PUBLIC_URL), never at the request's Host.
+ */
+export async function requestPasswordReset(ctx: ServiceContext, email: string): Promise<void> {
+  const reservation = await reserveAttempt(ctx.db, `forgot:ip:${ctx.ip}`, FORGOT_PER_IP, ctx.clock.now());
+  if (!reservation.allowed) throw rateLimited(reservation.retryAfter);
   const row = await usersRepository.rowByEmail(ctx.db, email.toLowerCase());
   if (row?.status !== 'active') return;
   const token = randomToken();
   const expiresAt = new Date(ctx.clock.now().getTime() + RESET_TTL_MS);
   await repo.insert(ctx.db, { hash: hashToken(token), userId: row.id, expiresAt });
-  const link = `${deps.publicUrl}/auth/reset-password?token=${token}`;
+  const link = `${ctx.deps.urls.public}/auth/reset-password?token=${token}`;
   // The installation's name from the settings, as the admin panel's title and footer show it.
   const { projectName } = await currentSettings(ctx);
-  await deps.mailer.send({
+  await ctx.deps.mailer.send({
     to: row.email,
     subject: `${projectName}: восстановление пароля`,
     text: `Чтобы задать новый пароль, откройте ссылку (действует один час):\n${link}\n\nЕсли вы не запрашивали восстановление, просто удалите это письмо.`,

@@ -1,8 +1,11 @@
+import type { PultModule } from '../../pult-module';
+import { jobsRoutes } from './jobs-routes';
+
 /** The jobs module's public face: one background-job mechanism for every feature. */
 export { type Backoff, retryDelayMs } from './job-backoff';
 export { JOB_ERROR_MAX, jobErrorText } from './job-error';
 export { DEFAULT_MAX_ATTEMPTS, type JobKind, jobKind } from './job-kind';
-export { cancelJob, enqueueJob, findJob, type JobRow, listJobs, retryJob } from './job-queue';
+export { cancelJob, enqueueJob, findJob, JOBS_CHANNEL, type JobRow, listJobs, retryJob } from './job-queue';
 export {
   type JobControl,
   type JobHandler,
@@ -11,4 +14,5 @@ export {
   type JobWorker,
   startJobWorker,
 } from './job-worker';
-export { jobsRoutes } from './jobs-routes';
+
+export const jobsModule: PultModule = { name: 'jobs', routes: [jobsRoutes] };

@@ -6,10 +6,19 @@ import type { JobKind } from './job-kind';
 
 export type JobRow = typeof jobs.$inferSelect;
 
+/** The channel every process's worker listens on (plugins/jobs.ts); the payload is the job's kind. */
+export const JOBS_CHANNEL = 'pult_jobs';
+
+/**
+ * Wakes the workers of every process when the caller's transaction commits (and never when it rolls
+ * back): PostgreSQL holds a NOTIFY until then. The poll still finds work whose notification was lost.
+ */
+const wakeWorkersAtCommit = (db: Db, kind: string) => db.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, ${kind})`);
+
 /**
  * Puts work on the queue in the caller's transaction (so the work exists exactly when its subject
- * does). Enqueuing the same kind and subject again re-arms the job for the new time, with its
- * attempts counted afresh.
+ * does); the workers wake when it commits. Enqueuing the same kind and subject again re-arms the job
+ * for the new time, with its attempts counted afresh.
  */
 export async function enqueueJob(db: Db, job: { kind: JobKind; subjectId: number; runAt: Date }): Promise<void> {
   await db
@@ -26,6 +35,7 @@ export async function enqueueJob(db: Db, job: { kind: JobKind; subjectId: number
         updatedAt: sql`now()`,
       },
     });
+  await wakeWorkersAtCommit(db, job.kind.name);
 }
 
 /** Stops pending work (a canceled reminder); a running holder notices at its next lease renewal. */
@@ -60,7 +70,7 @@ export async function listJobs(
 }
 
 /**
- * Puts a failed job back on the queue, due now, with its attempts counted afresh; its last error stays
+ * Puts a failed job back on the queue, due now (the workers wake at commit), with its attempts counted afresh; its last error stays
  * until a run replaces it. Undefined when there is no such job; the row unchanged when it is not failed.
  */
 export async function retryJob(db: Db, id: number, now: Date): Promise<{ job?: JobRow; retried: boolean }> {
@@ -69,7 +79,10 @@ export async function retryJob(db: Db, id: number, now: Date): Promise<{ job?: J
     .set({ status: 'pending', runAt: now, attempts: 0, leaseUntil: null, leaseOwner: null, updatedAt: now })
     .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
     .returning();
-  if (retried) return { job: retried, retried: true };
+  if (retried) {
+    await wakeWorkersAtCommit(db, retried.kind);
+    return { job: retried, retried: true };
+  }
   const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
   return { job, retried: false };
 }

@@ -5,10 +5,6 @@ import { jobsService } from './jobs-service';
 
 export async function jobsRoutes(app: FastifyInstance) {
   route(app, api.jobs.list, ({ query }, ctx) => jobsService.list(ctx, query));
-  route(app, api.jobs.retry, async ({ params, request }, ctx) => {
-    const job = await jobsService.retry(ctx, params.id);
-    // Run it now rather than at the next poll.
-    request.server.jobs.wake();
-    return job;
-  });
+  // A retried job runs at once: the workers wake when the retry commits.
+  route(app, api.jobs.retry, ({ params }, ctx) => jobsService.retry(ctx, params.id));
 }

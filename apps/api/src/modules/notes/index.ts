@@ -1,3 +1,9 @@
-/** The notes module's public face: app.ts and the client module import from here only. */
-export { notesRoutes } from './notes-routes';
-export { notesService } from './notes-service';
+import type { PultModule } from '../../pult-module';
+import { notesClientRoutes } from './client-routes';
+import { notesRoutes } from './notes-routes';
+
+/** The notes module's public face: what it brings to the app. */
+export const notesModule: PultModule = {
+  name: 'notes',
+  routes: [notesRoutes, notesClientRoutes],
+};

@@ -20,7 +20,5 @@ export async function notesRoutes(app: FastifyInstance) {
     const image = await readImageUpload(request, 'image', 'note-covers', 'image');
     return notesService.replaceCover(ctx, params.id, image);
   });
-  route(app, api.notes.shareCard, ({ params, request }, ctx) =>
-    notesService.shareCard(ctx, params.id, request.server.env.publicUrl),
-  );
+  route(app, api.notes.shareCard, ({ params }, ctx) => notesService.shareCard(ctx, params.id));
 }

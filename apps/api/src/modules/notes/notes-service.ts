@@ -11,6 +11,7 @@ import {
 } from '@pult/contract';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { storedFileUrl } from '../../storage/file-url';
 import type { CheckedImage } from '../../storage/read-upload';
 import { removeStoredFile, replaceStoredFile } from '../../storage/replace-file';
 import { auditedNote, type NoteRow, toClientNote, toNote } from './note-row';
@@ -38,12 +39,6 @@ async function withAuthor(ctx: ServiceContext, id: number): Promise<Note> {
   if (!row) throw noteNotFound();
   return toNote(row);
 }
-
-/** Full URL of a stored key: the files base, made absolute with PUBLIC_URL when it is a path. */
-const fileUrl = (ctx: ServiceContext, publicUrl: string, key: string) => {
-  const base = ctx.storage.publicBaseUrl;
-  return `${base.startsWith('/') ? publicUrl.replace(/\/$/, '') + base : base}/${key}`;
-};
 
 /** The rules about notes: publishing, archiving, covers, share cards; every change audited. */
 export const notesService = {
@@ -132,12 +127,12 @@ export const notesService = {
    * The note's share card. Stored under a hash of what is drawn: an unchanged note answers the
    * stored card's URL without drawing; after an edit the new card replaces the old file.
    */
-  async shareCard(ctx: ServiceContext, id: number, publicUrl: string): Promise<ShareCard> {
+  async shareCard(ctx: ServiceContext, id: number): Promise<ShareCard> {
     const row = await repo.find(ctx.db, id);
     if (!row) throw noteNotFound();
     const input = cardInput(row);
     const key = cardKey(input);
-    const answer = { url: fileUrl(ctx, publicUrl, key), width: CARD_SIZE, height: CARD_SIZE };
+    const answer = { url: storedFileUrl(ctx, key), width: CARD_SIZE, height: CARD_SIZE };
     if (row.shareCard === key) return answer;
     const png = await drawCard(ctx.storage, input);
     await ctx.storage.put(key, png, 'image/png');

@@ -1,2 +1,5 @@
-/** The plans module's public face: other modules and app.ts import from here only. */
-export { plansRoutes } from './plans-routes';
+import type { PultModule } from '../../pult-module';
+import { plansRoutes } from './plans-routes';
+
+/** The plans module's public face: other modules import from here only; `all-modules.ts` lists it. */
+export const plansModule: PultModule = { name: 'plans', routes: [plansRoutes] };

@@ -1,5 +1,5 @@
 import { type Locale, locale as localeSchema, type ProfilePreferences } from '@pult/contract';
-import { badRequest, HttpError } from '../../lib/http-errors';
+import { badRequest, rateLimited } from '../../lib/http-errors';
 import { type LimitRule, releaseAttempt, reserveAttempt } from '../../lib/rate-limit';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import { revokeUserSessions } from '../sessions';
@@ -28,10 +28,7 @@ export const profileService = {
     const now = ctx.clock.now();
     const key = `password-change:user:${actor.userId}`;
     const reservation = await reserveAttempt(ctx.db, key, CHANGE_PASSWORD_PER_USER, now);
-    if (!reservation.allowed)
-      throw new HttpError(429, 'RATE_LIMITED', 'Too many attempts, try again later', undefined, {
-        'retry-after': String(reservation.retryAfter),
-      });
+    if (!reservation.allowed) throw rateLimited(reservation.retryAfter);
     if (!(await verifyPassword(await repo.passwordHash(ctx.db, actor.userId), currentPassword)))
       throw badRequest('INVALID_CREDENTIALS', 'The current password is wrong', { currentPassword: 'mismatch' });
     await releaseAttempt(ctx.db, key);

@@ -30,16 +30,10 @@ export async function landingPageRoutes(app: FastifyInstance) {
     { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  const links = {
-    deepLink: app.env.APP_PROMO_DEEPLINK,
-    appStoreUrl: app.env.APP_STORE_URL,
-    googlePlayUrl: app.env.GOOGLE_PLAY_URL,
-  };
-
   route(app, api.promoCodes.landing, async ({ params, reply }, ctx) =>
     sendPage(reply, await landingService.page(ctx, params.id)),
   );
   route(app, api.promoCodes.landingCheck, async ({ params, body, reply }, ctx) =>
-    sendPage(reply, await landingService.check(ctx, params.id, body.code, links)),
+    sendPage(reply, await landingService.check(ctx, params.id, body.code)),
   );
 }

@@ -15,13 +15,6 @@ export interface LandingPage {
   retryAfter?: number;
 }
 
-/** Where a valid code is sent: the planner app (its link, `{code}` filled in) or, without it, the stores. */
-export interface AppLinks {
-  deepLink: string;
-  appStoreUrl?: string;
-  googlePlayUrl?: string;
-}
-
 /**
  * Checks per address. The answer tells a valid code from an unknown one, so every check counts, not
  * only failures: 20 per quarter hour is plenty for a person and hopeless for guessing 8+ characters.
@@ -60,12 +53,12 @@ export const landingService = {
    * The landing page again, saying what the code typed into it is. Only this series' codes are looked
    * at; nothing is redeemed here: the planner app does that, signed in, through the link.
    */
-  check: async (ctx: ServiceContext, id: number, rawCode: string, links: AppLinks): Promise<LandingPage | null> => {
+  check: async (ctx: ServiceContext, id: number, rawCode: string): Promise<LandingPage | null> => {
     const found = await loadSeries(ctx, id);
     if (!found) return null;
     const { series, filesBase, imgSrc } = found;
     const code = rawCode.trim().toUpperCase().slice(0, 64);
-    const result = await checkCode(ctx, series, code, links);
+    const result = await checkCode(ctx, series, code);
     return {
       html: renderLanding(
         themeOf(series.theme),
@@ -85,7 +78,6 @@ async function checkCode(
   ctx: ServiceContext,
   series: { id: number; startsAt: Date | null; endsAt: Date | null },
   code: string,
-  links: AppLinks,
 ): Promise<LandingResult & { retryAfter?: number }> {
   if (!code) return { outcome: 'empty', code };
   const now = ctx.clock.now();
@@ -97,9 +89,11 @@ async function checkCode(
   if (outcome === 'valid' && series.endsAt && series.endsAt <= now) outcome = 'expired';
   if (outcome === 'valid' && series.startsAt && series.startsAt > now) outcome = 'notStarted';
   if (outcome !== 'valid') return { outcome, code };
+  // A valid code is sent to the planner app (its link, `{code}` filled in) or, without it, to the stores.
+  const urls = ctx.deps.urls;
   const stores = [
-    ...(links.appStoreUrl ? [{ label: 'App Store', url: links.appStoreUrl }] : []),
-    ...(links.googlePlayUrl ? [{ label: 'Google Play', url: links.googlePlayUrl }] : []),
+    ...(urls.appStore ? [{ label: 'App Store', url: urls.appStore }] : []),
+    ...(urls.googlePlay ? [{ label: 'Google Play', url: urls.googlePlay }] : []),
   ];
-  return { outcome, code, appLink: links.deepLink.replaceAll('{code}', encodeURIComponent(code)), stores };
+  return { outcome, code, appLink: urls.promoDeeplink.replaceAll('{code}', encodeURIComponent(code)), stores };
 }

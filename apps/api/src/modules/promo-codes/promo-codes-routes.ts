@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../lib/route';
 import type { ServiceContext } from '../../lib/service-context';
 import { readImageUpload } from '../../storage/read-upload';
-import { catalogClient } from './catalog-client';
 import { codesBulkService } from './codes-bulk-service';
 import { codesService } from './codes-service';
 import { seriesService } from './series-service';
@@ -22,18 +21,11 @@ async function sendCsv(reply: FastifyReply, ctx: ServiceContext, id: number) {
 
 /** Promo-code series, their codes and their landing-page theme: each endpoint mapped to a service call. */
 export async function promoCodesRoutes(app: FastifyInstance) {
-  const catalog = catalogClient(app.env.CATALOG_URL);
-
   route(app, api.promoCodes.list, ({ query }, ctx) => seriesService.list(ctx, query));
   route(app, api.promoCodes.prefilled, (_, ctx) => seriesService.prefilled(ctx));
   route(app, api.promoCodes.lookup, ({ query }, ctx) => codesService.lookup(ctx, query.code));
-  route(app, api.promoCodes.customization, ({ query }) => seriesService.customization(catalog, query.basketId));
-  route(app, api.promoCodes.create, async ({ body }, ctx) => {
-    const series = await seriesService.create(ctx, catalog, body);
-    // The codes are made in the background; the series shows at once with its progress.
-    app.jobs.wake();
-    return series;
-  });
+  route(app, api.promoCodes.customization, ({ query }, ctx) => seriesService.customization(ctx, query.basketId));
+  route(app, api.promoCodes.create, ({ body }, ctx) => seriesService.create(ctx, body));
   route(app, api.promoCodes.get, ({ params }, ctx) => seriesService.get(ctx, params.id));
   route(app, api.promoCodes.manage, ({ params }, ctx) => seriesService.setStatus(ctx, params.id, params.action));
 

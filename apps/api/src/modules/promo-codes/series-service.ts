@@ -74,15 +74,15 @@ export const seriesService = {
     };
   },
 
-  customization: (catalog: Catalog, basketId: string) => catalog.customization(basketId),
+  customization: (ctx: ServiceContext, basketId: string) => ctx.deps.catalog.customization(basketId),
 
-  /** Stores the series and queues its generation job (the caller wakes the job worker). */
-  create: async (ctx: ServiceContext, catalog: Catalog, input: CreatePromoSeriesBody): Promise<PromoSeries> => {
+  /** Stores the series and queues its generation job in the same transaction; the workers wake at its commit. */
+  create: async (ctx: ServiceContext, input: CreatePromoSeriesBody): Promise<PromoSeries> => {
     const body = createPromoSeriesBody.parse(input);
     const plan = await repo.findPlan(ctx.db, body.planId);
     if (!plan) throw badRequest('PLAN_NOT_FOUND', 'Unknown plan', { planId: 'not_found' });
     if (!plan.enabled) throw badRequest('PLAN_DISABLED', 'The plan is disabled', { planId: 'disabled' });
-    const name = body.basketId ? await basketName(catalog, body.basketId) : null;
+    const name = body.basketId ? await basketName(ctx.deps.catalog, body.basketId) : null;
     const id = await ctx.db.transaction(async (tx) => {
       const id = await repo.insert(tx, {
         name: body.name,

@@ -1,14 +1,25 @@
-/** The push module's public face: app.ts, the client module and the jobs plugin import from here only. */
+import type { PultModule } from '../../pult-module';
+import { pushClientRoutes } from './client-routes';
+import { PUSH_DISPATCH_JOB, pushDispatchHandler } from './dispatcher';
+import { remindersRoutes } from './push-routes';
 
-export { devicesService } from './devices-service';
-export { type DispatcherOptions, PUSH_DISPATCH_JOB, pushDispatchHandler } from './dispatcher';
+/** The push module's public face: what it brings to the app, and its providers for the service deps. */
+export type { DispatcherOptions } from './dispatcher';
 export {
-  fcmProvider,
   logProvider,
   type PushMessage,
   type PushProvider,
-  type PushResult,
   providerFromEnv,
   webPushProvider,
 } from './providers';
-export { remindersRoutes } from './push-routes';
+
+export const pushModule: PultModule = {
+  name: 'push',
+  routes: [remindersRoutes, pushClientRoutes],
+  jobs: ({ db, clock, log, deps }) => [
+    {
+      kind: PUSH_DISPATCH_JOB,
+      handler: pushDispatchHandler({ db, clock, log, provider: deps.push, ...deps.pushDispatch }),
+    },
+  ],
+};

@@ -20,7 +20,6 @@ import { actorOf, type ServiceContext } from '../../lib/service-context';
 import { cancelJob, enqueueJob } from '../jobs';
 import { currentSettings } from '../settings';
 import { PUSH_DISPATCH_JOB } from './dispatcher';
-import type { PushProvider } from './providers/provider';
 import { audienceDevices, pushRepository as repo } from './push-repository';
 import { toReminder } from './reminder-row';
 
@@ -132,12 +131,9 @@ export const remindersService = {
     };
   },
 
-  testSend: async (
-    ctx: ServiceContext,
-    provider: PushProvider,
-    input: z.input<typeof testSendBody>,
-  ): Promise<TestSendResult> => {
+  testSend: async (ctx: ServiceContext, input: z.input<typeof testSendBody>): Promise<TestSendResult> => {
     const body = testSendBody.parse(input);
+    const provider = ctx.deps.push;
     const [user] = await repo.existingPlannerUsers(ctx.db, [body.userId]);
     if (user === undefined) throw notFound('USER_NOT_FOUND', 'User not found');
     const devices = await repo.userDevices(ctx.db, body.userId);

@@ -1,7 +1,11 @@
+import type { PultModule } from '../../pult-module';
+import { settingsRoutes } from './settings-routes';
+
 /**
  * The settings module's public face. It imports no other module, so any module may read the
  * settings through `currentSettings` (the promo limiter, the public config, landing pages).
  */
 export { DEFAULT_SETTINGS } from './settings-defaults';
-export { settingsRoutes } from './settings-routes';
 export { currentSettings, SETTINGS_CACHE_MS } from './settings-service';
+
+export const settingsModule: PultModule = { name: 'settings', routes: [settingsRoutes] };

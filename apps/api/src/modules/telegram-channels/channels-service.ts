@@ -3,6 +3,7 @@ import { saveTgChannelBody } from '@pult/contract';
 import { notFound } from '../../lib/http-errors';
 import { conflictOnUnique } from '../../lib/pg-errors';
 import type { ServiceContext } from '../../lib/service-context';
+import { storedFileUrl } from '../../storage/file-url';
 import type { CheckedImage } from '../../storage/read-upload';
 import { removeStoredFile, replaceFileColumn } from '../../storage/replace-file';
 import { categoriesRepository } from './categories-repository';
@@ -28,14 +29,9 @@ const iconColumn = {
 
 /** The rules about channels: unique public names, a category that exists, audited changes. */
 export const channelsService = {
-  page: async (
-    ctx: ServiceContext,
-    take: number,
-    page: number,
-    telegramConfigured: boolean,
-  ): Promise<TgChannelsPage> => {
+  page: async (ctx: ServiceContext, take: number, page: number): Promise<TgChannelsPage> => {
     const [rows, count] = await Promise.all([repo.page(ctx.db, take, (page - 1) * take), repo.count(ctx.db)]);
-    return { items: rows.map(toChannel), count, telegramConfigured };
+    return { items: rows.map(toChannel), count, telegramConfigured: Boolean(ctx.deps.telegram) };
   },
 
   /** With `id`: changes only the fields sent; without: creates (the schema made title, username, category required). */
@@ -91,7 +87,7 @@ export const channelsService = {
     await removeStoredFile(ctx, row.icon);
   },
 
-  /** Replaces the icon; the answer is the stored path (the route turns it into a URL). */
+  /** Replaces the icon; the answer is the icon's absolute URL. */
   replaceIcon: async (ctx: ServiceContext, id: number, icon: CheckedImage): Promise<string> => {
     const row: ChannelRow = await replaceFileColumn(ctx, icon, {
       entity: 'tg-channel',
@@ -100,6 +96,6 @@ export const channelsService = {
       repo: iconColumn,
       notFound: channelNotFound,
     });
-    return row.icon ?? icon.key;
+    return storedFileUrl(ctx, row.icon ?? icon.key);
   },
 };

@@ -1,11 +1,11 @@
 import type { ClientTgChannels } from '@pult/contract';
 import type { ServiceContext } from '../../lib/service-context';
+import { storedFileUrl } from '../../storage/file-url';
 import { channelsRepository } from './channels-repository';
-import { storedFileUrl } from './file-url';
 
 /** What the planner app shows: published channels under their categories, both in staff's order. */
 export const clientChannelsService = {
-  grouped: async (ctx: ServiceContext, publicUrl: string): Promise<ClientTgChannels> => {
+  grouped: async (ctx: ServiceContext): Promise<ClientTgChannels> => {
     const rows = await channelsRepository.published(ctx.db);
     const categories: ClientTgChannels['categories'] = [];
     for (const { channel, category } of rows) {
@@ -19,7 +19,7 @@ export const clientChannelsService = {
         title: channel.title,
         username: channel.username,
         description: channel.description,
-        icon: channel.icon ? storedFileUrl(publicUrl, ctx.storage.publicBaseUrl, channel.icon) : null,
+        icon: channel.icon ? storedFileUrl(ctx, channel.icon) : null,
         subscribers: channel.subscribers,
       });
     }

@@ -32,7 +32,8 @@ async function fetchPhoto(ctx: ServiceContext, bot: TelegramBotApi, chat: Telegr
 
 /** «Обновить из Telegram»: what Telegram says about a public channel replaces what we stored. */
 export const refreshService = {
-  refresh: async (ctx: ServiceContext, bot: TelegramBotApi | undefined, id: number): Promise<TgChannel> => {
+  refresh: async (ctx: ServiceContext, id: number): Promise<TgChannel> => {
+    const bot = ctx.deps.telegram;
     if (!bot) throw telegramNotConfigured();
     const row = await repo.find(ctx.db, id);
     if (!row) throw channelNotFound();

@@ -1,9 +1,11 @@
-/** The users module's public face: other modules and app.ts import from here only. */
+import type { PultModule } from '../../pult-module';
+import { usersRoutes } from './users-routes';
+
+/** The users module's public face: other modules import from here only; `all-modules.ts` lists it. */
 export { hashPassword, verifyPassword } from './passwords';
 export { userIdsMatching } from './user-filters';
 export { type ListedUserRow, listedUserColumns, toUser, type UserRow } from './user-row';
 export { findUser, usersRepository } from './users-repository';
-export { usersRoutes } from './users-routes';
 export {
   type CurrentSubscription,
   currentSubscription,
@@ -14,3 +16,5 @@ export {
   toRegister,
   toUserWithRegister,
 } from './users-with-register';
+
+export const usersModule: PultModule = { name: 'users', routes: [usersRoutes] };

@@ -1,0 +1,44 @@
+import { agreementsModule } from './modules/agreements';
+import { auditModule } from './modules/audit';
+import { authModule } from './modules/auth';
+import { configModule } from './modules/config';
+import { dashboardModule } from './modules/dashboard';
+import { jobsModule } from './modules/jobs';
+import { listViewsModule } from './modules/list-views';
+import { notesModule } from './modules/notes';
+import { personalDataModule } from './modules/personal-data';
+import { plansModule } from './modules/plans';
+import { profileModule } from './modules/profile';
+import { promoCodesModule } from './modules/promo-codes';
+import { pushModule } from './modules/push';
+import { settingsModule } from './modules/settings';
+import { subscriptionsModule } from './modules/subscriptions';
+import { telegramChannelsModule } from './modules/telegram-channels';
+import { transactionsModule } from './modules/transactions';
+import { usersModule } from './modules/users';
+import type { PultModule } from './pult-module';
+
+/**
+ * Every feature module of the API, the one list `app.ts` wires (routes, root routes, job kinds).
+ * A new module is one line here; `sessions` brings nothing of its own (auth and users use it).
+ */
+export const allModules: readonly PultModule[] = [
+  authModule,
+  auditModule,
+  configModule,
+  usersModule,
+  plansModule,
+  subscriptionsModule,
+  transactionsModule,
+  promoCodesModule,
+  notesModule,
+  pushModule,
+  agreementsModule,
+  settingsModule,
+  personalDataModule,
+  profileModule,
+  telegramChannelsModule,
+  dashboardModule,
+  listViewsModule,
+  jobsModule,
+];

@@ -1,2 +1,0 @@
-/** The client module's public face: app.ts imports from here only. */
-export { clientRoutes } from './client-routes';

@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from './db/client';
+import type { Clock } from './lib/clock';
+import type { JobRegistration } from './modules/jobs';
+import type { ServiceDeps } from './service-deps';
+
+/** A set of routes registered as one Fastify plugin (its own encapsulated scope). */
+export type RoutesPlugin = (app: FastifyInstance) => Promise<void>;
+
+/** What a job handler is built from: the process's database, clock and log, and the service deps. */
+export interface JobSetup {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  deps: ServiceDeps;
+}
+
+/**
+ * What a feature module brings to the app, declared once in its `index.ts`; `app.ts` loops over the
+ * list in `all-modules.ts` and wires each field the same way for every module (docs/decisions/0031).
+ * A new concern that every module may contribute to is one more field here, not twenty edits.
+ */
+export interface PultModule {
+  /** The module's folder under `modules/` (logs, the README's feature table). */
+  name: string;
+  /** Route plugins under `/api`, staff and planner (`api.client.*`) endpoints alike, each in its scope. */
+  routes?: readonly RoutesPlugin[];
+  /** Route plugins served at the root, outside `/api` and its guard (the promo landing page). */
+  rootRoutes?: readonly RoutesPlugin[];
+  /** Kinds of background work the module runs, each with its handler. */
+  jobs?: (setup: JobSetup) => JobRegistration[];
+}
