@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { testDbKind } from '../helpers/test-database';
 
@@ -159,21 +159,27 @@ describe.skipIf(testDbKind !== 'postgres')('push dispatch across real processes 
   const status = async (id: number) =>
     (await sql.query<{ status: string }>('SELECT status FROM reminders WHERE id = $1', [id])).rows[0]?.status;
 
+  /** Stops the test's processes however it ends: one left running after a timeout sent the next test's pushes too. */
+  const stopAtEnd = (...processes: ChildProcess[]) =>
+    onTestFinished(() => {
+      for (const child of processes) if (child.exitCode === null) child.kill('SIGKILL');
+    });
+
   it('two processes send one reminder once to every device', async () => {
     const [a, b] = await Promise.all([startApi(), startApi()]);
+    stopAtEnd(a, b);
     received.clear();
     const id = await scheduleNow();
     await waitFor(async () => (await status(id)) === 'sent', 120_000);
     expect(await deliveryRows(id)).toEqual({ rows: DEVICES, devices: DEVICES, sent: DEVICES });
     expect(received.size).toBe(DEVICES);
     expect([...received.values()].every((n) => n === 1)).toBe(true);
-    a.kill('SIGTERM');
-    b.kill('SIGTERM');
-  }, 180_000);
+  }, 300_000);
 
   it('a process killed with -9 halfway: another finishes, one row per device, only the lost batch resent', async () => {
     received.clear();
     const first = await startApi();
+    stopAtEnd(first);
     const id = await scheduleNow();
     await waitFor(() => total() >= DEVICES / 3, 60_000);
     first.kill('SIGKILL');
@@ -181,6 +187,7 @@ describe.skipIf(testDbKind !== 'postgres')('push dispatch across real processes 
     expect(atKill).toBeLessThan(DEVICES);
     // The job's lease (30 s) has to run out before another process may take the reminder over.
     const second = await startApi();
+    stopAtEnd(second);
     await waitFor(async () => (await status(id)) === 'sent', 150_000);
     expect(await deliveryRows(id)).toEqual({ rows: DEVICES, devices: DEVICES, sent: DEVICES });
     expect(received.size).toBe(DEVICES);
@@ -188,6 +195,5 @@ describe.skipIf(testDbKind !== 'postgres')('push dispatch across real processes 
     // At most the batch in flight when the process died (1000 rows) is sent a second time, never a third.
     expect(twice.length).toBeLessThanOrEqual(1000);
     expect(twice.every((n) => n === 2)).toBe(true);
-    second.kill('SIGTERM');
-  }, 240_000);
+  }, 420_000);
 });

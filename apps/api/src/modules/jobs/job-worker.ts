@@ -180,12 +180,18 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       .finally(() => {
         running = undefined;
         if (stopping) return;
+        // Only those already waiting may be told "idle" by this check: work queued after it started
+        // (a retry committed meanwhile) is not in its answer, and their own tick checks again.
+        const waiting = idleWaiters.splice(0);
         void hasWork()
           .then((more) => {
-            if (more) tick();
-            else for (const resolve of idleWaiters.splice(0)) resolve();
+            if (!more) for (const resolve of waiting) resolve();
+            else {
+              idleWaiters.unshift(...waiting);
+              tick();
+            }
           })
-          .catch(() => undefined);
+          .catch(() => idleWaiters.unshift(...waiting));
       });
   }
 

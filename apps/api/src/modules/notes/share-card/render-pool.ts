@@ -16,7 +16,14 @@ interface Pending {
 
 /** Cards waiting beyond this answer 503 at once instead of piling up behind the workers. */
 const MAX_QUEUE = 64;
-const RENDER_TIMEOUT_MS = 15_000;
+/**
+ * A drawing that runs longer is stopped. It counts from the worker taking the job, not from sending
+ * it: a new worker first loads satori, sharp and the fonts, which on a loaded machine took longer than
+ * the old 15 s budget alone, and those cards failed with a 500 (seen at load average 15-20).
+ */
+const RENDER_TIMEOUT_MS = 20_000;
+
+const tooSlow = () => new HttpError(503, 'SERVICE_UNAVAILABLE', 'The share card took too long to draw; retry shortly');
 
 /**
  * A few worker threads that draw cards, so a burst of renders never blocks the event loop that
@@ -87,9 +94,19 @@ export class RenderPool {
   private run(worker: Worker, job: RenderJob, pending: Pending): void {
     const id = ++this.nextId;
     this.busy.set(worker, pending);
-    const timer = setTimeout(() => void worker.terminate(), RENDER_TIMEOUT_MS);
-    const onMessage = (message: { id: number; png?: Uint8Array; error?: string }) => {
+    let timer: NodeJS.Timeout | undefined;
+    const onMessage = (message: { id: number; started?: true; png?: Uint8Array; error?: string }) => {
       if (message.id !== id) return;
+      if (message.started) {
+        timer = setTimeout(() => {
+          // The job fails as "busy, retry" (503), not as a crashed worker; the worker's exit then
+          // frees its place in the pool (retire) with nothing left to reject.
+          this.busy.set(worker, { resolve: () => {}, reject: () => {} });
+          pending.reject(tooSlow());
+          void worker.terminate();
+        }, RENDER_TIMEOUT_MS);
+        return;
+      }
       clearTimeout(timer);
       worker.off('message', onMessage);
       this.busy.delete(worker);

@@ -23,6 +23,8 @@ for (const [subset, family] of [
 }
 
 parentPort.on('message', async ({ id, tree, width, height }) => {
+  // The pool's time limit starts now: loading this file (satori, sharp, fonts) is not the drawing.
+  parentPort.postMessage({ id, started: true });
   try {
     const svg = await satori(tree, { width, height, fonts });
     const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
