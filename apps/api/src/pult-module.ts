@@ -17,7 +17,7 @@ export interface JobSetup {
 
 /**
  * What a feature module brings to the app, declared once in its `index.ts`; `app.ts` loops over the
- * list in `all-modules.ts` and wires each field the same way for every module (docs/decisions/0031).
+ * list in `all-modules.ts` and wires each field the same way for every module (docs/decisions/0032).
  * A new concern that every module may contribute to is one more field here, not twenty edits.
  */
 export interface PultModule {

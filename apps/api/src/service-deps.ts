@@ -18,7 +18,7 @@ export interface AppUrls {
 /**
  * Everything outside the database a service may need, built once in `buildApp` and handed to every
  * service through its context (`ctx.deps`): routes never read a decorator or build a client, and a
- * test replaces a client by passing its own (docs/decisions/0031).
+ * test replaces a client by passing its own (docs/decisions/0032).
  */
 export interface ServiceDeps {
   mailer: Mailer;

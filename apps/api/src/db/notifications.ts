@@ -8,7 +8,7 @@ export type NotificationHandler = (payload: string) => void;
  * Subscribes to a PostgreSQL notification channel; resolves to the unsubscribe. PostgreSQL delivers
  * a `NOTIFY` only when the transaction that sent it commits, and to every listening process: that is
  * what lets a service's write wake the work it queued, here and in the other processes, without
- * anyone remembering to (docs/decisions/0031).
+ * anyone remembering to (docs/decisions/0032).
  */
 export type Listen = (channel: string, handler: NotificationHandler) => Promise<() => Promise<void>>;
 
