@@ -13,7 +13,7 @@ import {
   wallClockIn,
 } from '@pult/contract';
 import { conflict, notFound } from '../../lib/http-errors';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { conflictOnUnique } from '../../lib/pg-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import type { CheckedImage } from '../../storage/read-upload';
 import { replaceFileColumn } from '../../storage/replace-file';
@@ -43,15 +43,8 @@ async function usersCsv(ctx: ServiceContext, where: UserFilter, lang: Locale, id
 
 const userNotFound = () => notFound('USER_NOT_FOUND', 'User not found');
 
-/** A taken e-mail is a unique violation of the users' e-mail index; anything else stays a failure. */
-async function withUniqueEmail<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('EMAIL_TAKEN', 'This e-mail is already in use', { email: 'taken' });
-    throw error;
-  }
-}
+/** A taken e-mail is a unique violation of the users' e-mail index. */
+const withUniqueEmail = conflictOnUnique('EMAIL_TAKEN', 'This e-mail is already in use', 'email');
 
 async function locked(ctx: ServiceContext, id: number): Promise<UserRow> {
   const row = await repo.lock(ctx.db, id);
