@@ -36,7 +36,9 @@ async function pending(): Promise<RoutineState[]> {
   }
 }
 
-const states = (await pending()).filter((s) => s.state !== 'same');
+// New routines first (a changed SQL function may call one), routines without a file dropped last.
+const ORDER = { new: 0, changed: 1, failed: 2, 'no file': 3, same: 4 } as const;
+const states = (await pending()).filter((s) => s.state !== 'same').sort((a, b) => ORDER[a.state] - ORDER[b.state]);
 const failed = states.filter((s) => s.state === 'failed');
 for (const s of failed) process.stderr.write(`${s.name}.sql does not run: ${s.error}\n`);
 if (failed.length > 0) process.exit(1);
