@@ -38,7 +38,7 @@ export interface StatementRecorder {
 export async function statementRecorder(databaseUrl: string): Promise<StatementRecorder> {
   const [{ drizzle }, schema, sessions, users, subscriptions, transactions] = await Promise.all([
     import('drizzle-orm/node-postgres'),
-    import(apiSource('db/all-tables.ts')),
+    import(apiSource('db/schema.ts')),
     import(apiSource('modules/sessions/sessions-repository.ts')),
     import(apiSource('modules/users/users-service.ts')),
     import(apiSource('modules/subscriptions/subscriptions-service.ts')),

@@ -9,9 +9,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './all-tables';
 import { prepareEmbeddedFolder, type ReleaseFolder } from './embedded-folder';
 import { type Listen, pgliteListen, postgresListener } from './notifications';
+import * as schema from './schema';
 import { validatePendingConstraints } from './validate-constraints';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreementConsents, agreements } from '../../src/db/all-tables';
+import { agreementConsents, agreements } from '../../src/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;

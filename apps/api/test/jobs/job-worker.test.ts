@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../src/db/all-tables';
 import type { Database } from '../../src/db/client';
+import { jobs } from '../../src/db/schema';
 import {
   enqueueJob,
   findJob,

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../src/db/all-tables';
-import { auditEvents } from '../../src/db/schema';
+import { auditEvents, jobs } from '../../src/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../src/db/all-tables';
+import { jobs } from '../../src/db/schema';
 import { enqueueJob, JOBS_CHANNEL, jobKind } from '../../src/modules/jobs';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 

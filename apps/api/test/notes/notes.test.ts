@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../src/db/all-tables';
+import { auditEvents } from '../../src/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import {
   subscriptionPlans,
   transactions,
   users,
-} from '../../src/db/all-tables';
+} from '../../src/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;

@@ -1,7 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { jobs } from '../../src/db/all-tables';
-import { promoCodes, subscriptionPlans } from '../../src/db/schema';
+import { jobs, promoCodes, subscriptionPlans } from '../../src/db/schema';
 import { buildTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app';
 
 export interface PromoFixture {

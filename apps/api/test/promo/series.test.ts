@@ -1,8 +1,8 @@
 import { PROMO_ALPHABET } from '@pult/contract';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, promoCodes, promoSeries } from '../../src/db/all-tables';
 import { queryRows } from '../../src/db/client';
+import { jobs, promoCodes, promoSeries } from '../../src/db/schema';
 import { type PromoFixture, promoFixture } from './promo-fixture';
 
 let f: PromoFixture;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { devices } from '../../src/db/all-tables';
 import { queryRows } from '../../src/db/client';
+import { devices } from '../../src/db/schema';
 import type { PushProvider } from '../../src/modules/push';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 import { pushFixture } from './push-fixture';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tgCategories, tgChannels } from '../../src/db/all-tables';
+import { tgCategories, tgChannels } from '../../src/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 import { signInRoles } from './telegram-fixture';
 

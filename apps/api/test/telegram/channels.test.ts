@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, tgChannels } from '../../src/db/all-tables';
+import { auditEvents, tgChannels } from '../../src/db/schema';
 import { JPEG, multipartBody, PNG_1PX } from '../helpers/multipart';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 import { type Role, signInRoles } from './telegram-fixture';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, inet, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../schema';
 import { oneOf, time } from './columns';
+import { users } from './users';
 
 const AGREEMENT_TYPES = ['privacy-policy', 'user-agreement', 'personal-data-consent'] as const;
 

@@ -12,8 +12,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../schema';
 import { oneOf, time } from './columns';
+import { users } from './users';
 
 /** One person's columns of one list screen: the order shown and which are hidden (issue #15). */
 export const listColumnSettings = pgTable(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { users } from '../schema';
 import { oneOf, time } from './columns';
+import { users } from './users';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 

@@ -1,8 +1,8 @@
 import { devicePlatforms, reminderStatuses, reminderTypes } from '@pult/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../schema';
 import { oneOf, time } from './columns';
+import { users } from './users';
 
 /** A planner app's push token; a provider's "unregistered" answer disables it. */
 export const devices = pgTable(

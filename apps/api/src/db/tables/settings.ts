@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { users } from '../schema';
 import { time } from './columns';
+import { users } from './users';
 
 /**
  * The system settings: one row (id 1) holding the values as JSON, validated by the contract on

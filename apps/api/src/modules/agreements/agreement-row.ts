@@ -1,5 +1,5 @@
 import type { Agreement, ConsentRecord } from '@pult/contract';
-import type { agreementConsents, agreements } from '../../db/all-tables';
+import type { agreementConsents, agreements } from '../../db/schema';
 
 export type AgreementRow = typeof agreements.$inferSelect;
 export type ConsentRow = typeof agreementConsents.$inferSelect;

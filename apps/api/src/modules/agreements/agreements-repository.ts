@@ -1,7 +1,7 @@
 import type { AgreementType } from '@pult/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { agreementConsents, agreements, users } from '../../db/all-tables';
 import type { Db } from '../../db/client';
+import { agreementConsents, agreements, users } from '../../db/schema';
 import type { AgreementRow, ConsentRow } from './agreement-row';
 
 /** The SQL of agreements and consent records. */

@@ -1,7 +1,7 @@
 import type { JobStatus } from '@pult/contract';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { jobs } from '../../db/all-tables';
 import type { Db } from '../../db/client';
+import { jobs } from '../../db/schema';
 import type { JobKind } from './job-kind';
 
 export type JobRow = typeof jobs.$inferSelect;

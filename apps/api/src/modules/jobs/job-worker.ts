@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { jobs } from '../../db/all-tables';
 import { type Db, queryRows } from '../../db/client';
+import { jobs } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { type Backoff, defaultBackoff, retryDelayMs } from './job-backoff';
 import { jobErrorText } from './job-error';

@@ -1,7 +1,7 @@
 import type { ColumnSetting, ListKey, ViewState } from '@pult/contract';
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
-import { listColumnSettings, savedViews, users } from '../../db/all-tables';
 import type { Db } from '../../db/client';
+import { listColumnSettings, savedViews, users } from '../../db/schema';
 import type { SavedViewRow } from './saved-view-row';
 
 type ViewChanges = Partial<{ name: string; state: ViewState; shared: boolean; updatedAt: Date }>;

@@ -1,5 +1,5 @@
 import type { SavedView } from '@pult/contract';
-import type { savedViews } from '../../db/all-tables';
+import type { savedViews } from '../../db/schema';
 import type { Principal } from '../../types';
 
 export type SavedViewRow = typeof savedViews.$inferSelect & { ownerName: string };

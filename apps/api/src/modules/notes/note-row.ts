@@ -1,5 +1,5 @@
 import type { ClientNote, Note } from '@pult/contract';
-import type { notes } from '../../db/all-tables';
+import type { notes } from '../../db/schema';
 
 export type NoteRow = Omit<typeof notes.$inferSelect, 'searchVector'>;
 export type NoteRowWithAuthor = NoteRow & { authorName: string | null };

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { notes } from '../../db/all-tables';
+import { notes } from '../../db/schema';
 import { containsPattern } from '../../lib/sql-search';
 
 /** Below this a substring search cannot use the trigram index (and matches nearly everything). */

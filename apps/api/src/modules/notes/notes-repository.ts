@@ -1,7 +1,7 @@
 import type { noteSortFields, SortOf } from '@pult/contract';
 import { and, arrayContains, desc, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import { notes, users } from '../../db/all-tables';
 import { type Db, queryRows } from '../../db/client';
+import { notes, users } from '../../db/schema';
 import { countRows, type PageCount } from '../../lib/page-count';
 import { sortOrder } from '../../lib/sort-order';
 import type { NoteRow, NoteRowWithAuthor } from './note-row';

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import {
   agreementConsents,
   agreements,
@@ -15,8 +16,7 @@ import {
   subscriptions,
   transactions,
   users,
-} from '../../db/all-tables';
-import type { Db } from '../../db/client';
+} from '../../db/schema';
 
 /** More audit events than this about one person means an automated actor; the newest are exported. */
 const AUDIT_EVENTS_MAX = 10_000;

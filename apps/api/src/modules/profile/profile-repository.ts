@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { userPreferences, users } from '../../db/all-tables';
 import type { Db } from '../../db/client';
+import { userPreferences, users } from '../../db/schema';
 
 /** The SQL of a staff member's own account. */
 export const profileRepository = {

@@ -1,7 +1,7 @@
 import type { ReminderStatus, ReminderType, reminderSortFields, SortOf } from '@pult/contract';
 import { and, count, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
-import { devices, pushDeliveries, reminders } from '../../db/all-tables';
 import { type Db, queryRows } from '../../db/client';
+import { devices, pushDeliveries, reminders } from '../../db/schema';
 import { sortOrder } from '../../lib/sort-order';
 
 export type ReminderRow = typeof reminders.$inferSelect;

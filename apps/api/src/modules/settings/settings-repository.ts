@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { systemSettings } from '../../db/all-tables';
 import type { Db } from '../../db/client';
+import { systemSettings } from '../../db/schema';
 
 export type SettingsRow = typeof systemSettings.$inferSelect;
 

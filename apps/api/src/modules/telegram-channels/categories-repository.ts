@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import { tgCategories, tgChannels } from '../../db/all-tables';
 import type { Db } from '../../db/client';
+import { tgCategories, tgChannels } from '../../db/schema';
 import type { CategoryRow } from './channel-row';
 
 type NewCategory = typeof tgCategories.$inferInsert;

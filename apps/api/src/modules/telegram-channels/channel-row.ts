@@ -1,5 +1,5 @@
 import type { TgCategory, TgChannel } from '@pult/contract';
-import type { tgCategories, tgChannels } from '../../db/all-tables';
+import type { tgCategories, tgChannels } from '../../db/schema';
 
 export type ChannelRow = typeof tgChannels.$inferSelect;
 export type CategoryRow = typeof tgCategories.$inferSelect;
