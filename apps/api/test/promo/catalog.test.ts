@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchCustomization } from '../../src/modules/promo-codes/catalog-client';
+import { fetchCustomization } from '../../src/modules/promo-codes/series/catalog-client';
 import { type PromoFixture, promoFixture } from './promo-fixture';
 
 // A stand-in for the external catalog (outside the product): the real client code talks HTTP to it.

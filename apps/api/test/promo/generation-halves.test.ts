@@ -1,6 +1,6 @@
 import { PROMO_ALPHABET } from '@pult/contract';
 import { describe, expect, it } from 'vitest';
-import { halves } from '../../src/modules/promo-codes/generation-worker';
+import { halves } from '../../src/modules/promo-codes/generation/generation-worker';
 
 /** Byte order, as the split's `COLLATE "C"` compares. */
 const inRange = (code: string, range: { from?: string; below?: string }) =>

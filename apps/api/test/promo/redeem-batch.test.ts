@@ -8,7 +8,7 @@ import {
   subscriptions,
   transactions,
 } from '../../src/db/schema';
-import { redeemPromoCode } from '../../src/modules/promo-codes/redemption-repository';
+import { redeemPromoCode } from '../../src/modules/promo-codes/redemption/redemption-repository';
 import { testDbKind } from '../helpers/test-database';
 import { type PromoFixture, promoFixture } from './promo-fixture';
 

@@ -1,5 +1,5 @@
 -- Redeems a batch of promo codes, at most 32 (docs/decisions/0027, 0028). The API's redemption
--- queue (modules/promo-codes/redemption-repository.ts) collects the redemptions that arrive while a batch
+-- queue (modules/promo-codes/redemption/redemption-repository.ts) collects the redemptions that arrive while a batch
 -- is running and sends them together. p_items: a JSON array, each {"value", "user", "at", "ip",
 -- "userKey", "ipKey", "perUser", "perIp", "windowMs"}; p_shard: the counter shard of the batch. results:
 -- an array in the same order, each {"retryAfter": s} (a limit refused it; no code was looked at),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
-import { pgPoolOf } from '../../db/copy-out';
-import { refusalError } from '../../lib/pg-errors';
-import type { GrantedRow } from '../subscriptions';
-import { COUNTER_SHARDS } from './series-repository';
+import { type Db, queryRows } from '../../../db/client';
+import { pgPoolOf } from '../../../db/copy-out';
+import { refusalError } from '../../../lib/pg-errors';
+import type { GrantedRow } from '../../subscriptions';
+import { COUNTER_SHARDS } from '../series/series-repository';
 
 export interface RedeemCall {
   code: string;

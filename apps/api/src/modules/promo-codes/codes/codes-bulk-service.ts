@@ -1,9 +1,9 @@
 import type { BulkCodesReport } from '@pult/contract';
-import { type BulkRow, bulkReport } from '../../lib/bulk-report';
-import type { ServiceContext } from '../../lib/service-context';
+import { type BulkRow, bulkReport } from '../../../lib/bulk-report';
+import type { ServiceContext } from '../../../lib/service-context';
+import { seriesNotFound } from '../promo-errors';
+import { seriesRepository } from '../series/series-repository';
 import { codesRepository as repo } from './codes-repository';
-import { seriesNotFound } from './promo-errors';
-import { seriesRepository } from './series-repository';
 
 /**
  * «Block selected» on a series' codes: the single block's rules for many codes in one transaction.

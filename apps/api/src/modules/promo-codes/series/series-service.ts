@@ -8,13 +8,13 @@ import {
   wallClockIn,
   YEARLY_PLAN_TITLE,
 } from '@pult/contract';
-import { badRequest, HttpError } from '../../lib/http-errors';
-import { actorOf, type ServiceContext } from '../../lib/service-context';
-import { enqueueJob } from '../jobs';
-import { currentSettings } from '../settings';
+import { badRequest, HttpError } from '../../../lib/http-errors';
+import { actorOf, type ServiceContext } from '../../../lib/service-context';
+import { enqueueJob } from '../../jobs';
+import { currentSettings } from '../../settings';
+import { PROMO_GENERATION_JOB } from '../generation/generation-worker';
+import { seriesNotFound } from '../promo-errors';
 import type { Catalog } from './catalog-client';
-import { PROMO_GENERATION_JOB } from './generation-worker';
-import { seriesNotFound } from './promo-errors';
 import { seriesRepository as repo, type SeriesFilter } from './series-repository';
 
 const DAY = 24 * 3600_000;

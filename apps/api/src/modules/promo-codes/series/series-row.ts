@@ -1,5 +1,5 @@
 import type { PromoSeries } from '@pult/contract';
-import type { promoSeries } from '../../db/schema';
+import type { promoSeries } from '../../../db/schema';
 
 export type SeriesRow = typeof promoSeries.$inferSelect;
 

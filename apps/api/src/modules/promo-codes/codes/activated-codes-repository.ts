@@ -1,9 +1,9 @@
 import type { ActivatedCode, ActivatedFilter } from '@pult/contract';
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { promoCodes, users } from '../../db/schema';
-import { countRows, EXACT_COUNT_LIMIT, type PageCount } from '../../lib/page-count';
-import { containsPattern } from '../../lib/sql-search';
+import type { Db } from '../../../db/client';
+import { promoCodes, users } from '../../../db/schema';
+import { countRows, EXACT_COUNT_LIMIT, type PageCount } from '../../../lib/page-count';
+import { containsPattern } from '../../../lib/sql-search';
 
 /**
  * A series' used and blocked codes, newest first, optionally matching `text` in the code or

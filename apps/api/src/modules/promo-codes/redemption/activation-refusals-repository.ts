@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@pult/contract';
-import type { Db } from '../../db/client';
-import { promoActivationRefusals } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { promoActivationRefusals } from '../../../db/schema';
 
 /** Refused redemptions, for the abuse signal on the dashboard; append-only. */
 export const activationRefusalsRepository = {

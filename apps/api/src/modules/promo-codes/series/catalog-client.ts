@@ -1,5 +1,5 @@
 import type { Customization } from '@pult/contract';
-import { HttpError, notFound } from '../../lib/http-errors';
+import { HttpError, notFound } from '../../../lib/http-errors';
 
 /** The external catalog, as the series service sees it: one question, "which project is this basket?". */
 export interface Catalog {

@@ -1,10 +1,10 @@
-import { type LimitRule, reserveAttempt } from '../../lib/rate-limit';
-import type { ServiceContext } from '../../lib/service-context';
-import { currentSettings } from '../settings';
-import { codesRepository } from './codes-repository';
+import { type LimitRule, reserveAttempt } from '../../../lib/rate-limit';
+import type { ServiceContext } from '../../../lib/service-context';
+import { currentSettings } from '../../settings';
+import { codesRepository } from '../codes/codes-repository';
+import { seriesRepository } from '../series/series-repository';
+import { themeOf } from '../theme/theme';
 import { type LandingOutcome, type LandingResult, renderLanding } from './landing-page';
-import { seriesRepository } from './series-repository';
-import { themeOf } from './theme';
 
 /** A page this small needs no framework; what may be said about it goes in the headers. */
 export interface LandingPage {

@@ -1,6 +1,6 @@
-import type { LimitRule } from '../../lib/rate-limit';
-import type { ServiceContext } from '../../lib/service-context';
-import { currentSettings } from '../settings';
+import type { LimitRule } from '../../../lib/rate-limit';
+import type { ServiceContext } from '../../../lib/service-context';
+import { currentSettings } from '../../settings';
 
 /**
  * Failed redemptions allowed per planner account and per address, from the system settings (an

@@ -1,15 +1,15 @@
 import type { PromoTheme, ThemeImageKind, UpdatePromoThemeBody } from '@pult/contract';
-import type { Db } from '../../db/client';
-import { badRequest } from '../../lib/http-errors';
-import type { ServiceContext } from '../../lib/service-context';
-import type { CheckedImage } from '../../storage/read-upload';
-import { removeStoredFile, replaceStoredFile } from '../../storage/replace-file';
-import { seriesNotFound } from './promo-errors';
-import { seriesRepository as repo } from './series-repository';
+import type { Db } from '../../../db/client';
+import { badRequest } from '../../../lib/http-errors';
+import type { ServiceContext } from '../../../lib/service-context';
+import type { CheckedImage } from '../../../storage/read-upload';
+import { removeStoredFile, replaceStoredFile } from '../../../storage/replace-file';
+import { seriesNotFound } from '../promo-errors';
 import { themeOf } from './theme';
+import { themeRepository as repo } from './theme-repository';
 
 async function lockedTheme(tx: Db, id: number): Promise<PromoTheme> {
-  const row = await repo.lockTheme(tx, id);
+  const row = await repo.lock(tx, id);
   if (!row) throw seriesNotFound();
   return themeOf(row.theme);
 }
@@ -18,7 +18,7 @@ async function lockedTheme(tx: Db, id: number): Promise<PromoTheme> {
 async function setImage(ctx: ServiceContext, tx: Db, id: number, kind: ThemeImageKind, key: string | null) {
   const before = await lockedTheme(tx, id);
   const after: PromoTheme = { ...before, images: { ...before.images, [kind]: key } };
-  await repo.update(tx, id, { theme: after });
+  await repo.save(tx, id, after);
   const action = key ? (`theme-${kind}` as const) : (`theme-${kind}-removed` as const);
   await ctx.audit({ action, entity: 'promo-series', entityId: id, before: before.images, after: after.images }, tx);
   return { result: after, previous: before.images[kind] };
@@ -37,9 +37,9 @@ function refuseImageChanges(before: PromoTheme, images: UpdatePromoThemeBody['im
 /** The landing-page theme of a series: colours, texts and three images, each uploaded or removed. */
 export const themeService = {
   get: async (ctx: ServiceContext, id: number): Promise<PromoTheme> => {
-    const series = await repo.head(ctx.db, id);
-    if (!series) throw seriesNotFound();
-    return themeOf(series.theme);
+    const row = await repo.find(ctx.db, id);
+    if (!row) throw seriesNotFound();
+    return themeOf(row.theme);
   },
 
   update: (ctx: ServiceContext, id: number, body: UpdatePromoThemeBody): Promise<PromoTheme> =>
@@ -51,7 +51,7 @@ export const themeService = {
         texts: { ...before.texts, ...body.texts },
         images: before.images,
       });
-      await repo.update(tx, id, { theme: after });
+      await repo.save(tx, id, after);
       await ctx.audit({ action: 'update-theme', entity: 'promo-series', entityId: id, before, after }, tx);
       return after;
     }),

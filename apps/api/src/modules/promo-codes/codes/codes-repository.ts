@@ -1,8 +1,8 @@
 import type { ActivatedCode, CodeLookup, GeneratedCode } from '@pult/contract';
 import { and, asc, eq, gt, inArray, like, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { promoCodes, promoSeries, users } from '../../db/schema';
-import { countRows, type PageCount } from '../../lib/page-count';
+import type { Db } from '../../../db/client';
+import { promoCodes, promoSeries, users } from '../../../db/schema';
+import { countRows, type PageCount } from '../../../lib/page-count';
 
 type CodeRow = typeof promoCodes.$inferSelect;
 

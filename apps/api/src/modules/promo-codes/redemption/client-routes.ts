@@ -1,6 +1,6 @@
 import { api } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route';
+import { route } from '../../../lib/route';
 import { activationService } from './activation-service';
 
 /** The planner app's part: a signed-in user redeems a promo code. */

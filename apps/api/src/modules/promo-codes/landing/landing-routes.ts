@@ -1,6 +1,6 @@
 import { api } from '@pult/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { route } from '../../lib/route';
+import { route } from '../../../lib/route';
 import { type LandingPage, landingService } from './landing-service';
 
 const NOT_FOUND_PAGE = '<!doctype html><title>404</title><h1>Страница не найдена</h1>';

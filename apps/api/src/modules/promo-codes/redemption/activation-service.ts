@@ -1,7 +1,7 @@
 import type { Subscription } from '@pult/contract';
-import { HttpError, rateLimited } from '../../lib/http-errors';
-import { actorOf, type ServiceContext } from '../../lib/service-context';
-import { fromGrantedRow, toSubscription } from '../subscriptions';
+import { HttpError, rateLimited } from '../../../lib/http-errors';
+import { actorOf, type ServiceContext } from '../../../lib/service-context';
+import { fromGrantedRow, toSubscription } from '../../subscriptions';
 import { activationLimits } from './activation-limits';
 import { activationRefusalsRepository } from './activation-refusals-repository';
 import { redeemPromoCode } from './redemption-repository';

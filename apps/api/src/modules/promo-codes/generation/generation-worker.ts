@@ -1,11 +1,11 @@
 import { PROMO_ALPHABET } from '@pult/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, queryRows } from '../../db/client';
-import { pgPoolOf } from '../../db/copy-out';
-import { promoSeries } from '../../db/schema';
-import { isUniqueViolation } from '../../lib/pg-errors';
-import { type JobHandler, type JobOutcome, jobKind } from '../jobs';
+import { type Db, queryRows } from '../../../db/client';
+import { pgPoolOf } from '../../../db/copy-out';
+import { promoSeries } from '../../../db/schema';
+import { isUniqueViolation } from '../../../lib/pg-errors';
+import { type JobHandler, type JobOutcome, jobKind } from '../../jobs';
 import { randomCodeList } from './code-generator';
 
 /**

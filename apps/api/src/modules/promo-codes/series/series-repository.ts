@@ -1,9 +1,9 @@
 import type { PromoSeries } from '@pult/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { promoSeries, promoSeriesCounters, subscriptionPlans } from '../../db/schema';
-import { countRows, type PageCount } from '../../lib/page-count';
-import { containsPattern } from '../../lib/sql-search';
+import type { Db } from '../../../db/client';
+import { promoSeries, promoSeriesCounters, subscriptionPlans } from '../../../db/schema';
+import { countRows, type PageCount } from '../../../lib/page-count';
+import { containsPattern } from '../../../lib/sql-search';
 import { type SeriesRow, toSeries } from './series-row';
 
 type NewSeries = typeof promoSeries.$inferInsert;
@@ -51,7 +51,7 @@ export interface SeriesFilter {
 /** Shards per series: concurrent activations of one series spread their counter updates over them. */
 export const COUNTER_SHARDS = 16;
 
-/** The SQL of promo series, their counters and themes; no rules, no HTTP. */
+/** The SQL of promo series and their counters (a series' theme: theme/theme-repository.ts); no rules, no HTTP. */
 export const seriesRepository = {
   async list(
     db: Db,
@@ -102,16 +102,6 @@ export const seriesRepository = {
     return row ?? null;
   },
 
-  /** The series' theme column, locked for the rest of the transaction; null when the series does not exist. */
-  async lockTheme(db: Db, id: number) {
-    const [row] = await db
-      .select({ theme: promoSeries.theme })
-      .from(promoSeries)
-      .where(eq(promoSeries.id, id))
-      .for('update');
-    return row ?? null;
-  },
-
   async lockStatus(db: Db, id: number) {
     const [row] = await db
       .select({ status: promoSeries.status })
@@ -127,7 +117,7 @@ export const seriesRepository = {
     return row.id;
   },
 
-  async update(db: Db, id: number, changes: Partial<Pick<NewSeries, 'status' | 'theme'>>): Promise<void> {
+  async update(db: Db, id: number, changes: Pick<NewSeries, 'status'>): Promise<void> {
     await db.update(promoSeries).set(changes).where(eq(promoSeries.id, id));
   },
 

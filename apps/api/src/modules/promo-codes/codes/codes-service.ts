@@ -5,12 +5,12 @@ import {
   type CodeLookup,
   type GeneratedCodesPage,
 } from '@pult/contract';
-import { csvHeader, csvLine } from '../../lib/csv';
-import type { ServiceContext } from '../../lib/service-context';
+import { csvHeader, csvLine } from '../../../lib/csv';
+import type { ServiceContext } from '../../../lib/service-context';
+import { codeNotFound, codeNotFoundAnywhere, seriesNotFound } from '../promo-errors';
+import { seriesRepository } from '../series/series-repository';
 import { listActivatedCodes } from './activated-codes-repository';
 import { codesRepository as repo, toBlockedCode } from './codes-repository';
-import { codeNotFound, codeNotFoundAnywhere, seriesNotFound } from './promo-errors';
-import { seriesRepository } from './series-repository';
 
 async function seriesHead(ctx: ServiceContext, id: number) {
   const series = await seriesRepository.head(ctx.db, id);
