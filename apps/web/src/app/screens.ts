@@ -1,6 +1,20 @@
 import { lazyScreen } from '../components/lazy-screen';
+import { loadPersonalDataConsentPage, loadPrivacyPolicyPage, loadUserAgreementPage } from '../features/agreements';
+import { loadForgotPasswordPage, loadLoginPage, loadLoginSplitPage, loadResetPasswordPage } from '../features/auth';
+import { loadNotFoundInAppPage, loadNotFoundPage, loadServerErrorPage } from '../features/errors';
+import { loadHomePage } from '../features/home';
+import { loadNoteEditorPage, loadNotesPage } from '../features/notes';
+import { loadProfilePage } from '../features/profile';
+import { loadPromoCodesPage, loadPromoSeriesPage } from '../features/promo-codes';
+import { loadPushNotificationsPage } from '../features/push-notifications';
+import { loadSettingsPage } from '../features/settings';
+import { loadPlansPage, loadSubscriptionsPage, loadUserSubscriptionsPage } from '../features/subscriptions';
+import { loadChannelsByCategoryPage, loadTgChannelsPage } from '../features/telegram-channels';
+import { loadTransactionsPage } from '../features/transactions';
+import { loadUsersPage } from '../features/users';
 import { addScreenTexts } from '../lib/i18n';
 import { themeStore } from '../lib/theme-store';
+import { loadUserPageWithAgreements } from './user-screen';
 
 // Every screen is its own chunk, so the shell stays small; the chunk name is what a load failure reports.
 
@@ -20,86 +34,30 @@ export const AppLayoutScreen = lazyScreen('layout', () =>
   import('./layout/app-layout').then((m) => ({ default: m.AppLayout })),
 );
 
-export const LoginScreen = lazyScreen('login', () =>
-  import('../features/auth/routes/login').then((m) => ({ default: m.LoginPage })),
-);
-export const LoginSplitScreen = lazyScreen('login-1', () =>
-  import('../features/auth/routes/login-split').then((m) => ({ default: m.LoginSplitPage })),
-);
-export const ForgotPasswordScreen = lazyScreen('forgot-password', () =>
-  import('../features/auth/routes/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })),
-);
-export const ResetPasswordScreen = lazyScreen('reset-password', () =>
-  import('../features/auth/routes/reset-password').then((m) => ({ default: m.ResetPasswordPage })),
-);
-export const NotFoundScreen = lazyScreen('error-1', () =>
-  import('../features/errors/routes/not-found').then((m) => ({ default: m.NotFoundPage })),
-);
-export const ServerErrorScreen = lazyScreen('error-2', () =>
-  import('../features/errors/routes/server-error').then((m) => ({ default: m.ServerErrorPage })),
-);
-export const NotFoundInAppScreen = lazyScreen('not-found', () =>
-  import('../features/errors/routes/not-found-in-app').then((m) => ({ default: m.NotFoundInAppPage })),
-);
+export const LoginScreen = lazyScreen('login', loadLoginPage);
+export const LoginSplitScreen = lazyScreen('login-1', loadLoginSplitPage);
+export const ForgotPasswordScreen = lazyScreen('forgot-password', loadForgotPasswordPage);
+export const ResetPasswordScreen = lazyScreen('reset-password', loadResetPasswordPage);
+export const NotFoundScreen = lazyScreen('error-1', loadNotFoundPage);
+export const ServerErrorScreen = lazyScreen('error-2', loadServerErrorPage);
+export const NotFoundInAppScreen = lazyScreen('not-found', loadNotFoundInAppPage);
 
-export const HomeScreen = lazyScreen('home', () =>
-  import('../features/home/routes/home').then((m) => ({ default: m.HomePage })),
-);
-export const NotesScreen = lazyScreen('notes', () =>
-  import('../features/notes/routes/notes').then((m) => ({ default: m.NotesPage })),
-);
-export const NoteEditorScreen = lazyScreen('note-editor', () =>
-  import('../features/notes/routes/note-editor').then((m) => ({ default: m.NoteEditorPage })),
-);
-export const TransactionsScreen = lazyScreen('transactions', () =>
-  import('../features/transactions/routes/transactions').then((m) => ({ default: m.TransactionsPage })),
-);
-export const SubscriptionsScreen = lazyScreen('subscriptions', () =>
-  import('../features/subscriptions/routes/subscriptions').then((m) => ({ default: m.SubscriptionsPage })),
-);
-export const PlansScreen = lazyScreen('subscriptions-desc', () =>
-  import('../features/subscriptions/routes/plans').then((m) => ({ default: m.PlansPage })),
-);
-export const UserSubscriptionsScreen = lazyScreen('subscriptions-items', () =>
-  import('../features/subscriptions/routes/user-subscriptions').then((m) => ({ default: m.UserSubscriptionsPage })),
-);
-export const TgChannelsScreen = lazyScreen('tg-channels', () =>
-  import('../features/telegram-channels/routes/tg-channels').then((m) => ({ default: m.TgChannelsPage })),
-);
-export const ChannelsByCategoryScreen = lazyScreen('telegram-chanels', () =>
-  import('../features/telegram-channels/routes/channels-by-category').then((m) => ({
-    default: m.ChannelsByCategoryPage,
-  })),
-);
-export const UsersScreen = lazyScreen('users', () =>
-  import('../features/users/routes/users').then((m) => ({ default: m.UsersPage })),
-);
-export const UserScreen = lazyScreen('user', () =>
-  import('./user-screen').then((m) => ({ default: m.UserPageWithAgreements })),
-);
-export const PromoCodesScreen = lazyScreen('promo-codes', () =>
-  import('../features/promo-codes/routes/promo-codes').then((m) => ({ default: m.PromoCodesPage })),
-);
-export const PromoSeriesScreen = lazyScreen('promo-series', () =>
-  import('../features/promo-codes/routes/promo-series').then((m) => ({ default: m.PromoSeriesPage })),
-);
-export const PrivacyPolicyScreen = lazyScreen('privacy-policy', () =>
-  import('../features/agreements/routes/privacy-policy').then((m) => ({ default: m.PrivacyPolicyPage })),
-);
-export const UserAgreementScreen = lazyScreen('user-agreement', () =>
-  import('../features/agreements/routes/user-agreement').then((m) => ({ default: m.UserAgreementPage })),
-);
-export const PersonalDataConsentScreen = lazyScreen('personal-data-consent', () =>
-  import('../features/agreements/routes/personal-data-consent').then((m) => ({ default: m.PersonalDataConsentPage })),
-);
-export const SettingsScreen = lazyScreen('settings', () =>
-  import('../features/settings/routes/settings').then((m) => ({ default: m.SettingsPage })),
-);
-export const PushNotificationsScreen = lazyScreen('push-notifications', () =>
-  import('../features/push-notifications/routes/push-notifications').then((m) => ({
-    default: m.PushNotificationsPage,
-  })),
-);
-export const ProfileScreen = lazyScreen('profile', () =>
-  import('../features/profile/routes/profile').then((m) => ({ default: m.ProfilePage })),
-);
+export const HomeScreen = lazyScreen('home', loadHomePage);
+export const NotesScreen = lazyScreen('notes', loadNotesPage);
+export const NoteEditorScreen = lazyScreen('note-editor', loadNoteEditorPage);
+export const TransactionsScreen = lazyScreen('transactions', loadTransactionsPage);
+export const SubscriptionsScreen = lazyScreen('subscriptions', loadSubscriptionsPage);
+export const PlansScreen = lazyScreen('subscriptions-desc', loadPlansPage);
+export const UserSubscriptionsScreen = lazyScreen('subscriptions-items', loadUserSubscriptionsPage);
+export const TgChannelsScreen = lazyScreen('tg-channels', loadTgChannelsPage);
+export const ChannelsByCategoryScreen = lazyScreen('telegram-chanels', loadChannelsByCategoryPage);
+export const UsersScreen = lazyScreen('users', loadUsersPage);
+export const UserScreen = lazyScreen('user', loadUserPageWithAgreements);
+export const PromoCodesScreen = lazyScreen('promo-codes', loadPromoCodesPage);
+export const PromoSeriesScreen = lazyScreen('promo-series', loadPromoSeriesPage);
+export const PrivacyPolicyScreen = lazyScreen('privacy-policy', loadPrivacyPolicyPage);
+export const UserAgreementScreen = lazyScreen('user-agreement', loadUserAgreementPage);
+export const PersonalDataConsentScreen = lazyScreen('personal-data-consent', loadPersonalDataConsentPage);
+export const SettingsScreen = lazyScreen('settings', loadSettingsPage);
+export const PushNotificationsScreen = lazyScreen('push-notifications', loadPushNotificationsPage);
+export const ProfileScreen = lazyScreen('profile', loadProfilePage);

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { LoadingCover } from '../components/loading-cover';
-import { checkSession } from '../features/auth/api/get-me';
+import { checkSession } from '../features/auth';
 import { sessionStore } from '../lib/session-store';
 
 // One check per page load, even when StrictMode mounts the gate twice.

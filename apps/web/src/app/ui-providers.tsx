@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { isLocaleId } from '../config/languages';
 import { accessibleTheme } from '../config/theme-tokens';
-import { agreementKeys } from '../features/agreements/api/agreements-queries';
+import { agreementKeys } from '../features/agreements';
 import { onSignedOut } from '../lib/api-client';
 import { DAYJS_LOCALES } from '../lib/format';
 import { loadedAntdLocale } from '../lib/language-loader';

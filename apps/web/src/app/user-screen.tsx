@@ -1,11 +1,15 @@
-import { PersonalDataCard } from '../features/agreements/components/personal-data-card';
-import { UserConsentsCard } from '../features/agreements/components/user-consents-card';
-import { UserPage, type UserPageSlots } from '../features/users/routes/user';
+import { loadUserPageCards } from '../features/agreements';
+import { loadUserPage, type UserPageSlots } from '../features/users';
 
-/** The agreements feature's cards on the user page: the consents given, and (for admins) the data-subject tools. */
-const slots: UserPageSlots = {
-  side: (user, canManage) => (canManage ? <PersonalDataCard user={user} /> : null),
-  main: (user) => <UserConsentsCard userId={user.id} />,
-};
-
-export const UserPageWithAgreements = () => <UserPage slots={slots} />;
+/**
+ * The user page with the agreements feature's cards in its slots: the consents given, and (for admins)
+ * the data-subject tools. Both features' code is downloaded together, when the page is first opened.
+ */
+export const loadUserPageWithAgreements = () =>
+  Promise.all([loadUserPage(), loadUserPageCards()]).then(([{ UserPage }, { PersonalDataCard, UserConsentsCard }]) => {
+    const slots: UserPageSlots = {
+      side: (user, canManage) => (canManage ? <PersonalDataCard user={user} /> : null),
+      main: (user) => <UserConsentsCard userId={user.id} />,
+    };
+    return { default: () => <UserPage slots={slots} /> };
+  });

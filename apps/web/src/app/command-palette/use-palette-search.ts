@@ -1,8 +1,7 @@
 import { type CodeLookup, type PromoSeries, type User, userSearch } from '@pult/contract';
 import { useQuery } from '@tanstack/react-query';
-import { codeLookupQueryOptions, looksLikeCode } from '../../features/promo-codes/api/code-lookup';
-import { promoKeys } from '../../features/promo-codes/api/keys';
-import { userKeys } from '../../features/users/api/user-cache';
+import { lookupCode, promoKeys } from '../../features/promo-codes';
+import { userKeys } from '../../features/users';
 import { api } from '../../lib/api';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
@@ -46,9 +45,12 @@ export const usePaletteSearch = (text: string, open: boolean): PaletteSearch => 
     enabled,
     staleTime: 30_000,
   });
+  // The lookup (and the contract's rule for what can be a code) is downloaded on the first long enough text;
+  // a text that cannot be a code is answered null without a request.
   const code = useQuery({
-    ...codeLookupQueryOptions(settled),
-    enabled: enabled && settled.length >= MIN_CODE_LENGTH && looksLikeCode(settled),
+    queryKey: promoKeys.lookup(settled),
+    queryFn: ({ signal }) => lookupCode(settled, signal),
+    enabled: enabled && settled.length >= MIN_CODE_LENGTH,
     staleTime: 30_000,
     retry: false,
   });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { onFirstOpen } from '../../components/on-first-open';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
+import { loadThemeDrawer } from '../../features/theme';
 import { themeStore, useTheme } from '../../lib/theme-store';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { AppFooter } from './app-footer';
@@ -14,11 +15,7 @@ import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopNav } from './top-nav';
 
 // The theme drawer (antd's Drawer, Radio, Select, Switch, Badge, Divider) comes with its first opening.
-const ThemeDrawer = onFirstOpen(
-  'theme-drawer',
-  () => import('../../features/theme/components/theme-drawer').then((m) => m.ThemeDrawer),
-  (props) => props.open,
-);
+const ThemeDrawer = onFirstOpen('theme-drawer', loadThemeDrawer, (props) => props.open);
 
 /** The authenticated shell: header, side or top navigation (a drawer below `lg`), content, footer. */
 export const AppLayout = () => {

@@ -1,18 +1,19 @@
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
 import { Dropdown, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Ltr } from '../../components/ltr';
 import { UserAvatar } from '../../components/user-avatar';
 import { PROFILE_PATH, SETTINGS_PATH } from '../../config/app-config';
-import { useSignOut } from '../../features/auth/api/sign-out';
+import { signOut } from '../../features/auth';
 import type { StoredSession } from '../../lib/session-store';
 
 /** Avatar, e-mail and phone opening the profile menu; every item leads somewhere real. */
 export const ProfileDropdown = ({ user, compact }: { user: StoredSession; compact: boolean }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const signOut = useSignOut();
+  const signingOut = useMutation({ mutationFn: signOut });
 
   return (
     <Dropdown
@@ -28,13 +29,13 @@ export const ProfileDropdown = ({ user, compact }: { user: StoredSession; compac
             icon: <LogoutOutlined />,
             label: t('profileMenu.signOut'),
             danger: true,
-            disabled: signOut.isPending,
+            disabled: signingOut.isPending,
           },
         ],
         onClick: ({ key }) => {
           if (key === 'profile') navigate(PROFILE_PATH);
           else if (key === 'settings') navigate(SETTINGS_PATH);
-          else signOut.mutate();
+          else signingOut.mutate();
         },
       }}
     >

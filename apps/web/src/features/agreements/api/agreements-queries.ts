@@ -1,13 +1,7 @@
 import type { AgreementType, PublishAgreementBody } from '@pult/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { resourceKeys } from '../../../lib/resources/keys';
-
-export const agreementKeys = {
-  ...resourceKeys('agreements'),
-  /** What one user accepted: under `agreements`, so publishing a version refreshes it. */
-  consents: (userId: number) => ['agreements', 'consents', userId] as const,
-};
+import { agreementKeys } from './keys';
 
 /** The latest version of each document, as the planner app sees it. */
 export const currentAgreementsQuery = () =>

@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 /** Revokes the session on the server, then forgets it here: a sign-out that only forgot would leave a live token. */
-export const useSignOut = () => useMutation({ mutationFn: () => apiClient.signOut() });
+export const signOut = (): Promise<void> => apiClient.signOut();
