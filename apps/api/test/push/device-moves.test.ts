@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, devices } from '../../src/db/schema';
-import { DEVICE_MOVES_PER_USER } from '../../src/modules/push/device-moves';
+import { DEVICE_MOVES_PER_USER } from '../../src/modules/push/devices/device-moves';
 import { type PushFixture, pushFixture } from './push-fixture';
 
 /**

@@ -1,10 +1,14 @@
 import type { PultModule } from '../../pult-module';
-import { pushClientRoutes } from './client-routes';
-import { PUSH_DISPATCH_JOB, pushDispatchHandler } from './dispatcher';
-import { remindersRoutes } from './push-routes';
+import { pushClientRoutes } from './devices/client-routes';
+import { PUSH_DISPATCH_JOB, pushDispatchHandler } from './dispatch/dispatcher';
+import { remindersRoutes } from './reminders/reminders-routes';
 
-/** The push module's public face: what it brings to the app, and its providers for the service deps. */
-export type { DispatcherOptions } from './dispatcher';
+/**
+ * The push module's public face: what it brings to the app, and its providers for the service deps.
+ * Its sub-modules, each in the module shape: reminders/ (staff's reminders), dispatch/ (the job that
+ * delivers them, quiet hours), devices/ (the planner app's push tokens and opens) and providers/.
+ */
+export type { DispatcherOptions } from './dispatch/dispatcher';
 export {
   logProvider,
   type PushMessage,

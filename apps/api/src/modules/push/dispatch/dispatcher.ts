@@ -1,12 +1,12 @@
 import { isAllowedDeeplink } from '@pult/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, queryRows } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { type JobHandler, type JobOutcome, jobKind } from '../jobs';
-import { currentSettings } from '../settings';
-import type { PushMessage, PushProvider, PushResult } from './providers/provider';
-import { audienceDevices, idList, pushRepository as repo } from './push-repository';
+import { type Db, queryRows } from '../../../db/client';
+import type { Clock } from '../../../lib/clock';
+import { type JobHandler, type JobOutcome, jobKind } from '../../jobs';
+import { currentSettings } from '../../settings';
+import type { PushMessage, PushProvider, PushResult } from '../providers/provider';
+import { audienceDevices, idList, remindersRepository as repo } from '../reminders/reminders-repository';
 import { afterQuietHours } from './quiet-hours';
 
 /**

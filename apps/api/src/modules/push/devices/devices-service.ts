@@ -1,10 +1,10 @@
 import { type Device, type RegisterDeviceBody, registerDeviceBody } from '@pult/contract';
-import { notFound, rateLimited } from '../../lib/http-errors';
-import { reserveAttempt } from '../../lib/rate-limit';
-import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { notFound, rateLimited } from '../../../lib/http-errors';
+import { reserveAttempt } from '../../../lib/rate-limit';
+import { actorOf, type ServiceContext } from '../../../lib/service-context';
 import { DEVICE_MOVES_PER_USER, deviceMovesKey } from './device-moves';
-import { pushRepository as repo } from './push-repository';
-import { toDevice } from './reminder-row';
+import { toDevice } from './device-row';
+import { devicesRepository as repo } from './devices-repository';
 
 /** The planner app's side: its push tokens and the opens it reports. */
 export const devicesService = {

@@ -1,6 +1,6 @@
 import { api } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route';
+import { route } from '../../../lib/route';
 import { devicesService } from './devices-service';
 
 /** The planner app's part: its devices' push tokens, and the opening of a delivered push. */

@@ -1,4 +1,4 @@
-import type { LimitRule } from '../../lib/rate-limit';
+import type { LimitRule } from '../../../lib/rate-limit';
 
 /**
  * A push token registered by another planner user moves to the caller: one phone, a new sign-in.

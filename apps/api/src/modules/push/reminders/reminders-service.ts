@@ -14,14 +14,15 @@ import {
 } from '@pult/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
-import { countRows } from '../../lib/page-count';
-import { actorOf, type ServiceContext } from '../../lib/service-context';
-import { cancelJob, enqueueJob } from '../jobs';
-import { currentSettings } from '../settings';
-import { PUSH_DISPATCH_JOB } from './dispatcher';
-import { audienceDevices, pushRepository as repo } from './push-repository';
+import { badRequest, conflict, notFound } from '../../../lib/http-errors';
+import { countRows } from '../../../lib/page-count';
+import { actorOf, type ServiceContext } from '../../../lib/service-context';
+import { cancelJob, enqueueJob } from '../../jobs';
+import { currentSettings } from '../../settings';
+import { devicesRepository } from '../devices/devices-repository';
+import { PUSH_DISPATCH_JOB } from '../dispatch/dispatcher';
 import { toReminder } from './reminder-row';
+import { audienceDevices, remindersRepository as repo } from './reminders-repository';
 
 /** The earliest clocks on Earth (Kiribati, UTC+14). */
 const EARLIEST_OFFSET_MS = 14 * 3600_000;
@@ -136,7 +137,7 @@ export const remindersService = {
     const provider = ctx.deps.push;
     const [user] = await repo.existingPlannerUsers(ctx.db, [body.userId]);
     if (user === undefined) throw notFound('USER_NOT_FOUND', 'User not found');
-    const devices = await repo.userDevices(ctx.db, body.userId);
+    const devices = await devicesRepository.userDevices(ctx.db, body.userId);
     if (devices.length === 0) throw conflict('NO_DEVICES', 'The user has no enabled device');
     const answers = await provider.send(
       devices.map((device) => ({

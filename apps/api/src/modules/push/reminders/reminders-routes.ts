@@ -1,6 +1,6 @@
 import { api } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route';
+import { route } from '../../../lib/route';
 import { remindersService } from './reminders-service';
 
 /** Staff routes of push notifications: each endpoint mapped to a service call. */

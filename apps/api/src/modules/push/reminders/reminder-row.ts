@@ -1,5 +1,5 @@
-import type { Device, Reminder } from '@pult/contract';
-import type { DeviceRow, ReminderRow } from './push-repository';
+import type { Reminder } from '@pult/contract';
+import type { ReminderRow } from './reminders-repository';
 
 export const toReminder = (row: ReminderRow): Reminder => ({
   id: row.id,
@@ -20,15 +20,4 @@ export const toReminder = (row: ReminderRow): Reminder => ({
   finishedAt: row.finishedAt?.toISOString() ?? null,
   createdBy: row.createdBy,
   createdAt: row.createdAt.toISOString(),
-});
-
-export const toDevice = (row: DeviceRow): Device => ({
-  id: row.id,
-  platform: row.platform,
-  timeZone: row.timeZone,
-  locale: row.locale,
-  appVersion: row.appVersion,
-  enabled: row.enabled,
-  createdAt: row.createdAt.toISOString(),
-  lastSeenAt: row.lastSeenAt.toISOString(),
 });
