@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { telegramBotApi } from '../../src/modules/telegram-channels/telegram-bot-api';
+import { telegramBotApi } from '../../src/modules/telegram-channels/refresh/telegram-bot-api';
 import { JPEG } from '../helpers/multipart';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 import { startFakeBotApi } from './fake-bot-api';

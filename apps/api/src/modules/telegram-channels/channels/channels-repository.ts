@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { tgCategories, tgChannels } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { tgCategories, tgChannels } from '../../../db/schema';
 import type { ChannelRow } from './channel-row';
 
 type NewChannel = typeof tgChannels.$inferInsert;

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { TgChannel } from '@pult/contract';
-import { HttpError } from '../../lib/http-errors';
-import type { ServiceContext } from '../../lib/service-context';
-import { detectImage, MAX_BYTES } from '../../storage/image-check';
-import type { CheckedImage } from '../../storage/read-upload';
-import { replaceStoredFile } from '../../storage/replace-file';
-import { type ChannelRow, toChannel } from './channel-row';
-import { channelsRepository as repo } from './channels-repository';
-import { channelNotFound } from './channels-service';
+import { HttpError } from '../../../lib/http-errors';
+import type { ServiceContext } from '../../../lib/service-context';
+import { detectImage, MAX_BYTES } from '../../../storage/image-check';
+import type { CheckedImage } from '../../../storage/read-upload';
+import { replaceStoredFile } from '../../../storage/replace-file';
+import { type ChannelRow, toChannel } from '../channels/channel-row';
+import { channelsRepository as repo } from '../channels/channels-repository';
+import { channelNotFound } from '../telegram-errors';
 import type { TelegramBotApi, TelegramChat } from './telegram-bot-api';
 
 export const telegramNotConfigured = () =>

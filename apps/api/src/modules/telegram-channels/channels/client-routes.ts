@@ -1,6 +1,6 @@
 import { api } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route';
+import { route } from '../../../lib/route';
 import { clientChannelsService } from './client-channels-service';
 
 /** The planner app's part: published channels grouped by category. */

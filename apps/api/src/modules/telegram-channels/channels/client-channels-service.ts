@@ -1,6 +1,6 @@
 import type { ClientTgChannels } from '@pult/contract';
-import type { ServiceContext } from '../../lib/service-context';
-import { storedFileUrl } from '../../storage/file-url';
+import type { ServiceContext } from '../../../lib/service-context';
+import { storedFileUrl } from '../../../storage/file-url';
 import { channelsRepository } from './channels-repository';
 
 /** What the planner app shows: published channels under their categories, both in staff's order. */

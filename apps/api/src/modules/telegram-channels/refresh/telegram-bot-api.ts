@@ -1,4 +1,4 @@
-import { HttpError } from '../../lib/http-errors';
+import { HttpError } from '../../../lib/http-errors';
 
 /** The part of a Bot API `Chat` Pult reads. */
 export interface TelegramChat {

@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { tgCategories, tgChannels } from '../../db/schema';
-import type { CategoryRow } from './channel-row';
+import type { Db } from '../../../db/client';
+import { tgCategories, tgChannels } from '../../../db/schema';
+import type { CategoryRow } from './category-row';
 
 type NewCategory = typeof tgCategories.$inferInsert;
 type CategoryChanges = Partial<Omit<NewCategory, 'id' | 'createdAt'>>;

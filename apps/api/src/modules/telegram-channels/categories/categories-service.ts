@@ -1,12 +1,12 @@
 import type { SaveTgCategoryBody, TgCategory } from '@pult/contract';
 import { saveTgCategoryBody } from '@pult/contract';
-import { badRequest, conflict } from '../../lib/http-errors';
-import { conflictOnUnique } from '../../lib/pg-errors';
-import type { ServiceContext } from '../../lib/service-context';
+import { badRequest, conflict } from '../../../lib/http-errors';
+import { conflictOnUnique } from '../../../lib/pg-errors';
+import type { ServiceContext } from '../../../lib/service-context';
+import { channelsRepository } from '../channels/channels-repository';
+import { categoryNotFound } from '../telegram-errors';
 import { categoriesRepository as repo } from './categories-repository';
-import { toCategory } from './channel-row';
-import { channelsRepository } from './channels-repository';
-import { categoryNotFound } from './channels-service';
+import { toCategory } from './category-row';
 
 const withUniqueTitle = conflictOnUnique(
   'TG_CATEGORY_TITLE_TAKEN',

@@ -1,17 +1,14 @@
 import type { SaveTgChannelBody, TgChannel, TgChannelsPage } from '@pult/contract';
 import { saveTgChannelBody } from '@pult/contract';
-import { notFound } from '../../lib/http-errors';
-import { conflictOnUnique } from '../../lib/pg-errors';
-import type { ServiceContext } from '../../lib/service-context';
-import { storedFileUrl } from '../../storage/file-url';
-import type { CheckedImage } from '../../storage/read-upload';
-import { removeStoredFile, replaceFileColumn } from '../../storage/replace-file';
-import { categoriesRepository } from './categories-repository';
+import { conflictOnUnique } from '../../../lib/pg-errors';
+import type { ServiceContext } from '../../../lib/service-context';
+import { storedFileUrl } from '../../../storage/file-url';
+import type { CheckedImage } from '../../../storage/read-upload';
+import { removeStoredFile, replaceFileColumn } from '../../../storage/replace-file';
+import { categoriesRepository } from '../categories/categories-repository';
+import { categoryNotFound, channelNotFound } from '../telegram-errors';
 import { type ChannelRow, toChannel } from './channel-row';
 import { channelsRepository as repo } from './channels-repository';
-
-export const channelNotFound = () => notFound('TG_CHANNEL_NOT_FOUND', 'Channel not found');
-export const categoryNotFound = () => notFound('TG_CATEGORY_NOT_FOUND', 'Category not found');
 
 /** A taken name is a unique violation of the case-insensitive index. */
 const withUniqueUsername = conflictOnUnique(

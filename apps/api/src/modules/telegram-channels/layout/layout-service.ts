@@ -1,9 +1,9 @@
 import type { ReorderTgBody } from '@pult/contract';
 import { reorderTgBody } from '@pult/contract';
-import { conflict } from '../../lib/http-errors';
-import type { ServiceContext } from '../../lib/service-context';
-import { categoriesRepository } from './categories-repository';
-import { channelsRepository } from './channels-repository';
+import { conflict } from '../../../lib/http-errors';
+import type { ServiceContext } from '../../../lib/service-context';
+import { categoriesRepository } from '../categories/categories-repository';
+import { channelsRepository } from '../channels/channels-repository';
 
 const stale = (why: string) =>
   conflict('TG_ORDER_STALE', `The layout does not match the current channels (${why}); reload and try again`);
