@@ -128,7 +128,7 @@ const makeFixture = async (): Promise<Fixture> => {
   const note = await api.notes.create({ body: { title: `Заметка ${Date.now()}`, body: 'Текст заметки' } });
   const reminderTitle = `Доступность ${Date.now()}`;
   const scheduledAt = new Date(Date.now() + 86_400_000);
-  await api.reminders.create({
+  await api.push.create({
     body: {
       title: reminderTitle,
       body: 'Проверка',

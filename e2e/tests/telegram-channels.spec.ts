@@ -54,7 +54,7 @@ test.describe('Telegram channels', () => {
   }) => {
     const session = await login(ACCOUNTS.editor);
     const category = unique('Категория');
-    await apiAs(session.apiToken).telegram.saveCategory({ body: { title: category } });
+    await apiAs(session.apiToken).telegramChannels.saveCategory({ body: { title: category } });
     const name = username('pult_news');
     const title = unique('Новости Пульта');
 
@@ -93,7 +93,7 @@ test.describe('Telegram channels', () => {
     await page.getByRole('tooltip').getByRole('button', { name: 'Удалить' }).click();
     await expect(page.getByText('Канал удалён')).toBeVisible();
     await expect(row).toBeHidden();
-    const left = await apiAs(session.apiToken).telegram.listChannels({ query: { take: 1000 } });
+    const left = await apiAs(session.apiToken).telegramChannels.listChannels({ query: { take: 1000 } });
     expect(left.items.some((channel) => channel.username === name)).toBe(false);
   });
 
@@ -102,13 +102,13 @@ test.describe('Telegram channels', () => {
     const client = apiAs(session.apiToken);
     const first = unique('Первая');
     const second = unique('Вторая');
-    const a = await client.telegram.saveCategory({ body: { title: first } });
-    const b = await client.telegram.saveCategory({ body: { title: second } });
+    const a = await client.telegramChannels.saveCategory({ body: { title: first } });
+    const b = await client.telegramChannels.saveCategory({ body: { title: second } });
     const names = [username('alpha'), username('bravo'), username('charlie')];
     for (const name of names)
-      await client.telegram.saveChannel({ body: { title: name, username: name, categoryId: a.id } });
+      await client.telegramChannels.saveChannel({ body: { title: name, username: name, categoryId: a.id } });
     const other = username('delta');
-    await client.telegram.saveChannel({ body: { title: other, username: other, categoryId: b.id } });
+    await client.telegramChannels.saveChannel({ body: { title: other, username: other, categoryId: b.id } });
     const [alpha, bravo, charlie] = names as [string, string, string];
 
     await page.goto('/app/telegram-chanels');
@@ -148,10 +148,10 @@ test.describe('Telegram channels', () => {
     const client = apiAs(session.apiToken);
     const doomed = unique('Удаляемая');
     const target = unique('Приёмная');
-    const d = await client.telegram.saveCategory({ body: { title: doomed } });
-    await client.telegram.saveCategory({ body: { title: target } });
+    const d = await client.telegramChannels.saveCategory({ body: { title: doomed } });
+    await client.telegramChannels.saveCategory({ body: { title: target } });
     const name = username('moved');
-    await client.telegram.saveChannel({ body: { title: name, username: name, categoryId: d.id } });
+    await client.telegramChannels.saveChannel({ body: { title: name, username: name, categoryId: d.id } });
 
     await page.goto('/app/telegram-chanels');
     await page.getByRole('button', { name: `Удалить категорию «${doomed}»?` }).click();
@@ -175,16 +175,18 @@ test.describe('Telegram channels', () => {
     const client = apiAs(session.apiToken);
     const news = unique('Новости');
     const sport = unique('Спорт');
-    const newsCategory = await client.telegram.saveCategory({ body: { title: news } });
-    const sportCategory = await client.telegram.saveCategory({ body: { title: sport } });
+    const newsCategory = await client.telegramChannels.saveCategory({ body: { title: news } });
+    const sportCategory = await client.telegramChannels.saveCategory({ body: { title: sport } });
     // A third category, so the board has enough for three columns whatever else the database holds.
-    await client.telegram.saveCategory({ body: { title: unique('Кино') } });
+    await client.telegramChannels.saveCategory({ body: { title: unique('Кино') } });
     const [moscow, world, football] = [username('moscow'), username('world'), username('football')];
-    const found = await client.telegram.saveChannel({
+    const found = await client.telegramChannels.saveChannel({
       body: { title: `Город ${moscow}`, username: moscow, categoryId: newsCategory.id },
     });
-    await client.telegram.saveChannel({ body: { title: world, username: world, categoryId: newsCategory.id } });
-    await client.telegram.saveChannel({ body: { title: football, username: football, categoryId: sportCategory.id } });
+    await client.telegramChannels.saveChannel({ body: { title: world, username: world, categoryId: newsCategory.id } });
+    await client.telegramChannels.saveChannel({
+      body: { title: football, username: football, categoryId: sportCategory.id },
+    });
 
     await page.goto('/app/telegram-chanels');
     await expect.poll(() => boardOrder(page, news)).toEqual([moscow, world]);

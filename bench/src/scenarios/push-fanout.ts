@@ -27,13 +27,13 @@ export const pushFanoutScenario: MeasuredScenario = {
       overallRate: BACKGROUND_RATE,
     });
     const started = performance.now();
-    const created = await api.reminders.create({
+    const created = await api.push.create({
       body: { title: 'Бенчмарк', body: 'Рассылка всем', type: 'all', scheduledAt: new Date().toISOString() },
     });
-    let reminder = await api.reminders.get({ params: { id: created.id } });
+    let reminder = await api.push.get({ params: { id: created.id } });
     while (reminder.status === 'scheduled' || reminder.status === 'sending') {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      reminder = await api.reminders.get({ params: { id: created.id } });
+      reminder = await api.push.get({ params: { id: created.id } });
     }
     const seconds = Math.round((performance.now() - started) / 10) / 100;
     background.stop();

@@ -12,7 +12,7 @@ export const tgChannelsAllScenario: LoadScenario = {
   notes: 'GET /api/common/tg-channels?take=1000&page=1: every channel at once, as both channel screens ask.',
   request: ({ token }) => ({
     method: 'GET',
-    path: pathOf(api.telegram.listChannels, { query: { take: 1000, page: 1 } }),
+    path: pathOf(api.telegramChannels.listChannels, { query: { take: 1000, page: 1 } }),
     headers: { 'api-token': token },
   }),
   check: (body) =>

@@ -12,10 +12,10 @@ import { personalDataEndpoints } from './endpoints/personal-data';
 import { plansEndpoints } from './endpoints/plans';
 import { profileEndpoints } from './endpoints/profile';
 import { promoCodesEndpoints } from './endpoints/promo-codes';
-import { remindersEndpoints } from './endpoints/reminders';
+import { pushEndpoints } from './endpoints/push';
 import { settingsEndpoints } from './endpoints/settings';
 import { subscriptionsEndpoints } from './endpoints/subscriptions';
-import { telegramEndpoints } from './endpoints/telegram';
+import { telegramChannelsEndpoints } from './endpoints/telegram-channels';
 import { transactionsEndpoints } from './endpoints/transactions';
 import { usersEndpoints } from './endpoints/users';
 
@@ -32,7 +32,7 @@ export const api = {
   subscriptions: subscriptionsEndpoints,
   transactions: transactionsEndpoints,
   promoCodes: promoCodesEndpoints,
-  reminders: remindersEndpoints,
+  push: pushEndpoints,
   client: clientEndpoints,
   audit: auditEndpoints,
   notes: notesEndpoints,
@@ -40,7 +40,7 @@ export const api = {
   settings: settingsEndpoints,
   personalData: personalDataEndpoints,
   profile: profileEndpoints,
-  telegram: telegramEndpoints,
+  telegramChannels: telegramChannelsEndpoints,
   dashboard: dashboardEndpoints,
   listViews: listViewsEndpoints,
   jobs: jobsEndpoints,

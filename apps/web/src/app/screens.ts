@@ -6,7 +6,7 @@ import { loadHomePage } from '../features/home';
 import { loadNoteEditorPage, loadNotesPage } from '../features/notes';
 import { loadProfilePage } from '../features/profile';
 import { loadPromoCodesPage, loadPromoSeriesPage } from '../features/promo-codes';
-import { loadPushNotificationsPage } from '../features/push-notifications';
+import { loadPushNotificationsPage } from '../features/push';
 import { loadSettingsPage } from '../features/settings';
 import { loadPlansPage, loadSubscriptionsPage, loadUserSubscriptionsPage } from '../features/subscriptions';
 import { loadChannelsByCategoryPage, loadTgChannelsPage } from '../features/telegram-channels';

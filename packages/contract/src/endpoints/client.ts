@@ -2,9 +2,9 @@ import { okResponse } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { clientNotesPage, clientNotesQuery } from '../notes';
 import { activatePromoBody } from '../promo-codes';
-import { deliveryIdParam, device, deviceTokenParam, registerDeviceBody } from '../reminders';
+import { deliveryIdParam, device, deviceTokenParam, registerDeviceBody } from '../push';
 import { subscription } from '../subscriptions';
-import { clientTgChannelsResponse } from '../telegram';
+import { clientTgChannelsResponse } from '../telegram-channels';
 import { acceptAgreementBody, consentRecord } from './agreements';
 
 /** What the planner app calls for its signed-in users (role `user`), never staff. */

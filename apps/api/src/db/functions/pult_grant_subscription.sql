@@ -3,7 +3,7 @@
 -- event (grant-subscription / extend-subscription). p_days null = the plan's duration. Answers the
 -- subscription as pult_granted. Used by an admin's grant (`subscribe-by-admin`) and by redemption batches
 -- smaller than six (pult_redeem_promo_codes); pult_grant_subscriptions is its set form, held to the same
--- answers by test/promo/grant-sets.test.ts.
+-- answers by test/promo-codes/grant-sets.test.ts.
 --
 -- Why in the database (decision 0009): one round trip and one implicit transaction per grant, with
 -- PL/pgSQL keeping each statement's plan for the connection. Refusals are raised as SQLSTATE PU404/PU409

@@ -6,7 +6,7 @@
 -- raises: unknown or deleted user, unknown or disabled plan. A refused grant writes nothing; the others
 -- are written. Grants of one plan to one user apply in array order: the first creates the subscription (or
 -- extends the live one) and every later one extends it again, as one grant after another did.
--- test/promo/grant-sets.test.ts runs random lists through both forms and requires the same rows and
+-- test/promo-codes/grant-sets.test.ts runs random lists through both forms and requires the same rows and
 -- answers. For a handful of grants the single form is cheaper (about 0.55 ms against 0.85 ms for one).
 CREATE OR REPLACE FUNCTION pult_grant_subscriptions(p_grants jsonb)
 RETURNS TABLE (item integer, granted pult_granted, error_code text, error_message text, error_hint text)

@@ -5,9 +5,9 @@ import { categoriesService } from './categories-service';
 
 /** Channel categories for staff. */
 export async function categoriesRoutes(app: FastifyInstance) {
-  route(app, api.telegram.listCategories, (_, ctx) => categoriesService.list(ctx));
-  route(app, api.telegram.saveCategory, ({ body }, ctx) => categoriesService.save(ctx, body));
-  route(app, api.telegram.deleteCategory, async ({ params, query }, ctx) => {
+  route(app, api.telegramChannels.listCategories, (_, ctx) => categoriesService.list(ctx));
+  route(app, api.telegramChannels.saveCategory, ({ body }, ctx) => categoriesService.save(ctx, body));
+  route(app, api.telegramChannels.deleteCategory, async ({ params, query }, ctx) => {
     await categoriesService.remove(ctx, params.id, query.moveTo);
     return { ok: true as const };
   });

@@ -6,13 +6,13 @@ import { channelsService } from './channels-service';
 
 /** Channels for staff: the list, saving, deleting, a manual icon. */
 export async function channelsRoutes(app: FastifyInstance) {
-  route(app, api.telegram.listChannels, ({ query }, ctx) => channelsService.page(ctx, query.take, query.page));
-  route(app, api.telegram.saveChannel, ({ body }, ctx) => channelsService.save(ctx, body));
-  route(app, api.telegram.deleteChannel, async ({ params }, ctx) => {
+  route(app, api.telegramChannels.listChannels, ({ query }, ctx) => channelsService.page(ctx, query.take, query.page));
+  route(app, api.telegramChannels.saveChannel, ({ body }, ctx) => channelsService.save(ctx, body));
+  route(app, api.telegramChannels.deleteChannel, async ({ params }, ctx) => {
     await channelsService.remove(ctx, params.id);
     return { ok: true as const };
   });
-  route(app, api.telegram.uploadChannelIcon, async ({ params, request, reply }, ctx) => {
+  route(app, api.telegramChannels.uploadChannelIcon, async ({ params, request, reply }, ctx) => {
     const icon = await readImageUpload(request, 'icon', 'tg-icons', 'icon');
     const url = await channelsService.replaceIcon(ctx, params.id, icon);
     return reply.type('text/plain; charset=utf-8').send(url);

@@ -5,7 +5,7 @@ import { layoutService } from './layout-service';
 
 /** The order of categories and of the channels in them, saved as one layout. */
 export async function layoutRoutes(app: FastifyInstance) {
-  route(app, api.telegram.reorder, async ({ body }, ctx) => {
+  route(app, api.telegramChannels.reorder, async ({ body }, ctx) => {
     await layoutService.reorder(ctx, body);
     return { ok: true as const };
   });

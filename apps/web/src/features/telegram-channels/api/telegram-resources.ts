@@ -12,13 +12,13 @@ export const ALL_CHANNELS = { take: 1000, page: 1 } as const;
 export const tgChannelsQueryOptions = () =>
   queryOptions({
     queryKey: tgChannelKeys.list(ALL_CHANNELS),
-    queryFn: ({ signal }) => api.telegram.listChannels({ query: ALL_CHANNELS }, { signal }),
+    queryFn: ({ signal }) => api.telegramChannels.listChannels({ query: ALL_CHANNELS }, { signal }),
   });
 
 export const tgCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: tgCategoryKeys.list(),
-    queryFn: ({ signal }) => api.telegram.listCategories({}, { signal }),
+    queryFn: ({ signal }) => api.telegramChannels.listCategories({}, { signal }),
   });
 
 export const useTgChannels = () => useQuery(tgChannelsQueryOptions());
@@ -41,28 +41,28 @@ const useTelegramMutation = <I, O>(mutationFn: (input: I) => Promise<O>) => {
 
 /** With `id` it changes the channel; without, creates one. 409 TG_USERNAME_TAKEN names `username`. */
 export const useSaveChannel = () =>
-  useTelegramMutation((body: SaveTgChannelBody) => api.telegram.saveChannel({ body }));
+  useTelegramMutation((body: SaveTgChannelBody) => api.telegramChannels.saveChannel({ body }));
 
 export const useDeleteChannel = () =>
-  useTelegramMutation((id: number) => api.telegram.deleteChannel({ params: { id } }));
+  useTelegramMutation((id: number) => api.telegramChannels.deleteChannel({ params: { id } }));
 
 /** Answers the icon's URL as text. */
 export const useUploadChannelIcon = () =>
   useTelegramMutation(({ id, file }: { id: number; file: Blob }) =>
-    api.telegram.uploadChannelIcon({ params: { id }, file }),
+    api.telegramChannels.uploadChannelIcon({ params: { id }, file }),
   );
 
 /** «Обновить из Telegram»: 503 TELEGRAM_NOT_CONFIGURED, 404 TELEGRAM_CHAT_NOT_FOUND, 409 TELEGRAM_NOT_A_CHANNEL. */
 export const useRefreshChannel = () =>
-  useTelegramMutation((id: number) => api.telegram.refreshChannel({ params: { id } }));
+  useTelegramMutation((id: number) => api.telegramChannels.refreshChannel({ params: { id } }));
 
 export const useSaveCategory = () =>
-  useTelegramMutation((body: SaveTgCategoryBody) => api.telegram.saveCategory({ body }));
+  useTelegramMutation((body: SaveTgCategoryBody) => api.telegramChannels.saveCategory({ body }));
 
 export const useDeleteCategory = () =>
   useTelegramMutation(({ id, moveTo }: { id: number; moveTo?: number }) =>
-    api.telegram.deleteCategory({ params: { id }, query: moveTo === undefined ? {} : { moveTo } }),
+    api.telegramChannels.deleteCategory({ params: { id }, query: moveTo === undefined ? {} : { moveTo } }),
   );
 
 /** The whole layout; 409 TG_ORDER_STALE when the page missed a change made meanwhile. */
-export const useReorder = () => useTelegramMutation((body: ReorderTgBody) => api.telegram.reorder({ body }));
+export const useReorder = () => useTelegramMutation((body: ReorderTgBody) => api.telegramChannels.reorder({ body }));

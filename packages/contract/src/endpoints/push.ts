@@ -11,10 +11,10 @@ import {
   remindersQuery,
   testSendBody,
   testSendResult,
-} from '../reminders';
+} from '../push';
 
 /** Push notifications ("reminders"): staff compose, target, schedule and follow them. */
-export const remindersEndpoints = {
+export const pushEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/reminders',

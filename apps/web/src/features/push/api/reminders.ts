@@ -18,7 +18,7 @@ export const useReminders = (filters: ReminderFilters, zone: string) =>
   useQuery(
     queryOptions({
       queryKey: reminderKeys.list({ ...filters, zone }),
-      queryFn: ({ signal }) => api.reminders.list({ query: toApiQuery(filters, zone) }, { signal }),
+      queryFn: ({ signal }) => api.push.list({ query: toApiQuery(filters, zone) }, { signal }),
       placeholderData: keepPreviousData,
       // While a push on the page is being sent, its counters keep moving.
       refetchInterval: (query) => (query.state.data?.items.some(isMoving) ? 2000 : false),
@@ -28,7 +28,7 @@ export const useReminders = (filters: ReminderFilters, zone: string) =>
 export const useReminder = (id: number | undefined) =>
   useQuery({
     queryKey: reminderKeys.one(id ?? 0),
-    queryFn: ({ signal }) => api.reminders.get({ params: { id: id ?? 0 } }, { signal }),
+    queryFn: ({ signal }) => api.push.get({ params: { id: id ?? 0 } }, { signal }),
     enabled: Boolean(id),
     // Live progress while sending; a scheduled one is checked now and then for its start.
     refetchInterval: (query) =>
@@ -38,7 +38,7 @@ export const useReminder = (id: number | undefined) =>
 export const useAudienceCount = (body: AudienceBody | undefined) =>
   useQuery({
     queryKey: reminderKeys.audience(body ?? {}),
-    queryFn: ({ signal }) => api.reminders.audienceCount({ body: body as AudienceBody }, { signal }),
+    queryFn: ({ signal }) => api.push.audienceCount({ body: body as AudienceBody }, { signal }),
     enabled: Boolean(body),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
@@ -51,17 +51,17 @@ const useChanged = () => {
 
 export const useCreateReminder = () =>
   useMutation({
-    mutationFn: (body: CreateReminderBody) => api.reminders.create({ body }),
+    mutationFn: (body: CreateReminderBody) => api.push.create({ body }),
     onSuccess: useChanged(),
   });
 
 export const useCancelReminder = () =>
-  useMutation({ mutationFn: (id: number) => api.reminders.cancel({ params: { id } }), onSuccess: useChanged() });
+  useMutation({ mutationFn: (id: number) => api.push.cancel({ params: { id } }), onSuccess: useChanged() });
 
 export const useTestSend = () =>
   useMutation({
     mutationFn: (body: { title: string; body: string; deeplink?: string | null; userId: number }) =>
-      api.reminders.testSend({ body }),
+      api.push.testSend({ body }),
   });
 
 /**

@@ -69,7 +69,7 @@ test.describe('push notifications', () => {
     await page.keyboard.press('Escape');
 
     // The range is the push's own Moscow day: ten minutes ahead may be tomorrow there (a run near midnight).
-    const scheduled = await apiAs(session.apiToken).reminders.list({ query: { status: 'scheduled', take: 100 } });
+    const scheduled = await apiAs(session.apiToken).push.list({ query: { status: 'scheduled', take: 100 } });
     const day = dayIn(scheduled.items.find((item) => item.title === title)?.scheduledAt ?? '', 3);
     await page.goto(`/app/push-notifications?from=${day}&to=${day}&status=scheduled`);
     const row = page.getByRole('row', { name: new RegExp(title) });
@@ -88,11 +88,11 @@ test.describe('push notifications', () => {
     const userId = await plannerWithDevices();
     const session = await login(ACCOUNTS.editor);
     const title = `Сейчас ${Date.now()}`;
-    const created = await apiAs(session.apiToken).reminders.create({
+    const created = await apiAs(session.apiToken).push.create({
       body: { title, body: 'Отправка сразу', type: 'users', userIds: [userId], scheduledAt: new Date().toISOString() },
     });
     await expect
-      .poll(async () => (await apiAs(session.apiToken).reminders.get({ params: { id: created.id } })).status, {
+      .poll(async () => (await apiAs(session.apiToken).push.get({ params: { id: created.id } })).status, {
         timeout: 20_000,
       })
       .toBe('sent');
@@ -148,7 +148,7 @@ test.describe('push notifications', () => {
 
       // The picker offered Novosibirsk's clock ten minutes ahead: read there, it is ten minutes from now
       // (read as Moscow time it would be four hours later).
-      const list = await apiAs(session.apiToken).reminders.list({ query: { status: 'scheduled', take: 100 } });
+      const list = await apiAs(session.apiToken).push.list({ query: { status: 'scheduled', take: 100 } });
       const created = list.items.find((item) => item.title === title);
       expect(created?.timeZone).toBe('Asia/Novosibirsk');
       const minutesAhead = (Date.parse(created?.scheduledAt ?? '') - clickedAt) / 60_000;
@@ -167,7 +167,7 @@ test.describe('push notifications', () => {
       }).format(new Date(created?.scheduledAt ?? ''));
       await expect(row).toContainText(expected);
       await expect(row).not.toContainText('МСК');
-      await apiAs(session.apiToken).reminders.cancel({ params: { id: created?.id ?? 0 } });
+      await apiAs(session.apiToken).push.cancel({ params: { id: created?.id ?? 0 } });
     } finally {
       await apiAs(admin.apiToken).settings.update({ body: { defaultTimeZone: original.defaultTimeZone } });
     }

@@ -9,12 +9,12 @@ import {
   tgChannel,
   tgChannelsPage,
   tgChannelsQuery,
-} from '../telegram';
+} from '../telegram-channels';
 
 const staff = ['admin', 'editor'] as const;
 
 /** Telegram channels and their categories, the seed's "Common" calls plus ordering and the Bot API refresh. */
-export const telegramEndpoints = {
+export const telegramChannelsEndpoints = {
   listChannels: defineEndpoint({
     method: 'GET',
     path: '/common/tg-channels',
