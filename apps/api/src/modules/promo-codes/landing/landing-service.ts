@@ -31,22 +31,26 @@ async function loadSeries(ctx: ServiceContext, id: number) {
   return { series, filesBase, imgSrc };
 }
 
+/** The page of a loaded series, with the answer to a checked code when there is one. */
+async function drawPage(
+  ctx: ServiceContext,
+  { series, filesBase, imgSrc }: NonNullable<Awaited<ReturnType<typeof loadSeries>>>,
+  result?: LandingResult & { retryAfter?: number },
+): Promise<LandingPage> {
+  const { projectName } = await currentSettings(ctx);
+  return {
+    html: renderLanding(themeOf(series.theme), filesBase, series.name, series.id, projectName, result),
+    imgSrc,
+    ...(result?.retryAfter ? { retryAfter: result.retryAfter } : {}),
+  };
+}
+
 export const landingService = {
   /** The landing page of an enabled series; null while it is disabled or unknown (both answer the same 404). */
   page: async (ctx: ServiceContext, id: number): Promise<LandingPage | null> => {
     const found = await loadSeries(ctx, id);
     if (!found) return null;
-    const { series, filesBase, imgSrc } = found;
-    return {
-      html: renderLanding(
-        themeOf(series.theme),
-        filesBase,
-        series.name,
-        series.id,
-        (await currentSettings(ctx)).projectName,
-      ),
-      imgSrc,
-    };
+    return drawPage(ctx, found);
   },
 
   /**
@@ -56,21 +60,10 @@ export const landingService = {
   check: async (ctx: ServiceContext, id: number, rawCode: string): Promise<LandingPage | null> => {
     const found = await loadSeries(ctx, id);
     if (!found) return null;
-    const { series, filesBase, imgSrc } = found;
+    const { series } = found;
     const code = rawCode.trim().toUpperCase().slice(0, 64);
     const result = await checkCode(ctx, series, code);
-    return {
-      html: renderLanding(
-        themeOf(series.theme),
-        filesBase,
-        series.name,
-        series.id,
-        (await currentSettings(ctx)).projectName,
-        result,
-      ),
-      imgSrc,
-      ...(result.retryAfter ? { retryAfter: result.retryAfter } : {}),
-    };
+    return drawPage(ctx, found, result);
   },
 };
 
