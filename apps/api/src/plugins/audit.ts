@@ -6,7 +6,7 @@ import { clientIp } from '../lib/client-ip';
 import type { AuditEvent } from '../lib/service-context';
 
 /**
- * The audit log: every staff mutation with actor, before/after, IP and time.
+ * The audit log: every staff mutation with actor, before/after, IP, time and the request's id.
  * Call `request.audit(event, tx)` inside the mutation's transaction so both land or neither.
  */
 export const auditPlugin = fp(
@@ -20,6 +20,8 @@ export const auditPlugin = fp(
         before: event.before ?? null,
         after: event.after ?? null,
         ip: clientIp(this),
+        // The same id as the request's log lines and its X-Request-Id header (lib/request-id.ts).
+        requestId: this.id,
         at: app.clock.now(),
       });
     });

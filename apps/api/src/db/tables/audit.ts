@@ -14,6 +14,8 @@ export const auditEvents = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     ip: inet('ip'),
+    /** The request's id (X-Request-Id), as on its log lines; null for rows written outside a request. */
+    requestId: text('request_id'),
     at: time('at').notNull().default(sql`now()`),
   },
   (t) => [
@@ -29,5 +31,7 @@ export const auditEvents = pgTable(
     // kebab-case words, which the audit filter matches exactly.
     check('audit_events_action_check', sql`${t.action} ~ '^[a-z][a-z0-9]*(-[a-z0-9]+)*$'`),
     check('audit_events_entity_check', sql`${t.entity} ~ '^[a-z][a-z0-9]*(-[a-z0-9]+)*$'`),
+    // The request id's shape (lib/request-id.ts): it is also written into SQL comments, so never anything else.
+    check('audit_events_request_id_check', sql`${t.requestId} ~ '^[A-Za-z0-9._:-]{1,128}$'`),
   ],
 );
