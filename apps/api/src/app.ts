@@ -65,7 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('env', env);
   app.decorate('clock', deps.clock);
-  app.decorate('deps', buildServiceDeps(env, app.log, deps.services));
+  const jobKinds = allModules.flatMap((module) => module.jobKinds ?? []);
+  app.decorate('deps', buildServiceDeps(env, app.log, { jobKinds, ...deps.services }));
 
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: deps.database });
@@ -76,7 +77,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pollMs: deps.jobsPollMs,
     handlers: (instance) => {
       const setup: JobSetup = { db: instance.db, clock: instance.clock, log: instance.log, deps: instance.deps };
-      return allModules.flatMap((module) => module.jobs?.(setup) ?? []);
+      const registrations = allModules.flatMap((module) => module.jobs?.(setup) ?? []);
+      // The jobs screen names, limits and follows only the kinds declared in `jobKinds`.
+      const undeclared = registrations.filter((registration) => !jobKinds.includes(registration.kind));
+      if (undeclared.length > 0)
+        throw new Error(`job kinds missing from their module's jobKinds: ${undeclared.map((r) => r.kind.name)}`);
+      return registrations;
     },
   });
   await app.register(cleanupPlugin, deps.cleanup ?? {});

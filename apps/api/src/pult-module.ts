@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
-import type { JobRegistration } from './modules/jobs';
+import type { JobKind, JobRegistration } from './modules/jobs';
 import type { ServiceDeps } from './service-deps';
 
 /** A set of routes registered as one Fastify plugin (its own encapsulated scope). */
@@ -29,4 +29,6 @@ export interface PultModule {
   rootRoutes?: readonly RoutesPlugin[];
   /** Kinds of background work the module runs, each with its handler. */
   jobs?: (setup: JobSetup) => JobRegistration[];
+  /** The same kinds as declarations (limits, progress, what a cancel does), for the jobs screen. */
+  jobKinds?: readonly JobKind[];
 }

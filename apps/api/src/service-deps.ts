@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './env';
 import { logMailer, type Mailer, smtpMailer } from './modules/auth';
+import type { JobKind } from './modules/jobs';
 import { type Catalog, catalogClient } from './modules/promo-codes';
 import { type DispatcherOptions, type PushProvider, providerFromEnv } from './modules/push';
 import { type TelegramBotApi, telegramBotApi } from './modules/telegram-channels';
@@ -29,6 +30,8 @@ export interface ServiceDeps {
   /** Undefined without TELEGRAM_BOT_TOKEN: channels are then kept by hand. */
   telegram: TelegramBotApi | undefined;
   urls: AppUrls;
+  /** Every kind of background work the modules declare (their limits and progress, for the jobs screen). */
+  jobKinds: readonly JobKind[];
 }
 
 /** The deps from the configuration; `given` replaces any of them (tests, the bench). */
@@ -52,5 +55,6 @@ export function buildServiceDeps(env: Env, log: FastifyBaseLogger, given: Partia
       appStore: env.APP_STORE_URL,
       googlePlay: env.GOOGLE_PLAY_URL,
     },
+    jobKinds: given.jobKinds ?? [],
   };
 }

@@ -1,5 +1,5 @@
 import type { JobStatus } from '@pult/contract';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import type { JobKind } from './job-kind';
@@ -54,19 +54,46 @@ export async function findJob(db: Db, kind: JobKind, subjectId: number): Promise
   return row;
 }
 
-/** Jobs in one state, most recently changed first, in keyset pages (`beforeId` from the last row). */
+/** Jobs in one state (of one kind), newest first, in keyset pages (`beforeId` from the last row). */
 export async function listJobs(
   db: Db,
-  filter: { status: JobStatus; take: number; beforeId?: number },
+  filter: { status: JobStatus; kind?: string; take: number; beforeId?: number },
 ): Promise<JobRow[]> {
   return db
     .select()
     .from(jobs)
     .where(
-      and(eq(jobs.status, filter.status), filter.beforeId === undefined ? undefined : lt(jobs.id, filter.beforeId)),
+      and(
+        eq(jobs.status, filter.status),
+        filter.kind === undefined ? undefined : eq(jobs.kind, filter.kind),
+        filter.beforeId === undefined ? undefined : lt(jobs.id, filter.beforeId),
+      ),
     )
     .orderBy(desc(jobs.id))
     .limit(filter.take);
+}
+
+/** How many jobs each kind has in each state (one row per kind and state that has any). */
+export async function countJobs(db: Db): Promise<Array<{ kind: string; status: JobStatus; count: number }>> {
+  return db
+    .select({ kind: jobs.kind, status: jobs.status, count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .groupBy(jobs.kind, jobs.status);
+}
+
+/**
+ * Cancels a pending or failed job by id (an admin's decision); a running job is left to finish its
+ * run. Undefined when there is no such job; the row unchanged when it is in another state.
+ */
+export async function cancelJobById(db: Db, id: number, now: Date): Promise<{ job?: JobRow; canceled: boolean }> {
+  const [canceled] = await db
+    .update(jobs)
+    .set({ status: 'canceled', leaseUntil: null, leaseOwner: null, updatedAt: now })
+    .where(and(eq(jobs.id, id), inArray(jobs.status, ['pending', 'failed'])))
+    .returning();
+  if (canceled) return { job: canceled, canceled: true };
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return { job, canceled: false };
 }
 
 /**

@@ -18,5 +18,6 @@ export const promoCodesModule: PultModule = {
   name: 'promo-codes',
   routes: [seriesRoutes, codesRoutes, themeRoutes, promoClientRoutes],
   rootRoutes: [landingPageRoutes],
+  jobKinds: [PROMO_GENERATION_JOB],
   jobs: ({ db, log }) => [{ kind: PROMO_GENERATION_JOB, handler: promoGenerationHandler(db, log) }],
 };

@@ -20,6 +20,7 @@ export {
 export const pushModule: PultModule = {
   name: 'push',
   routes: [remindersRoutes, pushClientRoutes],
+  jobKinds: [PUSH_DISPATCH_JOB],
   jobs: ({ db, clock, log, deps }) => [
     {
       kind: PUSH_DISPATCH_JOB,

@@ -7,6 +7,7 @@ import { promoSeries } from '../../../db/schema';
 import { isUniqueViolation } from '../../../lib/pg-errors';
 import { type JobHandler, type JobOutcome, jobKind } from '../../jobs';
 import { randomCodeList } from './code-generator';
+import { generationProgress, stopGeneration } from './generation-subject';
 
 /**
  * Codes per batch. Ten batches for a million, each one round trip per part (see `halves`) that
@@ -31,7 +32,11 @@ const MAX_CROWDED_DRAW = 1_000_000;
  * and is stopped starts the count again) waits as `failed` for an admin's retry; its series stays
  * `running` with the codes made so far, and the retry goes on from them.
  */
-export const PROMO_GENERATION_JOB = jobKind('promo-generation', { maxAttempts: 5 });
+export const PROMO_GENERATION_JOB = jobKind('promo-generation', {
+  maxAttempts: 5,
+  progress: generationProgress,
+  onCancel: stopGeneration,
+});
 
 /** `count` random codes, comma-separated, drawn in slices with a yield between them. */
 async function drawCodes(prefix: string, length: number, count: number): Promise<string> {

@@ -7,13 +7,18 @@ import { type JobHandler, type JobOutcome, jobKind } from '../../jobs';
 import { currentSettings } from '../../settings';
 import type { PushMessage, PushProvider, PushResult } from '../providers/provider';
 import { audienceDevices, idList, remindersRepository as repo } from '../reminders/reminders-repository';
+import { cancelDispatchedPush, dispatchProgress } from './dispatch-subject';
 import { afterQuietHours } from './quiet-hours';
 
 /**
  * Provider failures are retried per delivery (below); the job itself fails only when a run throws
  * (the database, a bug) five times in a row, and then waits for an admin's retry.
  */
-export const PUSH_DISPATCH_JOB = jobKind('push-dispatch', { maxAttempts: 5 });
+export const PUSH_DISPATCH_JOB = jobKind('push-dispatch', {
+  maxAttempts: 5,
+  progress: dispatchProgress,
+  onCancel: cancelDispatchedPush,
+});
 /** Attempts per delivery (a claim counts as one, so a crash mid-batch costs one) before it fails. */
 /**
  * A reminder saved before the contract allowed only app paths, planner:// and https:// may hold a
