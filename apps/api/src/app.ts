@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import type { Clock } from './lib/clock';
 import { loggerOptions } from './lib/logger-options';
+import { requestIdOf } from './lib/request-id';
 import { RequestLogAtDebug } from './lib/request-log';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { validatorCompiler } from './lib/validator';
@@ -21,6 +22,7 @@ import { docsPlugin } from './plugins/docs';
 import { embeddedMaintenancePlugin } from './plugins/embedded-maintenance';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { jobsPlugin } from './plugins/jobs';
+import { requestIdPlugin } from './plugins/request-id';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticFilesPlugin } from './plugins/static-files';
 import { storagePlugin } from './plugins/storage';
@@ -54,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : loggerOptions(env, deps.logger),
     // The per-request lines at debug: the terminal keeps what the start printed (lib/request-log.ts).
     logController: new RequestLogAtDebug(),
+    // A valid X-Request-Id from the caller, else a UUID: on every log line, the answer, the audit row.
+    genReqId: requestIdOf,
     // X-Forwarded-For counts only from the proxies TRUST_PROXY names; per-IP limits and the audit log key on it.
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1_048_576,
@@ -70,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: deps.database });
+  await app.register(requestIdPlugin);
   await app.register(storagePlugin, { storage: deps.storage });
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin);

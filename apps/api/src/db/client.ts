@@ -12,6 +12,7 @@ import pg from 'pg';
 import { prepareEmbeddedFolder, type ReleaseFolder } from './embedded-folder';
 import { type Listen, pgliteListen, postgresListener } from './notifications';
 import * as schema from './schema';
+import { tagStatements } from './statement-tag';
 import { validatePendingConstraints } from './validate-constraints';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -72,6 +73,8 @@ export async function openDatabase(options: {
     pool.on('error', (error) => {
       process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`);
     });
+    // A statement run for a request names it in a comment (pg_stat_activity → X-Request-Id).
+    tagStatements(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
