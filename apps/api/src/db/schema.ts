@@ -7,6 +7,7 @@
 export * from './tables/agreements';
 export * from './tables/audit';
 export * from './tables/auth';
+export * from './tables/backups';
 export * from './tables/dashboard';
 export * from './tables/jobs';
 export * from './tables/list-views';
