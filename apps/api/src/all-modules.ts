@@ -6,6 +6,7 @@ import { dashboardModule } from './modules/dashboard';
 import { jobsModule } from './modules/jobs';
 import { listViewsModule } from './modules/list-views';
 import { notesModule } from './modules/notes';
+import { operationsModule } from './modules/operations';
 import { personalDataModule } from './modules/personal-data';
 import { plansModule } from './modules/plans';
 import { profileModule } from './modules/profile';
@@ -41,4 +42,5 @@ export const allModules: readonly PultModule[] = [
   dashboardModule,
   listViewsModule,
   jobsModule,
+  operationsModule,
 ];

@@ -22,6 +22,7 @@ import { docsPlugin } from './plugins/docs';
 import { embeddedMaintenancePlugin } from './plugins/embedded-maintenance';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { jobsPlugin } from './plugins/jobs';
+import { metricsPlugin } from './plugins/metrics';
 import { requestIdPlugin } from './plugins/request-id';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticFilesPlugin } from './plugins/static-files';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: deps.database });
   await app.register(requestIdPlugin);
+  await app.register(metricsPlugin);
   await app.register(storagePlugin, { storage: deps.storage });
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin);

@@ -72,6 +72,11 @@ const schema = z.object({
       }
       return parsed;
     }),
+  /**
+   * Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <METRICS_TOKEN>`;
+   * unset, /metrics is 404 (docs/operations.md).
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Where the built SPA lives; the server serves it when the folder exists. */
   WEB_DIST: z.string().optional(),
 });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './env';
+import { createMetrics, type Metrics } from './lib/metrics';
 import { logMailer, type Mailer, smtpMailer } from './modules/auth';
 import type { JobKind } from './modules/jobs';
 import { type Catalog, catalogClient } from './modules/promo-codes';
@@ -30,6 +31,8 @@ export interface ServiceDeps {
   /** Undefined without TELEGRAM_BOT_TOKEN: channels are then kept by hand. */
   telegram: TelegramBotApi | undefined;
   urls: AppUrls;
+  /** The app's Prometheus series (lib/metrics.ts): services count their outcomes on it. */
+  metrics: Metrics;
   /** Every kind of background work the modules declare (their limits and progress, for the jobs screen). */
   jobKinds: readonly JobKind[];
 }
@@ -55,6 +58,12 @@ export function buildServiceDeps(env: Env, log: FastifyBaseLogger, given: Partia
       appStore: env.APP_STORE_URL,
       googlePlay: env.GOOGLE_PLAY_URL,
     },
+    metrics:
+      given.metrics ??
+      createMetrics({
+        nodeDefaults: env.METRICS_TOKEN !== undefined,
+        onReadError: (gauge, error) => log.warn({ err: error, gauge }, 'a metric could not be read for this scrape'),
+      }),
     jobKinds: given.jobKinds ?? [],
   };
 }

@@ -9,6 +9,7 @@ import type { Env } from './env';
 import { systemClock } from './lib/clock';
 import { installGracefulShutdown } from './lib/graceful-shutdown';
 import { limitSlowRequests } from './lib/slow-requests';
+import { PROBE_PATHS } from './modules/operations';
 
 /**
  * The server after its environment is read: opens the database, builds the app, makes sure an admin
@@ -41,7 +42,7 @@ export async function startServer(
     },
     app.log,
   );
-  const { shutDown } = installGracefulShutdown(app);
+  const { shutDown } = installGracefulShutdown(app, { answeredWhileDraining: PROBE_PATHS });
 
   /**
    * Graceful shutdown (lib/graceful-shutdown.ts): new requests get 503 while the ones in flight finish,

@@ -8,6 +8,7 @@ import { dashboardEndpoints } from './endpoints/dashboard';
 import { jobsEndpoints } from './endpoints/jobs';
 import { listViewsEndpoints } from './endpoints/list-views';
 import { notesEndpoints } from './endpoints/notes';
+import { operationsEndpoints } from './endpoints/operations';
 import { personalDataEndpoints } from './endpoints/personal-data';
 import { plansEndpoints } from './endpoints/plans';
 import { profileEndpoints } from './endpoints/profile';
@@ -44,6 +45,7 @@ export const api = {
   dashboard: dashboardEndpoints,
   listViews: listViewsEndpoints,
   jobs: jobsEndpoints,
+  operations: operationsEndpoints,
 } as const;
 
 export type Api = typeof api;

@@ -10,6 +10,7 @@ export * from './endpoints/agreements';
 export * from './endpoints/audit';
 export { type PublicConfig, publicConfig } from './endpoints/config';
 export * from './endpoints/jobs';
+export { type Readiness, readiness } from './endpoints/operations';
 export * from './endpoints/personal-data';
 export * from './endpoints/profile';
 export * from './endpoints/settings';

@@ -40,9 +40,14 @@ function refuse(response: ServerResponse): void {
  * (the database last).
  *
  * The requests are counted and turned away in front of Fastify, at the Node server's `request` event,
- * so no route, hook or static file is reached during the drain. Install before `listen`.
+ * so no route, hook or static file is reached during the drain, except the paths in
+ * `answeredWhileDraining` (GET /readyz answers 503 with its checks, /healthz 200). Install before `listen`.
  */
-export function installGracefulShutdown(app: FastifyInstance): { shutDown(): Promise<void> } {
+export function installGracefulShutdown(
+  app: FastifyInstance,
+  options: { answeredWhileDraining?: readonly string[] } = {},
+): { shutDown(): Promise<void> } {
+  const probes = new Set(options.answeredWhileDraining ?? []);
   let draining = false;
   const inFlight = new Set<ServerResponse>();
   let drained: (() => void) | undefined;
@@ -51,7 +56,11 @@ export function installGracefulShutdown(app: FastifyInstance): { shutDown(): Pro
   const handlers = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (draining) return refuse(response);
+    if (draining) {
+      // A load balancer's probe still reaches its route, which says "not ready" (and nothing else does).
+      if (!probes.has(request.url?.split('?')[0] ?? '')) return refuse(response);
+      response.setHeader('connection', 'close');
+    }
     inFlight.add(response);
     // 'close': the answer was sent, or the connection went away first.
     response.once('close', () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { JOBS_CHANNEL, type JobRegistration, type JobWorker, startJobWorker } from '../modules/jobs';
+import { JOBS_CHANNEL, type JobRegistration, type JobWorker, registerJobGauges, startJobWorker } from '../modules/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,13 +30,18 @@ export const jobsPlugin = fp(
       idle: async () => worker?.idle(),
     };
     app.decorate('jobs', lazy);
+    let kinds: string[] = [];
+    registerJobGauges(app.metrics, app.db, () => kinds);
     app.addHook('onReady', async () => {
+      const handlers = options.handlers(app);
+      kinds = handlers.map((registration) => registration.kind.name);
       worker = startJobWorker({
         db: app.db,
         clock: app.clock,
         log: app.log,
         pollMs: options.pollMs,
-        handlers: options.handlers(app),
+        handlers,
+        metrics: app.metrics,
       });
       unlisten = await app.database.listen(JOBS_CHANNEL, () => worker?.wake());
     });
@@ -45,5 +50,5 @@ export const jobsPlugin = fp(
       await worker?.stop();
     });
   },
-  { name: 'jobs', dependencies: ['db'] },
+  { name: 'jobs', dependencies: ['db', 'metrics'] },
 );

@@ -259,6 +259,47 @@ describe.skipIf(testDbKind === 'postgres')('SIGTERM to the server started by `np
     240_000,
   );
 
+  it('/readyz answers 503 with its checks from the signal on, while a request in flight still finishes; /healthz stays 200', async () => {
+    // Request lines are logged at debug: the test knows from them that the held request has arrived.
+    const server = await startLikeReadme({ LOG_LEVEL: 'debug' });
+    const { npm, port } = server;
+    try {
+      const before = await get(port, '/readyz', false);
+      expect(before.status).toBe(200);
+      expect(JSON.parse(before.body)).toEqual({
+        status: 'ok',
+        checks: { database: 'ok', migrations: 'ok', shutdown: 'ok' },
+      });
+      // A request in flight that the test holds: a sign-in whose body is half sent.
+      const body = JSON.stringify({ email: 'a@pult.test', password: 'long enough password' });
+      const held = rawConnection(port);
+      held.socket.write(
+        `POST /api/users/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+      );
+      await server.waitForOutput('"url":"/api/users/signin"');
+      process.kill(npm.pid ?? 0, 'SIGTERM');
+      await server.waitForOutput('shutting down');
+
+      // A load balancer's probe is answered by its route: not ready, and why; nothing else is served.
+      const draining = await get(port, '/readyz', false);
+      expect(draining.status).toBe(503);
+      expect(JSON.parse(draining.body)).toEqual({
+        status: 'unavailable',
+        checks: { database: 'unchecked', migrations: 'unchecked', shutdown: 'draining' },
+      });
+      expect(draining.headers.connection).toBe('close');
+      expect((await get(port, '/healthz', false)).status).toBe(200);
+      expectTurnedAway(await get(port, '/api/users/me', false));
+
+      held.socket.write(body.slice(10));
+      await held.closed;
+      expect(held.received()).toMatch(/^HTTP\/1\.1 200 /);
+      expect(await server.exited).toBe(0);
+    } finally {
+      killLeftovers(server);
+    }
+  }, 240_000);
+
   it('a first start prints the generated password again under the ready line and no line per request; slow clients are cut off', async () => {
     const server = await startLikeReadme({
       ADMIN_EMAIL: undefined,

@@ -1,5 +1,6 @@
 import type { SessionUser, User } from '@pult/contract';
 import { HttpError, rateLimited, unauthorized } from '../../lib/http-errors';
+import { countOutcome } from '../../lib/metrics';
 import { releaseAttempt, reserveAttempt, resetAttempts } from '../../lib/rate-limit';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import { createSession, revokeSession, rotateRefreshToken, type TokenPair } from '../sessions';
@@ -16,39 +17,43 @@ const withTokens = (ctx: ServiceContext, row: UserRow, pair: TokenPair): Session
   expiresIn: Math.round((pair.apiTokenExpiresAt.getTime() - ctx.clock.now().getTime()) / 1000),
 });
 
+async function signIn(
+  ctx: ServiceContext,
+  body: { email: string; password: string },
+  userAgent: string | undefined,
+): Promise<SessionUser> {
+  const now = ctx.clock.now();
+  const email = body.email.toLowerCase();
+  const accountKey = `signin:account:${email}`;
+  const ipKey = `signin:ip:${ctx.ip}`;
+  // Both attempts are counted before any hashing: 40 parallel guesses check at most the limit.
+  const account = await reserveAttempt(ctx.db, accountKey, SIGNIN_PER_ACCOUNT, now);
+  const address = await reserveAttempt(ctx.db, ipKey, SIGNIN_PER_IP, now);
+  if (!account.allowed || !address.allowed) throw rateLimited(Math.max(account.retryAfter, address.retryAfter));
+
+  const row = await usersRepository.rowByEmail(ctx.db, email);
+  // A deleted account answers exactly like a missing one (same work, same message).
+  const valid = await verifyPassword(row?.status === 'deleted' ? null : row?.passwordHash, body.password);
+  if (!row || !valid) throw unauthorized('INVALID_CREDENTIALS', 'Wrong e-mail or password');
+  // The right password: the account's failures are forgotten and the address gets its attempt back,
+  // so colleagues behind one office address do not use up each other's sign-ins.
+  await resetAttempts(ctx.db, accountKey);
+  await releaseAttempt(ctx.db, ipKey);
+  if (row.status !== 'active') throw new HttpError(403, 'ACCOUNT_BLOCKED', 'Account is blocked');
+  // The session and its audit event land together or not at all: a failed sign-in leaves no live session.
+  const pair = await ctx.db.transaction(async (tx) => {
+    const issued = await createSession(tx, now, row.id, { ip: ctx.ip, userAgent });
+    await ctx.audit({ actorId: row.id, action: 'signin', entity: 'user', entityId: row.id }, tx);
+    return issued;
+  });
+  return withTokens(ctx, { ...row, lastSeenAt: now }, pair);
+}
+
 /** Sign-in, refresh, sign-out and who-am-I: the rules of a session's life. */
 export const authService = {
-  signIn: async (
-    ctx: ServiceContext,
-    body: { email: string; password: string },
-    userAgent: string | undefined,
-  ): Promise<SessionUser> => {
-    const now = ctx.clock.now();
-    const email = body.email.toLowerCase();
-    const accountKey = `signin:account:${email}`;
-    const ipKey = `signin:ip:${ctx.ip}`;
-    // Both attempts are counted before any hashing: 40 parallel guesses check at most the limit.
-    const account = await reserveAttempt(ctx.db, accountKey, SIGNIN_PER_ACCOUNT, now);
-    const address = await reserveAttempt(ctx.db, ipKey, SIGNIN_PER_IP, now);
-    if (!account.allowed || !address.allowed) throw rateLimited(Math.max(account.retryAfter, address.retryAfter));
-
-    const row = await usersRepository.rowByEmail(ctx.db, email);
-    // A deleted account answers exactly like a missing one (same work, same message).
-    const valid = await verifyPassword(row?.status === 'deleted' ? null : row?.passwordHash, body.password);
-    if (!row || !valid) throw unauthorized('INVALID_CREDENTIALS', 'Wrong e-mail or password');
-    // The right password: the account's failures are forgotten and the address gets its attempt back,
-    // so colleagues behind one office address do not use up each other's sign-ins.
-    await resetAttempts(ctx.db, accountKey);
-    await releaseAttempt(ctx.db, ipKey);
-    if (row.status !== 'active') throw new HttpError(403, 'ACCOUNT_BLOCKED', 'Account is blocked');
-    // The session and its audit event land together or not at all: a failed sign-in leaves no live session.
-    const pair = await ctx.db.transaction(async (tx) => {
-      const issued = await createSession(tx, now, row.id, { ip: ctx.ip, userAgent });
-      await ctx.audit({ actorId: row.id, action: 'signin', entity: 'user', entityId: row.id }, tx);
-      return issued;
-    });
-    return withTokens(ctx, { ...row, lastSeenAt: now }, pair);
-  },
+  /** Counted by result (`pult_signins_total`): success, or the refusal's code. */
+  signIn: (ctx: ServiceContext, body: { email: string; password: string }, userAgent: string | undefined) =>
+    countOutcome(ctx.deps.metrics.signins, () => signIn(ctx, body, userAgent)),
 
   refresh: async (ctx: ServiceContext, token: string): Promise<SessionUser> => {
     const result = await rotateRefreshToken(ctx.db, ctx.clock.now(), token);

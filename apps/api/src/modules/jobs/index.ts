@@ -11,6 +11,7 @@ export {
   type JobProgressReader,
   jobKind,
 } from './job-kind';
+export { registerJobGauges } from './job-metrics';
 export { cancelJob, enqueueJob, findJob, JOBS_CHANNEL, type JobRow, listJobs, retryJob } from './job-queue';
 export {
   type JobControl,

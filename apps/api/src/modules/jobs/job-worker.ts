@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client';
 import { jobs } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { Metrics } from '../../lib/metrics';
 import { type Backoff, defaultBackoff, retryDelayMs } from './job-backoff';
 import { jobErrorText } from './job-error';
 import type { JobKind } from './job-kind';
@@ -45,6 +46,8 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   /** The wait after a handler threw (tests pass a fixed `random`). */
   backoff?: Partial<Backoff>;
+  /** Where a job stopped as failed is counted (`pult_jobs_failed_total`); the app passes its own. */
+  metrics?: Pick<Metrics, 'jobsFailed'>;
 }
 
 /**
@@ -107,10 +110,14 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
         : outcome.status === 'failed'
           ? { status: 'failed' as const, lastError: jobErrorText(outcome.error) }
           : { status: 'done' as const };
-    await db
+    const update = db
       .update(jobs)
       .set({ ...set, leaseUntil: null, leaseOwner: null, updatedAt: now })
       .where(mine(job.id));
+    if (outcome.status !== 'failed') return void (await update);
+    // Counted once, by the process whose update landed (not one that lost the lease meanwhile).
+    const [updated] = await update.returning({ id: jobs.id });
+    if (updated) options.metrics?.jobsFailed.inc({ kind: job.kind });
   }
 
   /**
@@ -123,10 +130,12 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     const context = { err: error, job: job.kind, subjectId: job.subjectId, attempts: job.attempts };
     if (job.attempts >= kind.maxAttempts) {
       log.error(context, 'job failed for good; it waits for a retry by an admin');
-      await db
+      const [updated] = await db
         .update(jobs)
         .set({ status: 'failed', lastError, leaseUntil: null, leaseOwner: null, updatedAt: now })
-        .where(mine(job.id));
+        .where(mine(job.id))
+        .returning({ id: jobs.id });
+      if (updated) options.metrics?.jobsFailed.inc({ kind: job.kind });
       return;
     }
     log.error(context, 'job failed; will retry');

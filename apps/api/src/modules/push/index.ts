@@ -24,7 +24,14 @@ export const pushModule: PultModule = {
   jobs: ({ db, clock, log, deps }) => [
     {
       kind: PUSH_DISPATCH_JOB,
-      handler: pushDispatchHandler({ db, clock, log, provider: deps.push, ...deps.pushDispatch }),
+      handler: pushDispatchHandler({
+        db,
+        clock,
+        log,
+        provider: deps.push,
+        metrics: deps.metrics,
+        ...deps.pushDispatch,
+      }),
     },
   ],
 };

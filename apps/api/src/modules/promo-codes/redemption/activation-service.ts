@@ -1,5 +1,6 @@
 import type { Subscription } from '@pult/contract';
 import { HttpError, rateLimited } from '../../../lib/http-errors';
+import { countOutcome } from '../../../lib/metrics';
 import { actorOf, type ServiceContext } from '../../../lib/service-context';
 import { fromGrantedRow, toSubscription } from '../../subscriptions';
 import { activationLimits } from './activation-limits';
@@ -19,34 +20,38 @@ import { redeemPromoCode } from './redemption-repository';
  * is recorded with its reason.
  */
 export const activationService = {
-  activate: async (ctx: ServiceContext, rawCode: string): Promise<Subscription> => {
-    const userId = actorOf(ctx).userId;
-    const now = ctx.clock.now();
-    const limits = await activationLimits(ctx);
-    try {
-      const row = await redeemPromoCode(ctx.db, {
-        code: rawCode.trim().toUpperCase(),
-        userId,
-        at: now,
-        ip: ctx.ip,
-        userKey: `activate:user:${userId}`,
-        ipKey: `activate:ip:${ctx.ip}`,
-        perUser: limits.perUser.max,
-        perIp: limits.perIp.max,
-        // One window for both limits: they come from the same setting.
-        windowMs: limits.perUser.windowMs,
-      });
-      if ('retryAfter' in row) throw tooManyAttempts(row.retryAfter);
-      const granted = fromGrantedRow(row.granted);
-      return toSubscription(granted.subscription, granted.planTitle, now);
-    } catch (error) {
-      if (error instanceof HttpError) {
-        await activationRefusalsRepository.record(ctx.db, { userId, ip: ctx.ip, reason: error.code, at: now });
-      }
-      throw error;
-    }
-  },
+  /** Counted by result (`pult_promo_redemptions_total`): success, or the refusal's code. */
+  activate: (ctx: ServiceContext, rawCode: string): Promise<Subscription> =>
+    countOutcome(ctx.deps.metrics.promoRedemptions, () => activate(ctx, rawCode)),
 };
+
+async function activate(ctx: ServiceContext, rawCode: string): Promise<Subscription> {
+  const userId = actorOf(ctx).userId;
+  const now = ctx.clock.now();
+  const limits = await activationLimits(ctx);
+  try {
+    const row = await redeemPromoCode(ctx.db, {
+      code: rawCode.trim().toUpperCase(),
+      userId,
+      at: now,
+      ip: ctx.ip,
+      userKey: `activate:user:${userId}`,
+      ipKey: `activate:ip:${ctx.ip}`,
+      perUser: limits.perUser.max,
+      perIp: limits.perIp.max,
+      // One window for both limits: they come from the same setting.
+      windowMs: limits.perUser.windowMs,
+    });
+    if ('retryAfter' in row) throw tooManyAttempts(row.retryAfter);
+    const granted = fromGrantedRow(row.granted);
+    return toSubscription(granted.subscription, granted.planTitle, now);
+  } catch (error) {
+    if (error instanceof HttpError) {
+      await activationRefusalsRepository.record(ctx.db, { userId, ip: ctx.ip, reason: error.code, at: now });
+    }
+    throw error;
+  }
+}
 
 const tooManyAttempts = (seconds: number) =>
   rateLimited(seconds, 'Too many failed promo code attempts, try again later');

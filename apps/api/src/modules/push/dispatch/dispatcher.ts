@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
+import type { Metrics } from '../../../lib/metrics';
 import { type JobHandler, type JobOutcome, jobKind } from '../../jobs';
 import { currentSettings } from '../../settings';
 import type { PushMessage, PushProvider, PushResult } from '../providers/provider';
@@ -38,6 +39,8 @@ export interface DispatcherOptions {
   batchSize?: number;
   /** Test hook: called after a batch was handed to the provider, before it is confirmed. */
   afterSend?: (reminderId: number, batch: number) => Promise<void> | void;
+  /** Where confirmed deliveries are counted (`pult_push_deliveries_total`); the app passes its own. */
+  metrics?: Pick<Metrics, 'pushDeliveries'>;
 }
 
 interface Claimed {
@@ -153,6 +156,16 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
               started_at = coalesce(started_at, ${now}) WHERE id = ${reminderId}`,
       );
     });
+    // After the commit: a batch whose confirmation rolled back is sent and counted again.
+    const count = (result: string, n: number) =>
+      n > 0 && options.metrics?.pushDeliveries.inc({ provider: provider.name, result }, n);
+    count('sent', sent.length);
+    count('unregistered', deadDevices.length);
+    count('failed', failedCount - deadDevices.length);
+    count(
+      'retry',
+      [...retry.values()].reduce((n, ids) => n + ids.length, 0),
+    );
   }
 
   async function finish(reminderId: number): Promise<JobOutcome> {
