@@ -40,8 +40,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Built from STORAGE_DRIVER when left out. */
   storage?: Storage;
-  /** The expired-rows job's period and batch; tests shrink the batch. */
-  cleanup?: { everyMs?: number; batch?: number };
+  /** The cleanup job's period, batch and rounds per tick (expired and retention-old rows); tests shrink the batch. */
+  cleanup?: { everyMs?: number; batch?: number; rounds?: number };
   /** How often the job worker looks for due work. */
   jobsPollMs?: number;
 }

@@ -22,6 +22,12 @@ export interface PeriodicJobOptions {
   log: FastifyBaseLogger;
   /** The work (inside the transaction that holds the lock, when there is one); returns figures for the log. */
   run(db: Db): Promise<Record<string, number>>;
+  /**
+   * Work done in bounded batches: after a run whose figures say more is waiting (`more`), the tick runs
+   * again at once, each round its own short transaction, up to `rounds` runs per tick (1 by default).
+   */
+  rounds?: number;
+  more?(figures: Record<string, number>): boolean;
 }
 
 /**
@@ -38,24 +44,40 @@ export function startPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
       options.log.info({ job: options.name, ...figures }, 'job ran');
   };
   const { lockKey } = options;
-  const attempt = async (): Promise<boolean> => {
+  /** One run; its figures, or undefined when another process holds the job. */
+  const attempt = async (): Promise<Record<string, number> | undefined> => {
     if (lockKey === undefined) {
-      report(await options.run(options.db));
-      return true;
+      const figures = await options.run(options.db);
+      report(figures);
+      return figures;
     }
     return options.db.transaction(async (tx) => {
       const [lock] = await queryRows<{ locked: boolean }>(
         tx,
         sql`SELECT pg_try_advisory_xact_lock(${lockKey}) AS locked`,
       );
-      if (!lock?.locked) return false;
-      report(await options.run(tx));
-      return true;
+      if (!lock?.locked) return undefined;
+      const figures = await options.run(tx);
+      report(figures);
+      return figures;
     });
   };
 
+  /** One tick: a run, and more rounds while the last one left work behind (and the job is not stopping). */
+  const tick = async (): Promise<boolean> => {
+    const rounds = Math.max(1, options.rounds ?? 1);
+    let ran = false;
+    for (let round = 0; round < rounds && (round === 0 || !stopped); round += 1) {
+      const figures = await attempt();
+      if (!figures) return ran;
+      ran = true;
+      if (!options.more?.(figures)) break;
+    }
+    return ran;
+  };
+
   const runOnce = (): Promise<boolean> => {
-    running ??= attempt().finally(() => {
+    running ??= tick().finally(() => {
       running = undefined;
     });
     return running;

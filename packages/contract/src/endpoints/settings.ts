@@ -35,12 +35,28 @@ export const promoActivationLimits = z.object({
   windowMinutes: z.number().int().min(1).max(1440),
 });
 
+/** Months old rows are kept; null keeps them for good. */
+const keptMonths = z.number().int().min(1).max(120).nullable();
+
+/**
+ * How long old rows are kept before the retention job deletes them: push deliveries (per device, of
+ * pushes finished that long ago; a push's own counters stay), sign-in records (the audit log's sign-ins
+ * and sign-outs) and, when set (off by default), every audit event.
+ */
+export const retentionSettings = z.object({
+  pushDeliveriesMonths: keptMonths,
+  signInsMonths: keptMonths,
+  auditMonths: keptMonths,
+});
+export type RetentionSettings = z.infer<typeof retentionSettings>;
+
 export const settingsValues = z.object({
   projectName: z.string().trim().min(1).max(80),
   supportContact: z.string().trim().min(1).max(200),
   defaultTimeZone: timeZone,
   pushQuietHours: quietHours,
   promoActivationLimits,
+  retention: retentionSettings,
 });
 export type SettingsValues = z.infer<typeof settingsValues>;
 
@@ -52,7 +68,7 @@ export const systemSettings = settingsValues
   .meta({ id: 'SystemSettings' });
 export type SystemSettings = z.infer<typeof systemSettings>;
 
-/** Any subset of the values; a nested group (quiet hours, limits) is replaced whole. */
+/** Any subset of the values; a nested group (quiet hours, limits, retention) is replaced whole. */
 export const updateSettingsBody = settingsValues.partial().strict();
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
 

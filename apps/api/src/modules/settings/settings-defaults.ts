@@ -11,6 +11,9 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   defaultTimeZone: 'Europe/Moscow',
   pushQuietHours: { enabled: false, start: '22:00', end: '09:00' },
   promoActivationLimits: { perUser: 10, perIp: 50, windowMinutes: 15 },
+  // Deliveries are per device and grow with every push; sign-in records hold addresses. The audit
+  // log is evidence, so it is kept for good unless an admin sets a period.
+  retention: { pushDeliveriesMonths: 6, signInsMonths: 12, auditMonths: null },
 };
 
 /**
