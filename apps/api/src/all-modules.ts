@@ -1,6 +1,7 @@
 import { agreementsModule } from './modules/agreements';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
+import { backupsModule } from './modules/backups';
 import { configModule } from './modules/config';
 import { dashboardModule } from './modules/dashboard';
 import { jobsModule } from './modules/jobs';
@@ -42,5 +43,6 @@ export const allModules: readonly PultModule[] = [
   dashboardModule,
   listViewsModule,
   jobsModule,
+  backupsModule,
   operationsModule,
 ];

@@ -14,6 +14,7 @@ import { fastifyTrustProxy } from './lib/trust-proxy';
 import { validatorCompiler } from './lib/validator';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
+import { backupsPlugin } from './plugins/backups';
 import { cleanupPlugin } from './plugins/cleanup';
 import { compressionPlugin } from './plugins/compression';
 import { dashboardRollupsPlugin } from './plugins/dashboard-rollups';
@@ -80,10 +81,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storagePlugin, { storage: deps.storage });
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin);
+  // Before the job worker: at close, a backup in progress is stopped before the worker waits for its job.
+  await app.register(backupsPlugin);
   await app.register(jobsPlugin, {
     pollMs: deps.jobsPollMs,
     handlers: (instance) => {
-      const setup: JobSetup = { db: instance.db, clock: instance.clock, log: instance.log, deps: instance.deps };
+      const setup: JobSetup = {
+        db: instance.db,
+        clock: instance.clock,
+        log: instance.log,
+        deps: instance.deps,
+        database: instance.database,
+        storage: instance.storage,
+        env: instance.env,
+      };
       const registrations = allModules.flatMap((module) => module.jobs?.(setup) ?? []);
       // The jobs screen names, limits and follows only the kinds declared in `jobKinds`.
       const undeclared = registrations.filter((registration) => !jobKinds.includes(registration.kind));

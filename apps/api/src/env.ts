@@ -79,9 +79,23 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Where the built SPA lives; the server serves it when the folder exists. */
   WEB_DIST: z.string().optional(),
+  /**
+   * Scheduled backups (modules/backups, docs/operations.md): a cron expression in UTC, five fields (or
+   * six with seconds first). Its shape is checked here and its values when the server starts, where
+   * the parser is loaded only if a schedule is set. Unset: no scheduled backups.
+   */
+  BACKUP_CRON: z
+    .string()
+    .trim()
+    .regex(/^(\S+\s+){4,5}\S+$/, 'must be a cron expression of 5 fields (6 with seconds), e.g. "0 3 * * *"')
+    .optional(),
+  /** Where scheduled backups go; default DATA_DIR/backups. Put it on another disk than DATA_DIR. */
+  BACKUP_DIR: z.string().optional(),
+  /** How many scheduled archives to keep in BACKUP_DIR (the oldest beyond it are removed). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
 });
 
-export type Env = z.infer<typeof schema> & { publicUrl: string; dataDir: string };
+export type Env = z.infer<typeof schema> & { publicUrl: string; dataDir: string; backupDir: string };
 
 const emptyToUndefined = (source: NodeJS.ProcessEnv) =>
   Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
@@ -93,11 +107,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const dataDir = resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   return {
     ...env,
     // Relative to where the command was typed (npm's INIT_CWD), not to the workspace npm switched
     // into: `npm start`, `npm run dev` and `npm run serve` from the repository root all use ./data.
-    dataDir: resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR),
+    dataDir,
+    backupDir: env.BACKUP_DIR ? resolve(source.INIT_CWD ?? process.cwd(), env.BACKUP_DIR) : resolve(dataDir, 'backups'),
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
+import type { Env } from './env';
 import type { Clock } from './lib/clock';
 import type { JobKind, JobRegistration } from './modules/jobs';
 import type { ServiceDeps } from './service-deps';
+import type { Storage } from './storage/storage';
 
 /** A set of routes registered as one Fastify plugin (its own encapsulated scope). */
 export type RoutesPlugin = (app: FastifyInstance) => Promise<void>;
@@ -13,6 +15,10 @@ export interface JobSetup {
   clock: Clock;
   log: FastifyBaseLogger;
   deps: ServiceDeps;
+  /** The open database itself (its kind, its folder) and the files' storage: what a backup copies. */
+  database: Database;
+  storage: Storage;
+  env: Env;
 }
 
 /**

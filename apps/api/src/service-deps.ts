@@ -35,6 +35,8 @@ export interface ServiceDeps {
   metrics: Metrics;
   /** Every kind of background work the modules declare (their limits and progress, for the jobs screen). */
   jobKinds: readonly JobKind[];
+  /** BACKUP_CRON and BACKUP_KEEP, for the settings screen's backup card; undefined without a schedule. */
+  backupSchedule: { cron: string; keep: number } | undefined;
 }
 
 /** The deps from the configuration; `given` replaces any of them (tests, the bench). */
@@ -65,5 +67,6 @@ export function buildServiceDeps(env: Env, log: FastifyBaseLogger, given: Partia
         onReadError: (gauge, error) => log.warn({ err: error, gauge }, 'a metric could not be read for this scrape'),
       }),
     jobKinds: given.jobKinds ?? [],
+    backupSchedule: env.BACKUP_CRON ? { cron: env.BACKUP_CRON, keep: env.BACKUP_KEEP } : undefined,
   };
 }

@@ -2,6 +2,7 @@ import type { Endpoint } from './endpoint';
 import { agreementsEndpoints } from './endpoints/agreements';
 import { auditEndpoints } from './endpoints/audit';
 import { authEndpoints } from './endpoints/auth';
+import { backupsEndpoints } from './endpoints/backups';
 import { clientEndpoints } from './endpoints/client';
 import { configEndpoints } from './endpoints/config';
 import { dashboardEndpoints } from './endpoints/dashboard';
@@ -45,6 +46,7 @@ export const api = {
   dashboard: dashboardEndpoints,
   listViews: listViewsEndpoints,
   jobs: jobsEndpoints,
+  backups: backupsEndpoints,
   operations: operationsEndpoints,
 } as const;
 

@@ -8,6 +8,7 @@ export * from './deeplink';
 export * from './endpoint';
 export * from './endpoints/agreements';
 export * from './endpoints/audit';
+export { type BackupStatus, backupStatus } from './endpoints/backups';
 export { type PublicConfig, publicConfig } from './endpoints/config';
 export * from './endpoints/jobs';
 export { type Readiness, readiness } from './endpoints/operations';

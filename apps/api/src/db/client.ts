@@ -20,6 +20,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's folder (PGlite on disk): backups copy it. Undefined in memory and on PostgreSQL. */
+  dir?: string;
   /** The underlying pg pool when on PostgreSQL (for COPY in the seeder), else undefined. */
   pool?: pg.Pool;
   /** Subscribes to a notification channel; what is sent inside a transaction arrives after its commit. */
@@ -108,7 +110,13 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   await validatePendingConstraints(async <T>(text: string) => (await client.query<T>(text)).rows);
-  return { db, kind: 'pglite', listen: pgliteListen(client), close: once(() => client.close().finally(release)) };
+  return {
+    db,
+    kind: 'pglite',
+    dir: dir.startsWith('memory://') ? undefined : dir,
+    listen: pgliteListen(client),
+    close: once(() => client.close().finally(release)),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { assertSafeKey, type Storage } from './storage';
 
 /** Files under DATA_DIR/files, served by the static plugin at /files. */
@@ -27,5 +27,20 @@ export function localStorage(root: string): Storage {
       assertSafeKey(key);
       await rm(join(root, key), { force: true });
     },
+    list: () => listLocalKeys(root),
   };
+}
+
+/** The keys under a local files folder: its files, less the half-written ones (`*.tmp` of put). */
+export async function* listLocalKeys(root: string): AsyncGenerator<string> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    },
+  );
+  for (const entry of entries) {
+    if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
+    yield relative(root, join(entry.parentPath, entry.name)).split(sep).join('/');
+  }
 }

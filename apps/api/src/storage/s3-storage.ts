@@ -41,7 +41,32 @@ export function s3Storage(config: S3Config): Storage {
     return response;
   }
 
+  /** One page of ListObjectsV2 (up to 1000 keys) and the token of the next, if any. */
+  async function listPage(token?: string): Promise<{ keys: string[]; next?: string }> {
+    const query = new URLSearchParams({ 'list-type': '2', ...(token ? { 'continuation-token': token } : {}) });
+    const path = `${endpoint.pathname.replace(/\/$/, '')}/${config.bucket}?${query}`;
+    const signed = aws4.sign(
+      { host: endpoint.host, path, method: 'GET', service: 's3', region: config.region, headers: {} },
+      { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    );
+    const response = await fetch(`${endpoint.origin}${path}`, { headers: signed.headers as Record<string, string> });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`S3 list of ${config.bucket} failed: ${response.status} ${text.slice(0, 200)}`);
+    const keys = [...text.matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => unescapeXml(match[1] ?? ''));
+    const truncated = /<IsTruncated>true<\/IsTruncated>/.test(text);
+    const next = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(text)?.[1];
+    return { keys, next: truncated && next ? unescapeXml(next) : undefined };
+  }
+
   return {
+    async *list() {
+      let token: string | undefined;
+      do {
+        const page = await listPage(token);
+        yield* page.keys;
+        token = page.next;
+      } while (token);
+    },
     publicBaseUrl: (config.publicUrl ?? `${base}/${config.bucket}`).replace(/\/$/, ''),
     put: async (key, body, contentType) => {
       await send('PUT', key, body, contentType);
@@ -55,3 +80,7 @@ export function s3Storage(config: S3Config): Storage {
     },
   };
 }
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const unescapeXml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name] ?? '');

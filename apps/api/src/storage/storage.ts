@@ -9,6 +9,8 @@ export interface Storage {
   get(key: string): Promise<Buffer | null>;
   /** Removes a key; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored key, in no particular order (backups copy them all). */
+  list(): AsyncIterable<string>;
   /** The public base that a stored key is appended to (the SPA's "relative path" rule). */
   readonly publicBaseUrl: string;
 }
