@@ -14,6 +14,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { pgliteOnly, postgresWhenConfigured } from '../apps/api/test/database-scope.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, '.test-output');
@@ -58,13 +59,14 @@ const check = (name, command, args, options = {}) =>
   });
 
 /** Vitest's JSON report gives exact counts; a crash before the report counts as one failure. */
-const vitestSuite = (name, projectRoot, env = {}) =>
+const vitestSuite = (name, projectRoot, env = {}, exclude = []) =>
   stage(name, async () => {
     const report = join(out, `${name.replace(/\W+/g, '-')}.json`);
     const { ok, output } = await run(
       'npx',
       ['vitest', 'run', '--root', projectRoot, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-      env,
+      // Read by apps/api/vitest.config.ts: vitest's own --exclude does not reach a project's list.
+      { ...env, PULT_TEST_SKIP_FILES: exclude.join(',') },
       { background: true },
     );
     if (!existsSync(report)) return { passed: 0, failed: 1, output };
@@ -112,10 +114,16 @@ const e2eSuite = stage('browser tests (Playwright, Chromium)', async () => {
 // Listed longest-first within what may start: the browser suite waits for the build, so the build leads.
 const stages = [
   check('SPA build', 'npm', ['run', 'build']),
-  vitestSuite('API tests on PGlite', 'apps/api', { PULT_TEST_DB: 'pglite' }),
+  // Files that test nothing database-specific run on one database only (apps/api/test/database-scope.mjs).
+  vitestSuite(
+    'API tests on PGlite',
+    'apps/api',
+    { PULT_TEST_DB: 'pglite' },
+    process.env.TEST_DATABASE_URL ? postgresWhenConfigured : [],
+  ),
   e2eSuite,
   ...(process.env.TEST_DATABASE_URL
-    ? [vitestSuite('API tests on PostgreSQL', 'apps/api', { PULT_TEST_DB: 'postgres' })]
+    ? [vitestSuite('API tests on PostgreSQL', 'apps/api', { PULT_TEST_DB: 'postgres' }, pgliteOnly)]
     : []),
   check('typecheck', 'npm', ['run', 'typecheck'], { background: true }),
   check('lint', 'npm', ['run', 'lint'], { background: true }),
