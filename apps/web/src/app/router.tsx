@@ -28,6 +28,7 @@ export const appRoutes: RouteObject[] = [
   { path: 'common/settings', Component: screen.SettingsScreen },
   { path: 'push-notifications', Component: screen.PushNotificationsScreen },
   { path: 'profile', Component: screen.ProfileScreen },
+  { path: 'jobs', Component: screen.JobsScreen },
   { path: '*', Component: screen.NotFoundInAppScreen },
 ];
 

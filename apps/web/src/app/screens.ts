@@ -3,6 +3,7 @@ import { loadPersonalDataConsentPage, loadPrivacyPolicyPage, loadUserAgreementPa
 import { loadForgotPasswordPage, loadLoginPage, loadLoginSplitPage, loadResetPasswordPage } from '../features/auth';
 import { loadNotFoundInAppPage, loadNotFoundPage, loadServerErrorPage } from '../features/errors';
 import { loadHomePage } from '../features/home';
+import { loadJobsPage } from '../features/jobs';
 import { loadNoteEditorPage, loadNotesPage } from '../features/notes';
 import { loadProfilePage } from '../features/profile';
 import { loadPromoCodesPage, loadPromoSeriesPage } from '../features/promo-codes';
@@ -61,3 +62,4 @@ export const PersonalDataConsentScreen = lazyScreen('personal-data-consent', loa
 export const SettingsScreen = lazyScreen('settings', loadSettingsPage);
 export const PushNotificationsScreen = lazyScreen('push-notifications', loadPushNotificationsPage);
 export const ProfileScreen = lazyScreen('profile', loadProfilePage);
+export const JobsScreen = lazyScreen('jobs', loadJobsPage);

@@ -5,6 +5,7 @@ import {
   FileTextOutlined,
   GiftOutlined,
   HomeOutlined,
+  ScheduleOutlined,
   SendOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -72,6 +73,7 @@ export const MAIN_MENU: NavItem = {
       title: 'nav.pushNotifications',
       icon: BellOutlined,
     },
+    { key: p('/jobs'), path: p('/jobs'), title: 'nav.jobs', icon: ScheduleOutlined, roles: ['admin'] },
   ],
 };
 

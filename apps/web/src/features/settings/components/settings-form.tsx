@@ -7,6 +7,7 @@ import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useSaveSettings, useSettings } from '../api/settings-queries';
+import { RetentionFields } from './retention-fields';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -135,6 +136,7 @@ export const SettingsForm = () => {
             </Form.Item>
           </Col>
         </Row>
+        <RetentionFields />
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('settings.save')}
         </Button>

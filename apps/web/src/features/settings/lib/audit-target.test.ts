@@ -26,8 +26,14 @@ describe('auditTarget', () => {
     expect(auditTarget({ entity: 'agreement', entityId: '11', after: { type: '../users' } })).toBeUndefined();
   });
 
-  it('has a screen for every entity but the saved views, the log itself and background jobs', () => {
+  it('has a screen for every entity but the saved views and the log itself', () => {
     const without = auditEntities.filter((entity) => !auditTarget({ entity, entityId: '1', after: null }));
-    expect(without.sort()).toEqual(['agreement', 'audit-event', 'job', 'saved-view']);
+    expect(without.sort()).toEqual(['agreement', 'audit-event', 'saved-view']);
+  });
+
+  it('leads a job’s retry or cancel to the jobs screen on its kind', () => {
+    const retry = { entity: 'job', entityId: '3', after: { kind: 'push-dispatch', subjectId: 9 } };
+    expect(auditTarget(retry)).toEqual({ path: '/app/jobs?kind=push-dispatch' });
+    expect(auditTarget({ entity: 'job', entityId: '3', after: { kind: '../users' } })).toEqual({ path: '/app/jobs' });
   });
 });

@@ -54,6 +54,13 @@ export function auditTarget(event: Pick<AuditEventEntry, 'entity' | 'entityId' |
       return { path: '/app/telegram-chanels' };
     case 'settings':
       return { path: '/app/common/settings' };
+    case 'job': {
+      // The jobs screen on the job's kind (the event says which); the job itself may be in any state by now.
+      const kind = field(event.after, 'kind');
+      return typeof kind === 'string' && /^[a-z][a-z-]{0,49}$/.test(kind)
+        ? { path: `/app/jobs?kind=${kind}` }
+        : { path: '/app/jobs' };
+    }
     default:
       return undefined;
   }
