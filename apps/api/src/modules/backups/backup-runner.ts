@@ -78,7 +78,7 @@ export async function stopBackups(db: Db): Promise<void> {
  */
 export async function runBackup(
   deps: BackupDeps,
-  target: { out: Writable; file: string | null; tempDir: string },
+  target: { open: () => Promise<Writable>; file: string | null; tempDir: string },
   trigger: BackupTrigger,
   signal?: AbortSignal,
 ): Promise<WrittenBackup> {
@@ -90,7 +90,8 @@ export async function runBackup(
       const stop = signal ? AbortSignal.any([signal, lane.closing.signal]) : lane.closing.signal;
       try {
         stop.throwIfAborted();
-        const written = await writeBackup(sourceOf(deps, target.tempDir), target.out, stop);
+        const source = sourceOf(deps, target.tempDir);
+        const written = await writeBackup(source, await target.open(), stop);
         await record(deps, { startedAt, status: 'done', trigger, file: target.file, sizeBytes: written.bytes });
         return written;
       } catch (error) {
@@ -124,15 +125,13 @@ export async function runBackupToFile(
   trigger: BackupTrigger,
   signal?: AbortSignal,
 ): Promise<WrittenBackup> {
-  await mkdir(dirname(file), { recursive: true });
   const partial = `${file}.partial`;
+  const open = async () => {
+    await mkdir(dirname(file), { recursive: true });
+    return createWriteStream(partial, { mode: 0o600 });
+  };
   try {
-    const written = await runBackup(
-      deps,
-      { out: createWriteStream(partial, { mode: 0o600 }), file: basename(file), tempDir: dirname(file) },
-      trigger,
-      signal,
-    );
+    const written = await runBackup(deps, { open, file: basename(file), tempDir: dirname(file) }, trigger, signal);
     await rename(partial, file);
     return written;
   } catch (error) {

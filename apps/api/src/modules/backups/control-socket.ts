@@ -63,7 +63,7 @@ export async function serveControlSocket(deps: BackupDeps, pgliteDir: string): P
         socket.write(`${JSON.stringify({ ok: true })}\n`);
         socket.resume();
         const file = typeof request.file === 'string' ? request.file : null;
-        await runBackup(deps, { out: socket, file, tempDir: deps.env.dataDir }, 'command');
+        await runBackup(deps, { open: async () => socket, file, tempDir: deps.env.dataDir }, 'command');
       })
       .catch((error: unknown) => {
         deps.log.warn({ err: backupErrorText(error) }, 'a backup asked for through the control socket failed');
