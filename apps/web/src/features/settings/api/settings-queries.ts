@@ -36,3 +36,9 @@ export const useAuditEvents = (filters: AuditFilters) =>
       api.audit.list({ query: { ...filters, take: AUDIT_PAGE, cursor: pageParam } }, { signal }),
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
+
+export const backupKeys = resourceKeys('backups');
+
+/** The latest backup and the schedule (made by `npm run backup` and BACKUP_CRON; the API only reports them). */
+export const useBackupStatus = () =>
+  useQuery({ queryKey: backupKeys.one('status'), queryFn: ({ signal }) => api.backups.status({}, { signal }) });

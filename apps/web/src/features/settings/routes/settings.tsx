@@ -4,6 +4,7 @@ import { PageTitle } from '../../../components/page-title';
 import { urlParam } from '../../../lib/url-params';
 import { useUrlState } from '../../../lib/use-url-state';
 import { AuditLog } from '../components/audit-log';
+import { BackupStatusCard } from '../components/backup-status';
 import { SettingsForm } from '../components/settings-form';
 import '../settings.css';
 
@@ -21,7 +22,16 @@ export const SettingsPage = () => {
         onChange={(key) => setUrl({ tab: key === 'audit' ? 'audit' : undefined })}
         destroyOnHidden
         items={[
-          { key: 'settings', label: t('settings.tabs.settings'), children: <SettingsForm /> },
+          {
+            key: 'settings',
+            label: t('settings.tabs.settings'),
+            children: (
+              <>
+                <SettingsForm />
+                <BackupStatusCard />
+              </>
+            ),
+          },
           { key: 'audit', label: t('settings.tabs.audit'), children: <AuditLog /> },
         ]}
       />
