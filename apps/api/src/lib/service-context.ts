@@ -35,6 +35,8 @@ export interface ServiceContext {
   actor: Principal | null;
   /** The client's address as TRUST_PROXY allows it to be known; always a valid IP. */
   ip: string;
+  /** The request's id (X-Request-Id, lib/request-id.ts), for what the database writes itself; null outside a request. */
+  requestId: string | null;
   /** Records an audit event; pass the transaction it belongs to so both land or neither. */
   audit(event: AuditEvent, tx?: Db): Promise<void>;
   /** Mailer, push provider, catalog and Telegram clients, the installation's URLs: built once per app. */
@@ -56,6 +58,7 @@ export function contextOf(request: FastifyRequest): ServiceContext {
     log: request.log,
     actor: request.principal,
     ip: clientIp(request),
+    requestId: request.id,
     audit: (event, tx) => request.audit(event, tx),
     deps: app.deps,
   };

@@ -10,10 +10,12 @@
 -- with the API's error code in HINT (USER_NOT_FOUND, USER_DELETED, PLAN_NOT_FOUND, PLAN_DISABLED); the
 -- API turns them into HTTP errors through one table, lib/pg-errors.ts (decision 0014).
 --
--- Defined in migration 0005; last changed in 0008 (the HINT codes).
+-- p_request: the API request's id (X-Request-Id), kept on the audit event as request.audit keeps it.
+--
+-- Defined in migration 0005; last changed in 0008 (the HINT codes) and 0030 (p_request).
 CREATE OR REPLACE FUNCTION pult_grant_subscription(
   p_user integer, p_plan integer, p_source text, p_provider text, p_days integer,
-  p_now timestamptz, p_actor integer, p_ip inet
+  p_now timestamptz, p_actor integer, p_ip inet, p_request text DEFAULT NULL
 ) RETURNS SETOF pult_granted LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_user_status text;
@@ -69,7 +71,7 @@ BEGIN
   VALUES (p_user, v_plan.id, 0, v_plan.currency, 'succeeded', p_provider, 'grant', p_now)
   RETURNING transactions.id INTO v_payment;
 
-  INSERT INTO audit_events (actor_id, action, entity, entity_id, before, after, ip, at)
+  INSERT INTO audit_events (actor_id, action, entity, entity_id, before, after, ip, at, request_id)
   VALUES (
     p_actor,
     CASE WHEN v_live.id IS NULL THEN 'grant-subscription' ELSE 'extend-subscription' END,
@@ -80,7 +82,8 @@ BEGIN
       'owner', p_user, 'planId', v_plan.id, 'expiresAt', pult_iso(v_sub.expires_at), 'transactionId', v_payment
     ),
     p_ip,
-    p_now
+    p_now,
+    p_request
   );
 
   RETURN QUERY SELECT v_sub.id, v_sub.owner, v_sub.plan_id, v_sub.status, v_sub.source, v_sub.started_at,

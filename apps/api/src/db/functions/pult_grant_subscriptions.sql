@@ -1,7 +1,7 @@
 -- Grants in one go, the set form of pult_grant_subscription (migration 0026, decision 0028): the
 -- same rules for a list of grants, in one statement, so each table is written once and its statement
 -- triggers run once. p_grants: a JSON array, each {"user", "plan", "days" (null: the plan's), "at",
--- "actor", "ip", "source", "provider"}. Each grant is answered in its own row (item: its place in the
+-- "actor", "ip", "source", "provider", "requestId" (the API request's, for the audit event; may be absent)}. Each grant is answered in its own row (item: its place in the
 -- array, from 1): the subscription as pult_granted, or the refusal (code, message, hint) the single grant
 -- raises: unknown or deleted user, unknown or disabled plan. A refused grant writes nothing; the others
 -- are written. Grants of one plan to one user apply in array order: the first creates the subscription (or
@@ -26,7 +26,8 @@ BEGIN
   WITH asked AS (
     SELECT g.n::integer AS n, (g.v ->> 'user')::integer AS user_id, (g.v ->> 'plan')::integer AS plan_id,
       (g.v ->> 'days')::integer AS days, (g.v ->> 'at')::timestamptz AS at, (g.v ->> 'actor')::integer AS actor,
-      (g.v ->> 'ip')::inet AS ip, g.v ->> 'source' AS source, g.v ->> 'provider' AS provider
+      (g.v ->> 'ip')::inet AS ip, g.v ->> 'source' AS source, g.v ->> 'provider' AS provider,
+      g.v ->> 'requestId' AS request_id
     FROM jsonb_array_elements(p_grants) WITH ORDINALITY AS g(v, n)
   ),
   checked AS (
@@ -97,7 +98,7 @@ BEGIN
   ),
   -- Each step's expiry before and after it, and its payment (which the audit event names).
   granted_steps AS (
-    SELECT s.n, s.user_id, s.plan_id, s.at, s.actor, s.ip, s.provider, s.currency, s.title,
+    SELECT s.n, s.user_id, s.plan_id, s.at, s.actor, s.ip, s.request_id, s.provider, s.currency, s.title,
       w.id AS sub_id, w.status AS sub_status, w.source AS sub_source, w.started_at, w.auto_renew,
       w.created_at AS sub_created,
       c.live_id IS NOT NULL OR s.step > 1 AS is_extension,
@@ -125,13 +126,13 @@ BEGIN
     RETURNING transactions.id
   ),
   audited AS (
-    INSERT INTO audit_events (actor_id, action, entity, entity_id, before, after, ip, at)
+    INSERT INTO audit_events (actor_id, action, entity, entity_id, before, after, ip, at, request_id)
     SELECT g.actor, CASE WHEN g.is_extension THEN 'extend-subscription' ELSE 'grant-subscription' END,
       'subscription', g.sub_id::text,
       CASE WHEN g.is_extension THEN jsonb_build_object('expiresAt', pult_iso(g.expires_before)) END,
       jsonb_build_object('owner', g.user_id, 'planId', g.plan_id, 'expiresAt', pult_iso(g.expires_after),
         'transactionId', g.transaction_id),
-      g.ip, g.at
+      g.ip, g.at, g.request_id
     FROM granted_steps g
     ORDER BY g.n
     RETURNING audit_events.id

@@ -1,7 +1,7 @@
 -- Redeems a batch of promo codes, at most 32 (docs/decisions/0027, 0028). The API's redemption
 -- queue (modules/promo-codes/redemption/redemption-repository.ts) collects the redemptions that arrive while a batch
 -- is running and sends them together. p_items: a JSON array, each {"value", "user", "at", "ip",
--- "userKey", "ipKey", "perUser", "perIp", "windowMs"}; p_shard: the counter shard of the batch. results:
+-- "requestId" (its audit event's; may be absent), "userKey", "ipKey", "perUser", "perIp", "windowMs"}; p_shard: the counter shard of the batch. results:
 -- an array in the same order, each {"retryAfter": s} (a limit refused it; no code was looked at),
 -- {"granted": pult_granted as JSON} or {"error": {"code", "message", "hint"}} (the refusal; hint is the
 -- API's error code, mapped to the answer in lib/pg-errors.ts).
@@ -23,7 +23,8 @@
 -- to pg_subtrans, which would slow every other snapshot. pult.last_batch says which way the session's last
 -- batch went ('sets' or 'one by one: ...'), for the tests.
 --
--- Defined in migration 0025; changed in 0026 (sets) and 0029 (the limiter's rule in its own functions).
+-- Defined in migration 0025; changed in 0026 (sets), 0029 (the limiter's rule in its own functions) and
+-- 0030 (the request id on the audit events).
 CREATE OR REPLACE PROCEDURE pult_redeem_promo_codes(p_items jsonb, p_shard integer, INOUT results jsonb DEFAULT NULL)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -87,7 +88,8 @@ BEGIN
     BEGIN
       WITH pending AS (
         SELECT g.n, p_items -> (g.n - 1) ->> 'value' AS value, (p_items -> (g.n - 1) ->> 'user')::integer AS user_id,
-          (p_items -> (g.n - 1) ->> 'at')::timestamptz AS at, p_items -> (g.n - 1) ->> 'ip' AS ip
+          (p_items -> (g.n - 1) ->> 'at')::timestamptz AS at, p_items -> (g.n - 1) ->> 'ip' AS ip,
+          p_items -> (g.n - 1) ->> 'requestId' AS request_id
         FROM unnest(v_pending) AS g(n)
       ),
       offered AS (
@@ -112,11 +114,12 @@ BEGIN
         UPDATE promo_codes c SET status = 'activated', activated_by = k.user_id, activated_at = k.at
         FROM claimable k
         WHERE c.id = k.code_id AND c.status = 'new'
-        RETURNING k.n, k.user_id, k.at, k.ip, k.series_id, k.plan_id, k.duration_days
+        RETURNING k.n, k.user_id, k.at, k.ip, k.request_id, k.series_id, k.plan_id, k.duration_days
       )
       SELECT coalesce(array_agg(c.n ORDER BY c.user_id, c.n), '{}'),
         coalesce(jsonb_agg(jsonb_build_object('user', c.user_id, 'plan', c.plan_id, 'days', c.duration_days,
-          'at', c.at, 'actor', c.user_id, 'ip', c.ip, 'source', 'promo', 'provider', 'promo') ORDER BY c.user_id, c.n), '[]'),
+          'at', c.at, 'actor', c.user_id, 'ip', c.ip, 'requestId', c.request_id, 'source', 'promo',
+          'provider', 'promo') ORDER BY c.user_id, c.n), '[]'),
         coalesce(array_agg(c.series_id), '{}')
       INTO v_claimed, v_grants, v_activated
       FROM claimed c;
@@ -167,7 +170,8 @@ BEGIN
       BEGIN
         SELECT * INTO v_claim FROM pult_claim_promo_code(v_item ->> 'value', (v_item ->> 'user')::integer, v_at);
         SELECT * INTO v_granted FROM pult_grant_subscription((v_item ->> 'user')::integer, v_claim.plan_id,
-          'promo', 'promo', v_claim.duration_days, v_at, (v_item ->> 'user')::integer, (v_item ->> 'ip')::inet);
+          'promo', 'promo', v_claim.duration_days, v_at, (v_item ->> 'user')::integer, (v_item ->> 'ip')::inet,
+          v_item ->> 'requestId');
         v_out[i] := jsonb_build_object('granted', to_jsonb(v_granted));
         v_activated := v_activated || v_claim.series_id;
       EXCEPTION WHEN OTHERS THEN

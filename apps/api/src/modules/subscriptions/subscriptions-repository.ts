@@ -33,6 +33,8 @@ export interface GrantCall {
   /** Who granted it and from where, for the audit event the function writes. */
   actorId: number | null;
   ip: string;
+  /** The request that asked for it (the audit event's `request_id`). */
+  requestId?: string | null;
 }
 
 /**
@@ -127,7 +129,8 @@ export const subscriptionsRepository = {
     const [row] = await queryRows<GrantedRow>(
       db,
       sql`select * from pult_grant_subscription(${call.userId}::int, ${call.planId}::int, ${call.source}::text,
-            ${call.provider}::text, null, ${call.at}::timestamptz, ${call.actorId}::int, ${call.ip}::inet)`,
+            ${call.provider}::text, null, ${call.at}::timestamptz, ${call.actorId}::int, ${call.ip}::inet,
+            ${call.requestId ?? null}::text)`,
     );
     return fromGrantedRow(row);
   },

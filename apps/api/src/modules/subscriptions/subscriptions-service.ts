@@ -53,6 +53,7 @@ export const subscriptionsService = {
         at,
         actorId: ctx.actor?.userId ?? null,
         ip: ctx.ip,
+        requestId: ctx.requestId,
       }),
     );
     return toSubscription(granted.subscription, granted.planTitle, at);

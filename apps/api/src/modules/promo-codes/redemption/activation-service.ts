@@ -35,6 +35,7 @@ async function activate(ctx: ServiceContext, rawCode: string): Promise<Subscript
       userId,
       at: now,
       ip: ctx.ip,
+      requestId: ctx.requestId,
       userKey: `activate:user:${userId}`,
       ipKey: `activate:ip:${ctx.ip}`,
       perUser: limits.perUser.max,

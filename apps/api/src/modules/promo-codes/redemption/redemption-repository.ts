@@ -10,6 +10,8 @@ export interface RedeemCall {
   userId: number;
   at: Date;
   ip: string | null;
+  /** The request that redeems it (its audit event's `request_id`). */
+  requestId?: string | null;
   userKey: string;
   ipKey: string;
   perUser: number;
@@ -102,6 +104,7 @@ async function runBatch(db: Db, batch: Pending[], shard: number): Promise<BatchR
       user: call.userId,
       at: call.at.toISOString(),
       ip: call.ip,
+      requestId: call.requestId ?? null,
       userKey: call.userKey,
       ipKey: call.ipKey,
       perUser: call.perUser,
