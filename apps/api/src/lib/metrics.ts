@@ -41,10 +41,14 @@ export interface Metrics {
   readonly signins: Counter<'result'>;
   /**
    * Adds a gauge whose value is read when Prometheus scrapes, the way to expose a state another part
-   * of the app keeps (jobs waiting, the pool, the last backup):
+   * of the app keeps (jobs waiting, the pool, the last backup). Call it once per app, where the app is
+   * built (a plugin, like plugins/jobs.ts): a name registered twice in one registry throws.
    *
-   *   app.metrics.gauge({ name: 'pult_backup_last_success_timestamp_seconds', help: '…',
-   *     read: async () => (await lastBackup())?.at.getTime() / 1000 ?? 0 });
+   *   app.metrics.gauge({
+   *     name: 'pult_backup_last_success_timestamp_seconds',
+   *     help: 'When the last backup finished, in Unix seconds (0: none yet)',
+   *     read: async () => ((await lastBackup(app.db))?.finishedAt.getTime() ?? 0) / 1000,
+   *   });
    */
   gauge<L extends string = never>(options: GaugeOptions<L>): Gauge<L>;
 }
