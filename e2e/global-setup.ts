@@ -90,6 +90,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   server.stderr?.pipe(log);
   await waitForServer(server, 90_000);
   process.env.E2E_SERVER_LOG = SERVER_LOG;
+  // Where the server keeps its data: the backups spec runs `npm run backup` beside it.
+  process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {
     if (server.exitCode === null) {
