@@ -5,6 +5,7 @@ import { appRoutePaths, appRouteUrls, authRoutePaths } from '../app-routes';
 import { analyzeWithAxe } from '../axe';
 import { navigateInApp } from '../client-navigation';
 import { apiAs, expect, storeThemeOnEveryLoad, test } from '../fixtures';
+import { keysIn, keysOnPage } from '../translation-keys';
 import { activateAsPlanner, createGeneratedSeries, firstCodes } from './promo-api';
 
 /**
@@ -12,6 +13,8 @@ import { activateAsPlanner, createGeneratedSeries, firstCodes } from './promo-ap
  * screen has exactly one `<h1>`. The routes come from the router itself (see `app-routes.ts`).
  * The light sweep runs every WCAG rule; the dark one runs the rules that depend on colour, because
  * the themes differ only in their colours (structure, names and roles are the same DOM).
+ * The same walk reads each screen for translation keys drawn instead of text (translation-keys.ts):
+ * the light sweep in Russian, the dark one in English.
  */
 // Set-up makes a series with codes; a sweep of ~30 screens runs axe on each (seconds apiece on a busy machine).
 test.describe.configure({ timeout: 300_000 });
@@ -23,6 +26,8 @@ const BLOCKING = new Set(['serious', 'critical']);
 /** The AA rules of axe's colour category (`cat.color`): all that a second theme can change. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 const rulesFor = (theme: Theme) => (theme === 'dark' ? COLOUR_RULES : undefined);
+/** Russian is the source language; the second sweep reads the screens in another one. */
+const LOCALE: Record<Theme, string> = { light: 'ru', dark: 'en' };
 
 /** One failing node as a line a person can act on: where it is and, for contrast, the figures. */
 const describeNode = (node: NodeResult): string => {
@@ -49,6 +54,7 @@ interface Finding {
 class Sweep {
   readonly findings: Finding[] = [];
   readonly headingProblems: string[] = [];
+  readonly shownKeys: string[] = [];
 
   /** `rules`: only these axe rules (all WCAG rules when not given). */
   constructor(
@@ -83,6 +89,8 @@ class Sweep {
     }
     const headings = await page.locator('h1').count();
     if (headings !== 1) this.headingProblems.push(`${screen}: ${headings} <h1>`);
+    const keys = await keysOnPage(page);
+    if (keys.length > 0) this.shownKeys.push(`${screen}: ${keys.join(', ')}`);
   }
 
   report(): string {
@@ -99,11 +107,13 @@ class Sweep {
   expectClean() {
     expect(this.findings, `serious or critical axe violations: ${this.report()}`).toEqual([]);
     expect(this.headingProblems, 'every screen has exactly one <h1>').toEqual([]);
+    expect(this.shownKeys, 'translation keys on screen').toEqual([]);
   }
 }
 
-/** The theme the app reads at start, stored before its scripts run on every page of the test. */
-const setTheme = (page: Page, theme: Theme) => storeThemeOnEveryLoad(page, { currentTheme: theme, locale: 'ru' });
+/** The theme and language the app reads at start, stored before its scripts run on every page of the test. */
+const setTheme = (page: Page, theme: Theme) =>
+  storeThemeOnEveryLoad(page, { currentTheme: theme, locale: LOCALE[theme] });
 
 /** The rows the detail screens need, made once through the API. */
 interface Fixture {
@@ -173,6 +183,7 @@ for (const theme of THEMES) {
       await setTheme(page, theme);
       await page.goto('/app/home');
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${LOCALE[theme]}`));
 
       const sweep = new Sweep(page, rulesFor(theme));
       for (const url of urls) {
@@ -247,4 +258,13 @@ test('the sweep can fail: a grey-on-white label, an unnamed button and a name wi
   await sweep.check('/auth/login with three planted defects');
   const rules = sweep.findings.map((finding) => finding.rule).sort();
   expect(rules).toEqual(['button-name', 'color-contrast', 'label-content-name-mismatch']);
+});
+
+test('the key finder finds a key and leaves e-mails, addresses and file names alone', () => {
+  expect(
+    keysIn(
+      '— home.change.none\nadmin@pult.test, https://pult.test/app/users.list, planner://promo?code=A.B, ' +
+        'pult.local, avatar.png, отчёт users-2026.csv, v1.2, т.д., 比較なしhome.kpi.usersActive。',
+    ),
+  ).toEqual(['home.change.none', 'home.kpi.usersActive']);
 });

@@ -35,7 +35,7 @@ export const initI18n = (locale: LocaleId) =>
       interpolation: { escapeValue: false },
       returnNull: false,
       // A missing key is drawn as the key itself («home.change.none»): in development and unit tests
-      // say so loudly. The build has no handler; e2e/tests/i18n-keys.spec.ts sweeps its screens.
+      // say so loudly. The build has no handler; the browser sweep reads its screens (e2e/translation-keys.ts).
       saveMissing: import.meta.env.DEV,
       missingKeyHandler: (languages, _namespace, key) =>
         console.error(`Missing translation key "${key}" (${languages.join(', ')})`),

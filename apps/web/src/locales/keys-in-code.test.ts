@@ -5,7 +5,7 @@ import { translations } from '../lib/translations';
 /**
  * Every translation key the code names literally exists in ru (and so, by locales.test.ts, in every
  * language). A key that does not is drawn as the key itself: «home.change.none» on every card of the
- * home screen went unnoticed that way. The browser sweep (e2e/tests/i18n-keys.spec.ts) catches keys
+ * home screen went unnoticed that way. The browser sweep (e2e/translation-keys.ts, run by the accessibility sweep) catches keys
  * built at run time; this catches the literal ones without a browser.
  */
 const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**'], {
