@@ -159,6 +159,21 @@ describe('GET /metrics', () => {
   });
 });
 
+describe('a scrape while the database is gone', () => {
+  it('still answers, with every series but the ones read from the database', async () => {
+    const t = await buildTestApp({ extraEnv: { METRICS_TOKEN: TOKEN } });
+    try {
+      await t.database.close();
+      const { family } = await scrape(t);
+      expect(family('pult_jobs_waiting')?.metrics ?? []).toEqual([]);
+      expect(family('pult_signins_total')).toBeDefined();
+      expect(family('process_cpu_user_seconds_total')).toBeDefined();
+    } finally {
+      await t.app.close().catch(() => undefined);
+    }
+  });
+});
+
 describe('GET /metrics without METRICS_TOKEN', () => {
   it('is 404 in the error shape, token or not', async () => {
     const t = await buildTestApp();
