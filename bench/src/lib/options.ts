@@ -20,11 +20,13 @@ export interface BenchOptions {
   activations: number;
   /** The server's PostgreSQL, for scenarios that compare against raw SQL (lists-vs-sql). */
   databaseUrl?: string;
+  /** The server's DATA_DIR (its embedded database and files), for the backup scenario. */
+  dataDir?: string;
 }
 
 export const usage = `Usage: npm run bench -- [--url URL] --email E --password P [--scenario a,b] [--duration S]
                         [--rate R] [--connections C] [--db postgres|pglite] [--out DIR]
-                        [--server-pid PID] [--activations N] [--database-url URL]
+                        [--server-pid PID] [--activations N] [--database-url URL] [--data-dir DIR]
 
   --url          the running server (default BENCH_URL or http://127.0.0.1:3000)
   --email        a staff account to sign in with (default BENCH_EMAIL or admin1@pult.demo)
@@ -37,7 +39,8 @@ export const usage = `Usage: npm run bench -- [--url URL] --email E --password P
   --out          where to write <scenario>.json (default bench/results)
   --server-pid   the server's pid, to read its memory from /proc (default BENCH_SERVER_PID)
   --activations  codes redeemed by promo-activate (default 20000)
-  --database-url the server's PostgreSQL, for lists-vs-sql (default BENCH_DATABASE_URL)`;
+  --database-url the server's PostgreSQL, for lists-vs-sql and backup (default BENCH_DATABASE_URL)
+  --data-dir     the server's DATA_DIR, for backup (default BENCH_DATA_DIR)`;
 
 const positive = (value: string, name: string) => {
   const n = Number(value);
@@ -61,6 +64,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, defaultResu
       'server-pid': { type: 'string', default: env.BENCH_SERVER_PID ?? '' },
       activations: { type: 'string', default: '20000' },
       'database-url': { type: 'string', default: env.BENCH_DATABASE_URL ?? '' },
+      'data-dir': { type: 'string', default: env.BENCH_DATA_DIR ?? '' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -87,5 +91,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, defaultResu
     ...(values['server-pid'] ? { serverPid: Math.round(positive(values['server-pid'], 'server-pid')) } : {}),
     activations: Math.round(positive(values.activations, 'activations')),
     ...(values['database-url'] ? { databaseUrl: values['database-url'] } : {}),
+    ...(values['data-dir'] ? { dataDir: resolve(env.INIT_CWD ?? process.cwd(), values['data-dir']) } : {}),
   };
 }

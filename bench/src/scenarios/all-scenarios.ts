@@ -1,4 +1,5 @@
 import { agreementsPublicScenario, auditFilteredPageScenario } from './agreements-public';
+import { backupScenario } from './backup';
 import {
   subscriptionsByUserScenario,
   subscriptionsPage1Scenario,
@@ -55,6 +56,7 @@ export const allScenarios: readonly Scenario[] = [
   usersColdLoadScenario,
   pushAudienceCountScenario,
   pgliteColdStartScenario,
+  backupScenario,
   promoGenerate1mScenario,
   promoGenerate100kScenario,
   promoActivateScenario,
