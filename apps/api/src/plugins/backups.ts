@@ -14,7 +14,7 @@ import {
  * The server's part in backups (modules/backups): the schedule's job armed at start (BACKUP_CRON),
  * the control socket through which `npm run backup` asks the owner of an embedded folder for a copy,
  * the `pult_backup_last_*` gauges, and, at close, a backup in progress stopped before the database
- * closes (docs/decisions/0033).
+ * closes (docs/decisions/0034).
  */
 export const backupsPlugin = fp(
   async (app: FastifyInstance) => {

@@ -7,7 +7,7 @@ import tar from 'tar-stream';
 import { type ArchiveMember, MANIFEST_NAME, type Manifest } from './manifest';
 
 /** Read size of a member's bytes: large enough to keep syscalls few, small enough to keep memory flat. */
-const CHUNK = 1024 * 1024;
+const CHUNK = 256 * 1024;
 
 /**
  * gzip's fastest level: the database's pages and the WAL (mostly zeros at their ends) shrink about as

@@ -8,7 +8,7 @@ import { BackupError, backupErrorText } from './backup-error';
 import { type BackupDeps, runBackup } from './backup-runner';
 
 /**
- * Where the server that owns an embedded folder answers `npm run backup` (docs/decisions/0033):
+ * Where the server that owns an embedded folder answers `npm run backup` (docs/decisions/0034):
  * beside the folder's lock file, or, when that path is too long for a Unix socket (about 100
  * bytes), in the temporary folder under a name made from the folder's path.
  */

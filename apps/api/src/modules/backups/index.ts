@@ -4,7 +4,7 @@ import { backupsRoutes } from './backups-routes';
 
 export { verifyArchive } from './archive-reader';
 /**
- * Backups (docs/operations.md "Backups", docs/decisions/0033): one archive of the database and the
+ * Backups (docs/operations.md "Backups", docs/decisions/0034): one archive of the database and the
  * stored files, made by `npm run backup` and by the schedule (BACKUP_CRON), restored by `npm run restore`.
  * The API only reports them (GET /backups/status, the `pult_backup_last_*` metrics).
  */

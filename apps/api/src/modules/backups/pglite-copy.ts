@@ -62,7 +62,7 @@ async function walk(root: string, relative = ''): Promise<{ files: string[]; fol
 
 /**
  * A consistent copy of the embedded database while the server keeps serving and writing: PostgreSQL's
- * own online backup (docs/decisions/0033). `pg_backup_start` makes a checkpoint and turns on full-page
+ * own online backup (docs/decisions/0034). `pg_backup_start` makes a checkpoint and turns on full-page
  * writes; the data files are then copied as they are, page by page, while writes go on (a page torn by
  * a concurrent write is rewritten from the WAL at restore); `pg_backup_stop` names the WAL the copy
  * needs and the `backup_label` that tells PostgreSQL to replay it from the checkpoint. The WAL

@@ -13,7 +13,7 @@ export type FilesSource = { driver: 'local'; root: string } | { driver: 's3'; st
  * The stored files as of the database's copy. Files are written once under a fresh random key and
  * removed only after the row that named them has changed, so taking the keys present just before the
  * database's point in time and those present just after it gives every file a row of the copy names
- * (docs/decisions/0033). Local files are hard-linked into a staging folder at each pass, so a removal
+ * (docs/decisions/0034). Local files are hard-linked into a staging folder at each pass, so a removal
  * after the pass cannot take them away; a bucket's keys are read at the end, and one removed
  * meanwhile is reported as vanished.
  */

@@ -30,7 +30,7 @@ export interface WrittenBackup {
 }
 
 /**
- * One archive of the database and the stored files, written to `out` (docs/decisions/0033): the
+ * One archive of the database and the stored files, written to `out` (docs/decisions/0034): the
  * database first (PGlite: an online copy of its folder; PostgreSQL: pg_dump in an exported snapshot),
  * the files present around the database's point in time, the manifest last. On failure `out` is
  * ended with the error and what it received must be thrown away.
