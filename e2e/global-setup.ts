@@ -79,6 +79,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   rmSync(accountsFile);
+  // Promo generations that failed for real (the real worker and handler against a store that refused
+  // every write, then mended), for the jobs screen's spec: a run of it retries one and cancels one, so
+  // eight let it run four times on one server (--repeat-each).
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/test/helpers/e2e-failed-jobs.ts', '--count', '8'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 
   const log = createWriteStream(SERVER_LOG);
   const server = spawn(process.execPath, ['--enable-source-maps', join(apiBuild, 'server.js')], {

@@ -81,6 +81,7 @@ export const JobsOverview = ({ summary, onPick }: Props) => {
         columns={columns}
         dataSource={kinds}
         pagination={false}
+        scroll={{ x: 'max-content' }}
       />
       <Typography.Text type="secondary">
         {t('jobs.overview.backoff', {

@@ -143,6 +143,8 @@ export const JobsTable = ({ list, kinds }: Props) => {
           columns={columns}
           dataSource={list.isPending ? [] : list.data?.items}
           pagination={false}
+          // Fits a 1280 px screen beside the menu; on a phone the table scrolls inside itself.
+          scroll={{ x: 900 }}
           // Dimmed only while the previous page stands in: the regular refresh does not blink.
           loading={list.isFetching && list.isPlaceholderData}
           locale={{

@@ -17,17 +17,21 @@ export const GenerationState = ({ series }: { series: Series }) => {
   const locale = i18n.language as LocaleId;
   const n = (value: number) => formatNumber(value, locale);
 
-  if (isGenerating(series))
+  if (isGenerating(series)) {
+    const caption =
+      series.generationStatus === 'pending'
+        ? t('promoCodes.generation.pending')
+        : t('promoCodes.generation.progress', { generated: n(series.generated), total: n(series.codesCount) });
     return (
       <div className="promo-progress-cell">
-        <Progress percent={generationPercent(series)} size="small" status="active" />
+        {/* The bar says in words what it shows (a progressbar needs a name). */}
+        <Progress percent={generationPercent(series)} size="small" status="active" aria-label={caption} />
         <Typography.Text type="secondary" className="promo-progress-caption">
-          {series.generationStatus === 'pending'
-            ? t('promoCodes.generation.pending')
-            : t('promoCodes.generation.progress', { generated: n(series.generated), total: n(series.codesCount) })}
+          {caption}
         </Typography.Text>
       </div>
     );
+  }
 
   if (series.generationStatus === 'failed')
     return (
