@@ -148,6 +148,25 @@ describe(`backup and restore (${testDbKind})`, () => {
     expect(forced.code, forced.stderr).toBe(0);
   });
 
+  it.skipIf(testDbKind === 'postgres')(
+    'embedded: refuses to restore under a running server, and backs up a folder no server holds by opening it',
+    async () => {
+      // `source` is held by this test's app, which serves its control socket.
+      const underServer = await command('restore', source, '--from', archive, '--force');
+      expect(underServer.code).toBe(1);
+      expect(underServer.stderr).toContain('Stop the server before restoring');
+
+      // `restored` has no server: the command takes the folder's lock and copies it itself.
+      const alone = join(restored.dataDir, 'alone.tar.gz');
+      const backup = await command('backup', restored, '--out', alone);
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).not.toContain('The server holding');
+      const manifest = await verifyArchive(alone);
+      expect(manifest.database.kind).toBe('pglite');
+      expect(manifest.storage.files).toBe(files.size);
+    },
+  );
+
   it('refuses a corrupted archive, and one cut short, with a clear message and nothing changed', async () => {
     const corrupted = join(source.dataDir, 'corrupted.tar.gz');
     copyFileSync(archive, corrupted);
