@@ -136,6 +136,11 @@ const makeFixture = async (): Promise<Fixture> => {
   await activateAsPlanner(used);
   const user = await api.users.create({ body: { email: `a11y.${Date.now()}@pult.test`, role: 'user' } });
   const note = await api.notes.create({ body: { title: `Заметка ${Date.now()}`, body: 'Текст заметки' } });
+  // A disabled plan, so the plans screen is checked with both kinds of card (a faded one once failed contrast).
+  const plan = await api.plans.create({
+    body: { title: `Отключённый ${Date.now()}`, price: 29900, period: 'month', durationDays: 30 },
+  });
+  await api.plans.manage({ params: { id: plan.id, action: 'disable' } });
   const reminderTitle = `Доступность ${Date.now()}`;
   const scheduledAt = new Date(Date.now() + 86_400_000);
   await api.push.create({
