@@ -31,7 +31,10 @@ export async function startServer(
     env: { ...env, WEB_DIST: env.WEB_DIST ?? defaultWebDist },
     database,
     clock: systemClock,
-  });
+  }).catch((error: unknown) =>
+    // A setting only the app can check (BACKUP_CRON's values) stops the start as env.ts's own do: one line.
+    error instanceof Error && error.message.startsWith('Invalid configuration') ? fail(error.message) : Promise.reject(error),
+  );
   const firstAdmin = await ensureFirstAdmin(app.db, env, app.log);
   limitSlowRequests(
     app.server,

@@ -26,7 +26,14 @@ export const archiveName = (at: Date) =>
  * schedule: it is not among what every start compiles (docs/decisions/0023).
  */
 export async function nextBackupTime(cron: string, after: Date): Promise<Date> {
-  const { CronExpressionParser } = await import('cron-parser');
+  // A CommonJS package: Node's loader names its exports, the bundle (esbuild) hands them as `default`.
+  type Parser = typeof import('cron-parser').CronExpressionParser;
+  const loaded = (await import('cron-parser')) as {
+    CronExpressionParser?: Parser;
+    default?: { CronExpressionParser?: Parser };
+  };
+  const CronExpressionParser = loaded.CronExpressionParser ?? loaded.default?.CronExpressionParser;
+  if (!CronExpressionParser) throw new Error('cron-parser did not load');
   try {
     return CronExpressionParser.parse(cron, { currentDate: after, tz: 'UTC' }).next().toDate();
   } catch (error) {
