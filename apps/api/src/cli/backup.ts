@@ -5,7 +5,8 @@
  * the folder makes the copy and streams it here through its control socket; with no server running,
  * this process opens the folder itself. The archive is read back and checked before the command ends.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,6 +36,7 @@ async function backup(): Promise<void> {
   if (existsSync(out)) throw new BackupError(`${out} exists already: choose another name, or remove it first.`);
   const started = performance.now();
   const log = cliLogger();
+  let viaServer = false;
   const storage = storageFromEnv(env);
   if (env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2, application_name: 'pult-backup' });
@@ -56,6 +58,7 @@ async function backup(): Promise<void> {
       // The server holds the folder: it makes the copy (PGlite serves one process).
       process.stdout.write(`The server holding ${dir} makes the copy ...\n`);
       await requestBackup(dir, out, basename(out));
+      viaServer = true;
     }
     if (release) {
       const client = await PGlite.create(dir, { extensions: { pg_trgm } });
@@ -70,11 +73,15 @@ async function backup(): Promise<void> {
     }
   }
   const manifest = await verifyArchive(out).catch(async (error: unknown) => {
-    const { rm } = await import('node:fs/promises');
     await rm(out, { force: true });
-    throw error;
+    // The server ends the stream early when its copy fails: the archive then lacks its manifest.
+    throw viaServer
+      ? new BackupError(
+          "The server stopped the backup part-way; its log, and the settings screen's backup card, say why.",
+        )
+      : error;
   });
-  const { size } = await import('node:fs').then((fs) => fs.statSync(out));
+  const { size } = statSync(out);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stdout.write(
     `Backup written: ${out}\n  ${formatBytes(size)}, ${manifest.members.length} members checked, in ${seconds} s\n` +

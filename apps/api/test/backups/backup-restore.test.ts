@@ -3,6 +3,7 @@ import {
   copyFileSync,
   createWriteStream,
   existsSync,
+  mkdirSync,
   readdirSync,
   readFileSync,
   statSync,
@@ -164,6 +165,16 @@ describe(`backup and restore (${testDbKind})`, () => {
       const manifest = await verifyArchive(alone);
       expect(manifest.database.kind).toBe('pglite');
       expect(manifest.storage.files).toBe(files.size);
+
+      // A folder held by a live process that has no control socket (a Pult from before backups).
+      const held = await emptyTarget();
+      mkdirSync(join(held.dataDir, 'pglite'));
+      writeFileSync(join(held.dataDir, 'pglite', 'PG_VERSION'), '17\n');
+      writeFileSync(join(held.dataDir, 'pglite', 'pult.lock'), String(process.pid));
+      const silent = await command('backup', held, '--out', join(held.dataDir, 'x.tar.gz'));
+      expect(silent.code).toBe(1);
+      expect(silent.stderr).toContain('does not answer');
+      expect(existsSync(join(held.dataDir, 'x.tar.gz'))).toBe(false);
     },
   );
 

@@ -10,7 +10,7 @@ import type { Clock } from '../../lib/clock';
 import type { Storage } from '../../storage/storage';
 import { BackupError, backupErrorText } from './backup-error';
 import { backupsRepository } from './backups-repository';
-import type { FilesSource } from './stored-files';
+import { type FilesSource, removeLeftovers } from './stored-files';
 import { type BackupSource, type WrittenBackup, writeBackup } from './write-backup';
 
 /** What a backup in the server needs: the open database, the files' storage, the configuration. */
@@ -90,6 +90,7 @@ export async function runBackup(
       const stop = signal ? AbortSignal.any([signal, lane.closing.signal]) : lane.closing.signal;
       try {
         stop.throwIfAborted();
+        await removeLeftovers(deps.env.dataDir, startedAt);
         const source = sourceOf(deps, target.tempDir);
         const written = await writeBackup(source, await target.open(), stop);
         await record(deps, { startedAt, status: 'done', trigger, file: target.file, sizeBytes: written.bytes });

@@ -124,7 +124,16 @@ export function requestBackup(pgliteDir: string, file: string, name: string): Pr
       const rest = Buffer.from(header.slice(end + 1), 'latin1');
       if (rest.length > 0) out.write(rest);
     });
-    socket.once('error', (error) => fail(error));
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      const unanswered = error.code === 'ENOENT' || error.code === 'ECONNREFUSED';
+      fail(
+        unanswered
+          ? new BackupError(
+              `The server holding ${pgliteDir} does not answer on ${controlSocketPath(pgliteDir)}: a Pult from before backups? Stop it and run the backup again (the command then copies the folder itself).`,
+            )
+          : error,
+      );
+    });
     socket.once('close', () => {
       if (failed || !accepted) {
         out.destroy();

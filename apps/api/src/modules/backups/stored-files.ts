@@ -125,7 +125,8 @@ const DAY_MS = 24 * 3600_000;
 export async function removeLeftovers(dir: string, now: Date): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names) {
-    if (!/^\.(backup|restore)-(files|pglite)-[0-9a-f]{12}$/.test(name)) continue;
+    if (!/^\.(backup|restore)-(files|pglite|bucket)-[0-9a-f]{12}$|^\.restore-dump-[0-9a-f]{12}\.dump$/.test(name))
+      continue;
     const { mtimeMs } = await stat(join(dir, name));
     if (now.getTime() - mtimeMs > DAY_MS) await rm(join(dir, name), { recursive: true, force: true });
   }
