@@ -65,6 +65,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Fastify gives each plugin 10 s to start. On a loaded machine (a CI run at load 17) a start that
+    // opens the database, its listener and the backup socket passed that, and the app refused to
+    // start; a minute still stops a start that truly hangs.
+    pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
