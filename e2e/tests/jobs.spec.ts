@@ -23,14 +23,24 @@ const showState = (page: Page, label: string) =>
 const jobRow = (page: Page, id: string) =>
   page.getByRole('row').filter({ hasText: new RegExp(`Генерация промокодов\\s*№${id} ·`) });
 
-/** The first failed generation on the screen, and its job number. */
+/**
+ * The first failed generation on the screen, and its job number; the row is then pinned by that number.
+ * A retried job keeps its last error until a run replaces it, so a done row can carry the fault's text
+ * too: the row must also say «Ошибка», or a table still showing another state (its switch just changed)
+ * hands over a row that is gone a moment later (a loaded run clicked the next row's button that way).
+ */
 const aFailedGeneration = async (page: Page) => {
-  const row = page.getByRole('row').filter({ hasText: FAULT }).filter({ hasText: 'Генерация промокодов' }).first();
-  await expect(row).toBeVisible();
-  const text = (await row.textContent()) ?? '';
+  const first = page
+    .getByRole('row')
+    .filter({ hasText: FAULT })
+    .filter({ hasText: 'Генерация промокодов' })
+    .filter({ has: page.getByText('Ошибка', { exact: true }) })
+    .first();
+  await expect(first).toBeVisible();
+  const text = (await first.textContent()) ?? '';
   const id = /Генерация промокодов\s*№(\d+)/.exec(text)?.[1];
   if (!id) throw new Error(`no job number in «${text}»`);
-  return { row, id };
+  return { row: jobRow(page, id), id };
 };
 
 test('an admin finds a failed job by the menu, retries it and sees it run to the end', async ({ page, login }) => {

@@ -33,7 +33,9 @@ export async function startServer(
     clock: systemClock,
   }).catch((error: unknown) =>
     // A setting only the app can check (BACKUP_CRON's values) stops the start as env.ts's own do: one line.
-    error instanceof Error && error.message.startsWith('Invalid configuration') ? fail(error.message) : Promise.reject(error),
+    error instanceof Error && error.message.startsWith('Invalid configuration')
+      ? fail(error.message)
+      : Promise.reject(error),
   );
   const firstAdmin = await ensureFirstAdmin(app.db, env, app.log);
   limitSlowRequests(

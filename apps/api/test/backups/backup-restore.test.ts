@@ -64,7 +64,9 @@ async function emptyTarget(): Promise<Installation> {
   return target;
 }
 
-describe(`backup and restore (${testDbKind})`, () => {
+// Upper bounds for a loaded machine, not timings: on PGlite the first test (a writer beside the backup
+// command, a restore and a start on it, each command its own Node process) passed 120 s inside `npm test`.
+describe(`backup and restore (${testDbKind})`, { timeout: 600_000 }, () => {
   const committed: number[] = [];
   const files = new Map<string, Buffer>();
   let committedAtStart = 0;
