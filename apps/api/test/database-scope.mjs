@@ -41,4 +41,9 @@ export const pgliteOnly = [
  * PostgreSQL, so one pass finds what two would; on PostgreSQL it costs half the CPU (72 s against
  * 135 s in one loaded run). What each database refuses is tested on both (fuzz/unstorable-text).
  */
-export const postgresWhenConfigured = ['test/fuzz/fuzz.test.ts'];
+export const postgresWhenConfigured = [
+  'test/fuzz/fuzz.test.ts',
+  // Backups with STORAGE_DRIVER=s3: what it adds to backup-restore (run on both) is the bucket listed by
+  // key and copied, which is the same code on either database; 12 s on PostgreSQL, 20 s on PGlite.
+  'test/backups/backup-s3.test.ts',
+];
