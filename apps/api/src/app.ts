@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import type { Clock } from './lib/clock';
 import { loggerOptions } from './lib/logger-options';
+import { answerClientError } from './lib/raw-error-answer';
 import { requestIdOf } from './lib/request-id';
 import { RequestLogAtDebug } from './lib/request-log';
 import { fastifyTrustProxy } from './lib/trust-proxy';
@@ -69,7 +70,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // opens the database, its listener and the backup socket passed that, and the app refused to
     // start; a minute still stops a start that truly hangs.
     pluginTimeout: 60_000,
+    // What Node's parser refuses before a request exists (headers that never end, malformed HTTP):
+    // the one error shape with an X-Request-Id, not Fastify's own body.
+    clientErrorHandler: (error, socket) => refuseClientError(error, socket),
   });
+  const refuseClientError = answerClientError(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,5 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { errorBody } from './raw-error-answer';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,16 +13,12 @@ declare module 'fastify' {
 /** Seconds a client is told to wait before trying again: about a restart behind a process manager. */
 const RETRY_AFTER_SECONDS = 5;
 
-const UNAVAILABLE_BODY = JSON.stringify({
-  statusCode: 503,
-  error: 'Service Unavailable',
-  code: 'SERVICE_UNAVAILABLE',
-  message: 'The server is shutting down; retry shortly',
-});
+const UNAVAILABLE_BODY = errorBody(503, 'The server is shutting down; retry shortly');
 
-/** The answer to a request that arrives during the drain: the one error shape, and no keep-alive. */
-function refuse(response: ServerResponse): void {
+/** The answer to a request that arrives during the drain: the one error shape, its id, and no keep-alive. */
+function refuse(request: IncomingMessage, response: ServerResponse): void {
   response.writeHead(503, {
+    [REQUEST_ID_HEADER]: requestIdOf(request),
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(UNAVAILABLE_BODY),
     'cache-control': 'no-store',
@@ -58,7 +56,7 @@ export function installGracefulShutdown(
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (draining) {
       // A load balancer's probe still reaches its route, which says "not ready" (and nothing else does).
-      if (!probes.has(request.url?.split('?')[0] ?? '')) return refuse(response);
+      if (!probes.has(request.url?.split('?')[0] ?? '')) return refuse(request, response);
       response.setHeader('connection', 'close');
     }
     inFlight.add(response);

@@ -14,10 +14,23 @@ const VALID_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const isValidRequestId = (value: unknown): value is string => typeof value === 'string' && VALID_ID.test(value);
 
 /**
+ * One id per request whoever asks first: Fastify when it routes it, or the answers written in front
+ * of it or beside it (the drain's 503, a slow body's 408), so the same id reaches the log and the
+ * client whichever of them answers.
+ */
+const idOf = new WeakMap<IncomingMessage, string>();
+
+/**
  * Fastify's `genReqId`: the request's own `X-Request-Id` when it is a valid one (a proxy in front
- * tied its log to it), else a new UUID. Fastify puts it on every line of `request.log` as `reqId`.
+ * tied its log to it), else a new UUID, the same for every call about one request. Fastify puts it
+ * on every line of `request.log` as `reqId`.
  */
 export function requestIdOf(request: IncomingMessage): string {
-  const given = request.headers[REQUEST_ID_HEADER];
-  return isValidRequestId(given) ? given : randomUUID();
+  let id = idOf.get(request);
+  if (id === undefined) {
+    const given = request.headers[REQUEST_ID_HEADER];
+    id = isValidRequestId(given) ? given : randomUUID();
+    idOf.set(request, id);
+  }
+  return id;
 }

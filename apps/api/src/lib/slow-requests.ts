@@ -1,6 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { loggableUrl } from './log-serializers';
+import { rawErrorAnswer } from './raw-error-answer';
+import { requestIdOf } from './request-id';
 
 export interface SlowRequestLimits {
   /** Milliseconds for a request's headers to arrive; 0: no limit. */
@@ -10,13 +12,6 @@ export interface SlowRequestLimits {
   /** Each this many bytes received give the body one more second. */
   bodyBytesPerSecond: number;
 }
-
-const TIMEOUT_BODY = JSON.stringify({
-  statusCode: 408,
-  error: 'Request Timeout',
-  code: 'REQUEST_TIMEOUT',
-  message: 'The request did not arrive in time',
-});
 
 /**
  * Cuts off clients that send a request too slowly to be served, which would otherwise hold a
@@ -70,11 +65,17 @@ function watchBody(
       return;
     }
     log.info(
-      { method: request.method, url: loggableUrl(request), received: socket.bytesRead - bytesAtStart, elapsed },
+      {
+        reqId: requestIdOf(request),
+        method: request.method,
+        url: loggableUrl(request),
+        received: socket.bytesRead - bytesAtStart,
+        elapsed,
+      },
       'request body arrived too slowly: answered 408 and disconnected',
     );
     // Written on the socket, as Node writes its own 408: the route may still be waiting for the body.
-    const answer = `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(TIMEOUT_BODY)}\r\nConnection: close\r\n\r\n${TIMEOUT_BODY}`;
+    const answer = rawErrorAnswer(408, 'The request did not arrive in time', requestIdOf(request));
     if (socket.writable && !response.headersSent) socket.end(answer, () => socket.destroy());
     else socket.destroy();
   };

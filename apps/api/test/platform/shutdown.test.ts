@@ -31,6 +31,8 @@ const expectTurnedAway = (answer: Answer) => {
   expect(answer.status).toBe(503);
   expect(answer.headers.connection).toBe('close');
   expect(answer.headers['retry-after']).toBe('5');
+  // Answered in front of Fastify, and still with an id for the client's and the proxy's logs.
+  expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   expect(JSON.parse(answer.body)).toEqual({
     statusCode: 503,
     error: 'Service Unavailable',

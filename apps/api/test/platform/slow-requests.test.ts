@@ -29,8 +29,16 @@ function open(): Promise<{ socket: Socket; received: () => string; closed: Promi
   });
 }
 
-const requestHead = (path: string, length: number) =>
-  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+const requestHead = (path: string, length: number, requestId?: string) =>
+  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n${
+    requestId ? `X-Request-Id: ${requestId}\r\n` : ''
+  }\r\n`;
+
+/** The head and the parsed body of an error answer written on the socket. */
+const errorAnswer = (received: string) => {
+  const [head = '', body = ''] = received.split('\r\n\r\n');
+  return { head, body: JSON.parse(body) as unknown };
+};
 
 /** Writes `body` in `pieces` chunks, `everyMs` apart, until done or the socket is closed. */
 async function trickle(socket: Socket, body: string, pieces: number, everyMs: number) {
@@ -68,13 +76,15 @@ describe.skipIf(testDbKind === 'postgres')('slow requests', () => {
 
   it('a body trickling in a byte at a time is answered 408 in the error shape and the connection closed', async () => {
     const client = await open();
-    client.socket.write(requestHead('/api/users/signin', 100_000));
+    client.socket.write(requestHead('/api/users/signin', 100_000, 'slow-body-1'));
     // At most 60 bytes, 100 ms apart: far slower than 1000 bytes a second, and ended by the test itself.
     await Promise.race([trickle(client.socket, 'x'.repeat(60), 60, 100), client.closed]);
     await client.closed;
     const [head = '', body = ''] = client.received().split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 408 /);
     expect(head.toLowerCase()).toContain('connection: close');
+    // The id the caller sent comes back, as on every other answer (docs/decisions/0033).
+    expect(head).toContain('X-Request-Id: slow-body-1');
     expect(JSON.parse(body)).toEqual({
       statusCode: 408,
       error: 'Request Timeout',
@@ -87,7 +97,26 @@ describe.skipIf(testDbKind === 'postgres')('slow requests', () => {
     const client = await open();
     client.socket.write('GET /api/users/me HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     await client.closed;
-    expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+    const { head, body } = errorAnswer(client.received());
+    expect(head).toMatch(/^HTTP\/1\.1 408 /);
+    // Node refuses these before a request exists: the answer is still the one error shape, with a new id.
+    expect(head).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/);
+    expect(body).toEqual({
+      statusCode: 408,
+      error: 'Request Timeout',
+      code: 'REQUEST_TIMEOUT',
+      message: expect.any(String),
+    });
+  });
+
+  it("malformed HTTP is answered 400 in the error shape, not Fastify's own body", async () => {
+    const client = await open();
+    client.socket.write('GET /api/users/me HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n');
+    await client.closed;
+    const { head, body } = errorAnswer(client.received());
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/);
+    expect(body).toEqual({ statusCode: 400, error: 'Bad Request', code: 'BAD_REQUEST', message: expect.any(String) });
   });
 
   it('a body that keeps up the rate may take longer than the limit', async () => {
