@@ -7,6 +7,9 @@ const currentRequest = new AsyncLocalStorage<string>();
 /** Runs `work` (and everything it starts) as the work of request `id`. */
 export const runAsRequest = (id: string, work: () => void): void => currentRequest.run(id, work);
 
+/** Runs a job's `work` as the work of the request that queued it (its statements carry that id). */
+export const runAsRequestAsync = <T>(id: string, work: () => Promise<T>): Promise<T> => currentRequest.run(id, work);
+
 /**
  * The statement as sent to PostgreSQL: prefixed with `/* request_id=<id> *\/` when a request is doing
  * the work, so `pg_stat_activity.query` (and the server's slow-query log) name the request whose

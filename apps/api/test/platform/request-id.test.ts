@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { queryRows } from '../../src/db/client';
-import { auditEvents, users } from '../../src/db/schema';
+import { auditEvents, jobs, subscriptionPlans, users } from '../../src/db/schema';
 import { loadEnv } from '../../src/env';
 import { hashPassword } from '../../src/modules/users';
 import { FakeClock } from '../helpers/fake-clock';
@@ -158,6 +158,44 @@ describe('request ids', () => {
       .orderBy(desc(auditEvents.id))
       .limit(1);
     expect(last).toEqual({ action: 'signin', requestId: signin.headers['x-request-id'] });
+  });
+
+  it('follows the request into the background work it queued: the job row and its log lines carry the id', async () => {
+    const [plan] = await app.db
+      .insert(subscriptionPlans)
+      .values({ title: 'Годовая для id', price: 199000, period: 'year', durationDays: 365 })
+      .returning({ id: subscriptionPlans.id });
+    log = '';
+    const id = 'queued-by-request-9';
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/promo-codes',
+      headers: { 'api-token': adminToken, 'x-request-id': id },
+      payload: { name: 'Серия с id', codeLength: 8, codesCount: 20, planId: plan?.id, durationDays: 30 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    await app.jobs.idle();
+    const [job] = await app.db
+      .select({ id: jobs.id, status: jobs.status, requestId: jobs.requestId })
+      .from(jobs)
+      .where(eq(jobs.subjectId, created.json().id));
+    expect(job).toEqual({ id: expect.any(Number), status: 'done', requestId: id });
+    // The worker's line about the run names the job and the request that queued it.
+    const ran = logLines().filter((line) => line.msg === 'job ran');
+    expect(ran).toContainEqual(
+      expect.objectContaining({ reqId: id, jobId: job?.id, job: 'promo-generation', outcome: 'done' }),
+    );
+    // Lines outside any job or request carry neither.
+    app.log.info('between requests');
+    expect(logLines().at(-1)).not.toHaveProperty('reqId');
+    expect(logLines().at(-1)).not.toHaveProperty('jobId');
+    // Nothing else takes a request id of another shape.
+    await expect(
+      app.db
+        .update(jobs)
+        .set({ requestId: 'x*/ --' })
+        .where(eq(jobs.id, job?.id ?? 0)),
+    ).rejects.toThrow();
   });
 
   it('refuses a request id of another shape on the audit table', async () => {

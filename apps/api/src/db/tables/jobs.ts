@@ -25,6 +25,8 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** The last failure's message (see the CHECKs); a `failed` job always has one. */
     lastError: text('last_error'),
+    /** The request that queued the work (its X-Request-Id): its log lines and statements carry it. */
+    requestId: text('request_id'),
     createdAt: time('created_at').notNull().defaultNow(),
     updatedAt: time('updated_at').notNull().defaultNow(),
   },
@@ -38,5 +40,6 @@ export const jobs = pgTable(
     // (modules/jobs/job-error.ts), never a stack or a query's parameters.
     check('jobs_failed_error_check', sql`${t.status} <> 'failed' OR ${t.lastError} IS NOT NULL`),
     check('jobs_last_error_check', sql`length(${t.lastError}) <= 500`),
+    check('jobs_request_id_check', sql`${t.requestId} ~ '^[A-Za-z0-9._:-]{1,128}$'`),
   ],
 );

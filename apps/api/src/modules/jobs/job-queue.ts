@@ -18,12 +18,17 @@ const wakeWorkersAtCommit = (db: Db, kind: string) => db.execute(sql`SELECT pg_n
 /**
  * Puts work on the queue in the caller's transaction (so the work exists exactly when its subject
  * does); the workers wake when it commits. Enqueuing the same kind and subject again re-arms the job
- * for the new time, with its attempts counted afresh.
+ * for the new time, with its attempts counted afresh. `requestId`: the request that queued it (its
+ * X-Request-Id), which the work's log lines and statements then carry (docs/decisions/0033).
  */
-export async function enqueueJob(db: Db, job: { kind: JobKind; subjectId: number; runAt: Date }): Promise<void> {
+export async function enqueueJob(
+  db: Db,
+  job: { kind: JobKind; subjectId: number; runAt: Date; requestId?: string | null },
+): Promise<void> {
+  const requestId = job.requestId ?? null;
   await db
     .insert(jobs)
-    .values({ kind: job.kind.name, subjectId: job.subjectId, runAt: job.runAt, status: 'pending' })
+    .values({ kind: job.kind.name, subjectId: job.subjectId, runAt: job.runAt, status: 'pending', requestId })
     .onConflictDoUpdate({
       target: [jobs.kind, jobs.subjectId],
       set: {
@@ -32,6 +37,7 @@ export async function enqueueJob(db: Db, job: { kind: JobKind; subjectId: number
         attempts: 0,
         leaseUntil: null,
         leaseOwner: null,
+        requestId,
         updatedAt: sql`now()`,
       },
     });

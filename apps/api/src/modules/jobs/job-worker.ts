@@ -3,7 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client';
 import { jobs } from '../../db/schema';
+import { runAsRequestAsync } from '../../db/statement-tag';
 import type { Clock } from '../../lib/clock';
+import { withJobLogContext } from '../../lib/job-log-context';
 import type { Metrics } from '../../lib/metrics';
 import { type Backoff, defaultBackoff, retryDelayMs } from './job-backoff';
 import { jobErrorText } from './job-error';
@@ -18,6 +20,15 @@ export interface JobControl {
   renew(): Promise<boolean>;
   /** True once the process is shutting down: finish the current batch and return `later`. */
   stopping(): boolean;
+}
+
+/**
+ * Runs a job as the work of the request that queued it: its log lines carry the job and that request's
+ * id, and on PostgreSQL its statements the id's comment (docs/decisions/0033).
+ */
+function asWorkOf<T>(job: JobRow, work: () => Promise<T>): Promise<T> {
+  const fields = { jobId: job.id, job: job.kind, ...(job.requestId ? { reqId: job.requestId } : {}) };
+  return withJobLogContext(fields, () => (job.requestId ? runAsRequestAsync(job.requestId, work) : work()));
 }
 
 export type JobHandler = (job: JobRow, control: JobControl) => Promise<JobOutcome>;
@@ -166,14 +177,19 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
         await failed(job, registration.kind, new Error(job.lastError ?? why)).catch(() => undefined);
         continue;
       }
-      try {
-        const outcome = await registration.handler(job, { renew: () => renew(job.id), stopping: () => stopping });
-        await finish(job, outcome);
-      } catch (error) {
-        await failed(job, registration.kind, error).catch((cause: unknown) =>
-          log.error({ err: cause, job: job.kind }, 'could not record a failed job'),
-        );
-      }
+      await asWorkOf(job, () => run(job, registration));
+    }
+  }
+
+  async function run(job: JobRow, registration: JobRegistration) {
+    try {
+      const outcome = await registration.handler(job, { renew: () => renew(job.id), stopping: () => stopping });
+      await finish(job, outcome);
+      log.debug({ subjectId: job.subjectId, outcome: outcome.status }, 'job ran');
+    } catch (error) {
+      await failed(job, registration.kind, error).catch((cause: unknown) =>
+        log.error({ err: cause, job: job.kind }, 'could not record a failed job'),
+      );
     }
   }
 

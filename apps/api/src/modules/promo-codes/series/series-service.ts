@@ -98,7 +98,12 @@ export const seriesService = {
         createdAt: ctx.clock.now(),
         createdBy: actorOf(ctx).userId,
       });
-      await enqueueJob(tx, { kind: PROMO_GENERATION_JOB, subjectId: id, runAt: ctx.clock.now() });
+      await enqueueJob(tx, {
+        kind: PROMO_GENERATION_JOB,
+        subjectId: id,
+        runAt: ctx.clock.now(),
+        requestId: ctx.requestId,
+      });
       await ctx.audit({ action: 'create', entity: 'promo-series', entityId: id, after: body }, tx);
       return id;
     });

@@ -91,7 +91,7 @@ export const remindersService = {
       });
       const lead = body.localTime ? localTimeLeadMs(defaultTimeZone, scheduledAt) : 0;
       const runAt = new Date(scheduledAt.getTime() - lead);
-      await enqueueJob(tx, { kind: PUSH_DISPATCH_JOB, subjectId: row.id, runAt });
+      await enqueueJob(tx, { kind: PUSH_DISPATCH_JOB, subjectId: row.id, runAt, requestId: ctx.requestId });
       await ctx.audit({ action: 'create', entity: 'reminder', entityId: row.id, after: toReminder(row) }, tx);
       return row;
     });
