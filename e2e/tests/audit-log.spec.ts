@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS } from '../accounts';
+import { ACCOUNTS, BASE_URL } from '../accounts';
 import { apiAs, expect, test } from '../fixtures';
 
 /** An action code as the API stores it: kebab-case Latin («update», «block-code»). */
@@ -71,6 +71,53 @@ test.describe('the audit log', () => {
       .getByRole('link')
       .click();
     await expect(page).toHaveURL(new RegExp(`/app/users/${created.id}$`));
+  });
+
+  test('follows one request: from an event to every event it wrote, and by an id pasted from the log', async ({
+    page,
+    login,
+  }) => {
+    const session = await login(ACCOUNTS.admin);
+    const admin = apiAs(session.apiToken);
+    const stamp = Date.now().toString(36);
+    const users = await Promise.all(
+      ['a', 'b'].map((name) =>
+        admin.users.create({ body: { email: `audit.req.${name}.${stamp}@pult.test`, role: 'user' } }),
+      ),
+    );
+    // One bulk block, sent with the id a proxy in front would have given it.
+    const requestId = `e2e-bulk-${stamp}`;
+    const blocked = await fetch(new URL('/api/users/bulk', BASE_URL), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'api-token': session.apiToken, 'x-request-id': requestId },
+      body: JSON.stringify({ action: 'block', ids: users.map((user) => user.id) }),
+    });
+    expect(blocked.status).toBe(200);
+
+    await page.goto('/app/common/settings?tab=audit&action=block');
+    const rows = await auditRows(page);
+    const row = rows.filter({ hasText: `Пользователь #${users[0]?.id}` }).first();
+    await row.getByRole('button', { name: /развернуть|expand/i }).click();
+    const details = page.locator('.audit-request').first();
+    await expect(details).toContainText(requestId);
+    await details.getByRole('button', { name: 'Все записи этого запроса' }).click();
+    await expect(page).toHaveURL(new RegExp(`request=${requestId}`));
+    await expect(page).not.toHaveURL(/action=/);
+    await expect(rows).toHaveCount(2);
+    for (const user of users) await expect(rows.filter({ hasText: `Пользователь #${user.id}` })).toHaveCount(1);
+
+    // Pasted by hand into «ID запроса»: a wrong shape is explained, the right one applied on Enter.
+    await page.goto('/app/common/settings?tab=audit');
+    await auditRows(page);
+    const field = page.getByRole('textbox', { name: 'ID запроса' });
+    await field.fill('not an id!');
+    await field.press('Enter');
+    await expect(page.getByText('Латинские буквы, цифры и . _ : -, до 128 знаков')).toBeVisible();
+    await expect(page).not.toHaveURL(/request=/);
+    await field.fill(` ${requestId} `);
+    await field.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`request=${requestId}`));
+    await expect(rows).toHaveCount(2);
   });
 
   test('exports in Russian, and the export button stays inside the page', async ({ page, login }) => {

@@ -71,6 +71,30 @@ describe('the audit log viewer', () => {
     expect((await list('actorEmail=nobody')).json()).toEqual({ items: [], nextCursor: null });
   });
 
+  it('finds every event one request wrote, by the X-Request-Id of its answer', async () => {
+    // A bulk action writes an event per user, all with the request's id.
+    const created = await Promise.all(
+      ['bulk-a', 'bulk-b'].map((name) => t.createUser({ email: `${name}@pult.test`, role: 'user' })),
+    );
+    const id = 'bulk-block-7f3a';
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/bulk',
+      headers: { 'api-token': tokens.admin ?? '', 'x-request-id': id },
+      payload: { action: 'block', ids: created },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    const items = (await list(`requestId=${id}`)).json().items;
+    expect(items.map((item: { entityId: string }) => Number(item.entityId)).sort()).toEqual([...created].sort());
+    for (const item of items) expect(item).toMatchObject({ requestId: id, actorEmail: 'admin@pult.test' });
+    // Events written without a request id (the seeded ones) answer null, and no other request matches.
+    expect((await list('entity=plan&take=1')).json().items[0].requestId).toBeNull();
+    expect((await list('requestId=no-such-request')).json()).toEqual({ items: [], nextCursor: null });
+    // Only an id's shape: it is compared, never interpreted, but a wrong one is refused at the edge.
+    for (const bad of ['has%20space', 'x*%2F', `${'a'.repeat(129)}`, '%00'])
+      expect((await list(`requestId=${bad}`)).statusCode, bad).toBe(400);
+  });
+
   it('refuses malformed filters', async () => {
     for (const query of [
       'actorId=abc',

@@ -17,6 +17,8 @@ export const auditEvent = z
     before: z.unknown(),
     after: z.unknown(),
     ip: z.string().nullable(),
+    /** The request that wrote it (its X-Request-Id, on the log lines too); null outside a request. */
+    requestId: z.string().nullable(),
     at: z.string(),
   })
   .meta({ id: 'AuditEvent' });
@@ -39,6 +41,12 @@ export const auditFilters = z.object({
   action: word.optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
+  /** Every event one request wrote: the id from its answer's X-Request-Id or a log line. */
+  requestId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._:-]{1,128}$/)
+    .optional(),
 });
 export type AuditFilters = z.infer<typeof auditFilters>;
 

@@ -27,6 +27,8 @@ export const auditEvents = pgTable(
     index('audit_events_at_idx').on(t.at),
     // Also what deleting a user checks.
     index('audit_events_actor_idx').on(t.actorId, t.id),
+    // «Every event of this request» (an X-Request-Id from a log line): a handful of rows, found directly.
+    index('audit_events_request_idx').on(t.requestId).where(sql`${t.requestId} IS NOT NULL`),
     // Actions and entities are open sets (every module adds its own), so only their shape is fixed:
     // kebab-case words, which the audit filter matches exactly.
     check('audit_events_action_check', sql`${t.action} ~ '^[a-z][a-z0-9]*(-[a-z0-9]+)*$'`),

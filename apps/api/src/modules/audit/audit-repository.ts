@@ -17,6 +17,7 @@ export function auditConditions(filters: AuditFilters, beforeId?: number): SQL |
     filters.entity !== undefined ? eq(auditEvents.entity, filters.entity) : undefined,
     filters.entityId !== undefined ? eq(auditEvents.entityId, filters.entityId) : undefined,
     filters.action !== undefined ? eq(auditEvents.action, filters.action) : undefined,
+    filters.requestId !== undefined ? eq(auditEvents.requestId, filters.requestId) : undefined,
     filters.from !== undefined ? gte(auditEvents.at, new Date(filters.from)) : undefined,
     filters.to !== undefined ? lte(auditEvents.at, new Date(filters.to)) : undefined,
     beforeId !== undefined ? lt(auditEvents.id, beforeId) : undefined,

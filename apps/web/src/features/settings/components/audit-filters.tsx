@@ -21,7 +21,11 @@ interface FilterValues {
   entityId: string;
   action: AuditAction | null;
   period: [Dayjs | null, Dayjs | null] | null;
+  request: string;
 }
+
+/** The shape of a request id (the API's lib/request-id.ts): anything else would only be refused. */
+const REQUEST_ID = /^\s*[A-Za-z0-9._:-]{1,128}\s*$/;
 
 const toValues = (search: AuditSearch): FilterValues => ({
   actor: search.actor ?? '',
@@ -30,6 +34,7 @@ const toValues = (search: AuditSearch): FilterValues => ({
   action: search.action ?? null,
   period:
     search.from || search.to ? [search.from ? dayjs(search.from) : null, search.to ? dayjs(search.to) : null] : null,
+  request: search.request ?? '',
 });
 
 const fromValues = (values: FilterValues): AuditSearch => ({
@@ -39,11 +44,13 @@ const fromValues = (values: FilterValues): AuditSearch => ({
   action: values.action ?? undefined,
   from: values.period?.[0]?.format('YYYY-MM-DD'),
   to: values.period?.[1]?.format('YYYY-MM-DD'),
+  // Only an id of the right shape: a choice made while the typed text is still wrong applies without it.
+  request: REQUEST_ID.test(values.request ?? '') ? values.request.trim() : undefined,
 });
 
 /** Fields typed by hand apply on Enter or «Применить»; choices and dates at once. */
-const TYPED: (keyof FilterValues)[] = ['actor', 'entityId'];
-/** Five fields and the buttons: a row on a wide screen, two or three fields to a row below it. */
+const TYPED: (keyof FilterValues)[] = ['actor', 'entityId', 'request'];
+/** Six fields: a row on a wide screen, the buttons below; two or three fields to a row on smaller ones. */
 const COL = { xs: 24, sm: 12, lg: 8, xxl: 4 } as const;
 
 /** Options named in the reader's language, in its alphabetical order. */
@@ -116,6 +123,15 @@ export const AuditFilters = ({ search, onChange }: Props) => {
         <Col {...COL}>
           <Form.Item name="period" label={t('settings.audit.dates')}>
             <DatePicker.RangePicker format={DATE_FORMATS[locale]} allowEmpty={[true, true]} />
+          </Form.Item>
+        </Col>
+        <Col {...COL}>
+          <Form.Item
+            name="request"
+            label={t('settings.audit.requestId')}
+            rules={[{ pattern: REQUEST_ID, message: t('settings.audit.requestIdInvalid') }]}
+          >
+            <Input allowClear autoComplete="off" spellCheck={false} placeholder={t('settings.audit.requestIdHint')} />
           </Form.Item>
         </Col>
         <FilterActions

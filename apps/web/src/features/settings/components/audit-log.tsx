@@ -15,6 +15,7 @@ import { useAuditEvents } from '../api/settings-queries';
 import { type AuditSearch, auditSearchParams, toAuditFilters } from '../lib/audit-search';
 import { AuditFilters } from './audit-filters';
 import { AuditObject } from './audit-object';
+import { AuditRequest } from './audit-request';
 import { ChangeDiff } from './change-diff';
 
 const NO_FILTERS: { [K in keyof Required<AuditSearch>]: undefined } = {
@@ -24,6 +25,7 @@ const NO_FILTERS: { [K in keyof Required<AuditSearch>]: undefined } = {
   action: undefined,
   from: undefined,
   to: undefined,
+  request: undefined,
 };
 
 /**
@@ -95,7 +97,20 @@ export const AuditLog = () => {
         pagination={false}
         scroll={{ x: 800 }}
         locale={events.error ? { emptyText: describeError(events.error, t) } : undefined}
-        expandable={{ expandedRowRender: (row) => <ChangeDiff before={row.before} after={row.after} /> }}
+        expandable={{
+          expandedRowRender: (row) => (
+            <>
+              {row.requestId ? (
+                <AuditRequest
+                  requestId={row.requestId}
+                  filtered={search.request === row.requestId}
+                  onShowAll={() => setSearch({ ...NO_FILTERS, request: row.requestId ?? undefined })}
+                />
+              ) : null}
+              <ChangeDiff before={row.before} after={row.after} />
+            </>
+          ),
+        }}
         columns={shownColumns}
       />
       {events.hasNextPage ? (

@@ -4,7 +4,8 @@ import { type UrlValues, urlParam } from '../../../lib/url-params';
 
 /**
  * The audit log's filters as the URL keeps them: the actor by part of the e-mail, the entity and
- * action among the vocabulary's codes (the bar offers them by name), days `YYYY-MM-DD`.
+ * action among the vocabulary's codes (the bar offers them by name), days `YYYY-MM-DD`, and the
+ * request (an X-Request-Id from a log line or an answer) whose events to show.
  */
 export const auditSearchParams = {
   actor: urlParam.text(),
@@ -13,6 +14,7 @@ export const auditSearchParams = {
   action: urlParam.oneOf(auditActions),
   from: urlParam.day(),
   to: urlParam.day(),
+  request: urlParam.text(),
 };
 export type AuditSearch = UrlValues<typeof auditSearchParams>;
 
@@ -24,4 +26,5 @@ export const toAuditFilters = (search: AuditSearch): AuditFilters => ({
   action: search.action,
   from: search.from ? dayjs(search.from).startOf('day').toISOString() : undefined,
   to: search.to ? dayjs(search.to).endOf('day').toISOString() : undefined,
+  requestId: search.request,
 });
