@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
-import { createFetchClient, type FetchClient, type SessionUser } from '@pult/contract';
+import { createFetchClient, type FetchClient, type SessionUser, sessionOf } from '@pult/contract';
 import { ACCOUNTS, type Account, BASE_URL } from './accounts';
 import { chromiumLaunchOptions, contextDefaults } from './browser-options';
 
@@ -111,7 +111,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
   login: async ({ page }, use) => {
     await use(async (account: Account = ACCOUNTS.admin) => {
-      const session = await apiAs().auth.signin({ body: { email: account.email, password: account.password } });
+      const session = sessionOf(
+        await apiAs().auth.signin({ body: { email: account.email, password: account.password } }),
+      );
       await storeSessionOnNextLoad(page, session);
       return session;
     });

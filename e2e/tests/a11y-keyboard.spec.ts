@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { sessionOf } from '@pult/contract';
 import { ACCOUNTS } from '../accounts';
 import { apiAs, expect, test } from '../fixtures';
 
@@ -44,8 +45,8 @@ const pressUntilFocused = async (page: Page, target: Locator, key = 'Tab', limit
 
 test('keyboard only: sign in, open a user from the list and come back, the focus always visible', async ({ page }) => {
   test.slow();
-  const token = (
-    await apiAs().auth.signin({ body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } })
+  const token = sessionOf(
+    await apiAs().auth.signin({ body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } }),
   ).apiToken;
   const stamp = Date.now();
   const user = await apiAs(token).users.create({

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { sessionOf } from '@pult/contract';
 import type { AxeResults, NodeResult } from 'axe-core';
 import { ACCOUNTS } from '../accounts';
 import { appRoutePaths, appRouteUrls, authRoutePaths } from '../app-routes';
@@ -127,8 +128,8 @@ interface Fixture {
 let fixture: Fixture | undefined;
 
 const makeFixture = async (): Promise<Fixture> => {
-  const token = (
-    await apiAs().auth.signin({ body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } })
+  const token = sessionOf(
+    await apiAs().auth.signin({ body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } }),
   ).apiToken;
   const api = apiAs(token);
   const series = await createGeneratedSeries(token, { codesCount: 3, name: `Доступность ${Date.now()}` });

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { sessionOf } from '@pult/contract';
 import { ACCOUNTS, type Account } from '../accounts';
 import { apiAs, expect, storeSessionOnNextLoad, test } from '../fixtures';
 import { holdRequests } from '../network';
@@ -20,7 +21,7 @@ async function openUsers(page: Page, url = '/app/users') {
 
 /** A second staff member in a browser of their own (the fixture signs in the test's own page only). */
 async function signedInPage(browser: Browser, account: Account) {
-  const session = await apiAs().auth.signin({ body: { email: account.email, password: account.password } });
+  const session = sessionOf(await apiAs().auth.signin({ body: { email: account.email, password: account.password } }));
   const context = await browser.newContext();
   const page = await context.newPage();
   await storeSessionOnNextLoad(page, session);
@@ -46,9 +47,9 @@ async function applyView(page: Page, name: string) {
 
 let adminToken = '';
 test.beforeEach(async () => {
-  const { apiToken } = await apiAs().auth.signin({
-    body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-  });
+  const { apiToken } = sessionOf(
+    await apiAs().auth.signin({ body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } }),
+  );
   adminToken = apiToken;
   // A run stopped half-way may have left the admin's columns changed: start from the defaults.
   await apiAs(adminToken).listViews.putColumns({ params: { listKey: 'users' }, body: { columns: [] } });

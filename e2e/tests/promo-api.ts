@@ -1,4 +1,10 @@
-import { type CreatePromoSeriesBody, createFetchClient, FetchClientError, type PromoSeries } from '@pult/contract';
+import {
+  type CreatePromoSeriesBody,
+  createFetchClient,
+  FetchClientError,
+  type PromoSeries,
+  sessionOf,
+} from '@pult/contract';
 import { ACCOUNTS, type Account, BASE_URL } from '../accounts';
 import { expect } from '../fixtures';
 
@@ -8,8 +14,9 @@ const client = (token: string) => createFetchClient(BASE_URL, token);
 
 /** A session token for an account: the planner app's sign-in, as the specs' API set-up needs one. */
 export const signIn = async (account: Account = ACCOUNTS.admin): Promise<string> =>
-  (await createFetchClient(BASE_URL).auth.signin({ body: { email: account.email, password: account.password } }))
-    .apiToken;
+  sessionOf(
+    await createFetchClient(BASE_URL).auth.signin({ body: { email: account.email, password: account.password } }),
+  ).apiToken;
 
 const YEARLY = 'Годовая подписка';
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { sessionOf } from '@pult/contract';
 import { ACCOUNTS } from '../accounts';
 import { apiAs, expect, test } from '../fixtures';
 import { holdRequests } from '../network';
@@ -7,9 +8,9 @@ const shots = (name: string) => `.test-output/screenshots/${name}.png`;
 
 /** The planner account with two phones registered through the planner API; returns its user id. */
 async function plannerWithDevices() {
-  const session = await apiAs().auth.signin({
-    body: { email: ACCOUNTS.planner.email, password: ACCOUNTS.planner.password },
-  });
+  const session = sessionOf(
+    await apiAs().auth.signin({ body: { email: ACCOUNTS.planner.email, password: ACCOUNTS.planner.password } }),
+  );
   const planner = apiAs(session.apiToken);
   const run = Date.now();
   await planner.client.registerDevice({
@@ -122,9 +123,9 @@ test.describe('push notifications', () => {
 
   // Last in this file (its tests run in order on one worker): it changes the installation's time zone for a moment.
   test('pushes are scheduled and shown on the clock of the settings’ time zone', async ({ page, login }) => {
-    const admin = await apiAs().auth.signin({
-      body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-    });
+    const admin = sessionOf(
+      await apiAs().auth.signin({ body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } }),
+    );
     const original = await apiAs(admin.apiToken).settings.get();
     try {
       await apiAs(admin.apiToken).settings.update({ body: { defaultTimeZone: 'Asia/Novosibirsk' } });

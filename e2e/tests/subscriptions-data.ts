@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createFetchClient, type Plan, type Subscription, type User } from '@pult/contract';
+import { createFetchClient, type Plan, type Subscription, sessionOf, type User } from '@pult/contract';
 import { ACCOUNTS, BASE_URL } from '../accounts';
 import { expect } from '../fixtures';
 
@@ -22,10 +22,10 @@ export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}$
 
 /** The admin's token, signed in through the API. */
 export const adminToken = async (): Promise<string> =>
-  (
+  sessionOf(
     await createFetchClient(BASE_URL).auth.signin({
       body: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-    })
+    }),
   ).apiToken;
 
 /** The typed client of the contract, calling as the holder of `token`. */

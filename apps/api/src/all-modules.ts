@@ -6,6 +6,7 @@ import { configModule } from './modules/config';
 import { dashboardModule } from './modules/dashboard';
 import { jobsModule } from './modules/jobs';
 import { listViewsModule } from './modules/list-views';
+import { mfaModule } from './modules/mfa';
 import { notesModule } from './modules/notes';
 import { operationsModule } from './modules/operations';
 import { personalDataModule } from './modules/personal-data';
@@ -13,6 +14,7 @@ import { plansModule } from './modules/plans';
 import { profileModule } from './modules/profile';
 import { promoCodesModule } from './modules/promo-codes';
 import { pushModule } from './modules/push';
+import { sessionsModule } from './modules/sessions';
 import { settingsModule } from './modules/settings';
 import { subscriptionsModule } from './modules/subscriptions';
 import { telegramChannelsModule } from './modules/telegram-channels';
@@ -22,7 +24,7 @@ import type { PultModule } from './pult-module';
 
 /**
  * Every feature module of the API, the one list `app.ts` wires (routes, root routes, job kinds).
- * A new module is one line here; `sessions` brings nothing of its own (auth and users use it).
+ * A new module is one line here.
  */
 export const allModules: readonly PultModule[] = [
   authModule,
@@ -39,6 +41,8 @@ export const allModules: readonly PultModule[] = [
   settingsModule,
   personalDataModule,
   profileModule,
+  mfaModule,
+  sessionsModule,
   telegramChannelsModule,
   dashboardModule,
   listViewsModule,

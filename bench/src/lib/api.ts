@@ -1,4 +1,4 @@
-import { api, type CallResult, createFetchClient, type FetchClient, pathOf } from '@pult/contract';
+import { api, type CallResult, createFetchClient, type FetchClient, pathOf, sessionOf } from '@pult/contract';
 
 /**
  * The calls the bench makes itself (outside the measured load) go through the contract's typed
@@ -12,7 +12,7 @@ export type UsersPage = CallResult<typeof api.users.list>;
 export const TAKE = 20;
 
 export async function signIn(url: string, email: string, password: string): Promise<string> {
-  const session = await createFetchClient(url).auth.signin({ body: { email, password } });
+  const session = sessionOf(await createFetchClient(url).auth.signin({ body: { email, password } }));
   return session.apiToken;
 }
 

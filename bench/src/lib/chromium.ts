@@ -1,4 +1,4 @@
-import { createFetchClient, type FetchClient } from '@pult/contract';
+import { createFetchClient, type FetchClient, sessionOf } from '@pult/contract';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import type { Page } from 'puppeteer-core';
 
@@ -31,9 +31,9 @@ export type StoredSession = Omit<SignedIn, 'apiTokenExpiresAt'> & { apiTokenExpi
 
 /** Signs in through the API and returns the session as the SPA stores it (lib/api.ts `signIn` answers the token alone). */
 export async function signInForSpa(url: string, email: string, password: string): Promise<StoredSession> {
-  const { apiTokenExpiresAt: _serverDeadline, ...session } = await createFetchClient(url).auth.signin({
-    body: { email, password },
-  });
+  const { apiTokenExpiresAt: _serverDeadline, ...session } = sessionOf(
+    await createFetchClient(url).auth.signin({ body: { email, password } }),
+  );
   return { ...session, apiTokenExpiresAt: Date.now() + session.expiresIn * 1000 };
 }
 

@@ -8,6 +8,7 @@ import { configEndpoints } from './endpoints/config';
 import { dashboardEndpoints } from './endpoints/dashboard';
 import { jobsEndpoints } from './endpoints/jobs';
 import { listViewsEndpoints } from './endpoints/list-views';
+import { mfaEndpoints } from './endpoints/mfa';
 import { notesEndpoints } from './endpoints/notes';
 import { operationsEndpoints } from './endpoints/operations';
 import { personalDataEndpoints } from './endpoints/personal-data';
@@ -15,6 +16,7 @@ import { plansEndpoints } from './endpoints/plans';
 import { profileEndpoints } from './endpoints/profile';
 import { promoCodesEndpoints } from './endpoints/promo-codes';
 import { pushEndpoints } from './endpoints/push';
+import { sessionsEndpoints } from './endpoints/sessions';
 import { settingsEndpoints } from './endpoints/settings';
 import { subscriptionsEndpoints } from './endpoints/subscriptions';
 import { telegramChannelsEndpoints } from './endpoints/telegram-channels';
@@ -42,6 +44,8 @@ export const api = {
   settings: settingsEndpoints,
   personalData: personalDataEndpoints,
   profile: profileEndpoints,
+  mfa: mfaEndpoints,
+  sessions: sessionsEndpoints,
   telegramChannels: telegramChannelsEndpoints,
   dashboard: dashboardEndpoints,
   listViews: listViewsEndpoints,

@@ -144,6 +144,34 @@ const actionNames = {
     fr: 'Appareil passé à un autre compte',
     ja: 'デバイスを別アカウントへ移動',
   },
+  'enrol-mfa': {
+    ru: 'Подключение второго фактора',
+    en: 'Second factor enrolled',
+    zh: '启用双重验证',
+    fr: 'Second facteur activé',
+    ja: '二要素認証の登録',
+  },
+  'remove-mfa': {
+    ru: 'Отключение второго фактора',
+    en: 'Second factor removed',
+    zh: '停用双重验证',
+    fr: 'Second facteur retiré',
+    ja: '二要素認証の解除',
+  },
+  'reset-mfa': {
+    ru: 'Сброс второго фактора',
+    en: 'Second factor reset',
+    zh: '重置双重验证',
+    fr: 'Second facteur réinitialisé',
+    ja: '二要素認証のリセット',
+  },
+  'end-session': {
+    ru: 'Завершение сеанса',
+    en: 'Session ended',
+    zh: '结束会话',
+    fr: 'Session fermée',
+    ja: 'セッション終了',
+  },
 } as const satisfies Record<string, Names>;
 
 const entityNames = {

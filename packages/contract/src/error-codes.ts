@@ -28,6 +28,12 @@ export const errorCodes = [
   'TOKEN_EXPIRED',
   'REFRESH_TOKEN_INVALID',
   'RESET_TOKEN_INVALID',
+  // The second factor and sessions (docs/decisions/0035).
+  'MFA_TOKEN_INVALID',
+  'MFA_CODE_INVALID',
+  'MFA_ALREADY_ENROLLED',
+  'MFA_NOT_ENROLLED',
+  'SESSION_NOT_FOUND',
   // Users.
   'USER_NOT_FOUND',
   'EMAIL_TAKEN',

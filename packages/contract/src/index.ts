@@ -19,6 +19,7 @@ export * from './errors';
 export * from './fetch-client';
 export * from './list-query';
 export * from './list-views';
+export * from './mfa';
 export * from './notes';
 export * from './phone';
 export * from './promo-codes';

@@ -11,6 +11,7 @@ export * from './tables/backups';
 export * from './tables/dashboard';
 export * from './tables/jobs';
 export * from './tables/list-views';
+export * from './tables/mfa';
 export * from './tables/notes';
 export * from './tables/plans';
 export * from './tables/promo-codes';

@@ -1,8 +1,14 @@
-import { staffRoles } from '@pult/contract';
+import { isStaffRole, staffRoles } from '@pult/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/http-errors';
-import { findPrincipal } from '../modules/sessions';
+import {
+  findPrincipal,
+  LAST_SEEN_PRECISION_MS,
+  type SessionPrincipal,
+  staffIdleSince,
+  touchSession,
+} from '../modules/sessions';
 
 const tokenOf = (request: FastifyRequest): string | undefined => {
   const header = request.headers['api-token'];
@@ -17,18 +23,33 @@ const tokenOf = (request: FastifyRequest): string | undefined => {
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
+    /**
+     * The caller of a live session, or null. A staff session idle past the setting is over (ASVS 7.3.1);
+     * any other request counts as activity. Planner accounts are not timed out: the app stays signed in.
+     */
+    const liveCaller = async (token: string): Promise<SessionPrincipal | null> => {
+      const now = app.clock.now();
+      const principal = await findPrincipal(app.db, now, token);
+      if (!principal) return null;
+      if (isStaffRole(principal.role) && principal.lastSeenAt < (await staffIdleSince(app))) return null;
+      // Most requests skip the write: last_seen_at is kept to the minute.
+      if (now.getTime() - principal.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS)
+        await touchSession(app.db, principal.sessionId, now);
+      return principal;
+    };
+
     app.decorateRequest('principal', null);
     app.addHook('onRequest', async (request) => {
       const rule = request.routeOptions.config?.auth ?? staffRoles;
       const token = tokenOf(request);
       if (rule === 'public') {
-        if (token) request.principal = await findPrincipal(app.db, app.clock.now(), token);
+        if (token) request.principal = await liveCaller(token);
         return;
       }
       // Unknown routes have no rule to enforce; the 404 handler answers them.
       if (request.is404) return;
       if (!token) throw unauthorized('TOKEN_MISSING', 'Api-Token header required');
-      const principal = await findPrincipal(app.db, app.clock.now(), token);
+      const principal = await liveCaller(token);
       if (!principal) throw unauthorized('TOKEN_EXPIRED', 'Token expired or revoked');
       if (!rule.includes(principal.role)) throw forbidden();
       request.principal = principal;

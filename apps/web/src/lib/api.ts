@@ -136,6 +136,8 @@ const groupLoaders: { [G in keyof Api]: () => Promise<Api[G]> } = {
   settings: () => import('@pult/contract/endpoints/settings').then((m) => m.settingsEndpoints),
   personalData: () => import('@pult/contract/endpoints/personal-data').then((m) => m.personalDataEndpoints),
   profile: () => import('@pult/contract/endpoints/profile').then((m) => m.profileEndpoints),
+  mfa: () => import('@pult/contract/endpoints/mfa').then((m) => m.mfaEndpoints),
+  sessions: () => import('@pult/contract/endpoints/sessions').then((m) => m.sessionsEndpoints),
   telegramChannels: () => import('@pult/contract/endpoints/telegram-channels').then((m) => m.telegramChannelsEndpoints),
   dashboard: () => import('@pult/contract/endpoints/dashboard').then((m) => m.dashboardEndpoints),
   listViews: () => import('@pult/contract/endpoints/list-views').then((m) => m.listViewsEndpoints),

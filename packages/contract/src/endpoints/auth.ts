@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { forgotPasswordBody, refreshTokenBody, resetPasswordBody, sessionUser, signinBody } from '../auth';
 import { okResponse, roles } from '../common';
 import { defineEndpoint } from '../endpoint';
+import { mfaChallenge, mfaTokenBody, signinMfaBody, signinMfaResult, totpEnrolment } from '../mfa';
 import { user } from '../users';
 
 /** The sign-in family: sessions with a short access token and a rotating refresh token. */
@@ -13,12 +15,41 @@ export const authEndpoints = {
     description:
       'Answers the user and a token pair. A wrong e-mail or password is one answer (401 INVALID_CREDENTIALS), ' +
       'so it does not reveal which e-mails exist; a blocked account is 403 ACCOUNT_BLOCKED; too many ' +
-      'failures are 429 RATE_LIMITED with Retry-After.',
+      'failures are 429 RATE_LIMITED with Retry-After. An account with a second factor (or one the policy ' +
+      'requires to enrol) gets `{ mfaRequired, mfaToken, methods, enrolmentRequired }` and no token: ' +
+      'the session comes from `POST /users/signin/mfa`.',
     tag: 'auth',
     access: 'public',
     body: signinBody,
-    response: sessionUser,
+    response: z.union([sessionUser, mfaChallenge]),
     errors: [401, 403, 429],
+  }),
+  signinMfa: defineEndpoint({
+    method: 'POST',
+    path: '/users/signin/mfa',
+    operationId: 'signInSecondFactor',
+    summary: 'Finish a sign-in with a TOTP or recovery code',
+    description:
+      'Answers like a plain sign-in. The mfaToken lives 5 minutes and works once (401 MFA_TOKEN_INVALID); a wrong ' +
+      'code is 401 MFA_CODE_INVALID and counts against the sign-in limits (429). When the sign-in enrolled an ' +
+      'authenticator (`enrolmentRequired`), the code confirms it and the answer carries the recovery codes.',
+    tag: 'auth',
+    access: 'public',
+    body: signinMfaBody,
+    response: signinMfaResult,
+    errors: [401, 403, 429],
+  }),
+  signinEnrolTotp: defineEndpoint({
+    method: 'POST',
+    path: '/users/signin/mfa/totp',
+    operationId: 'signInEnrolTotp',
+    summary: 'Enrol an authenticator during a sign-in the policy stopped',
+    description: 'Only for an mfaToken whose account has no factor yet (401 MFA_TOKEN_INVALID otherwise).',
+    tag: 'auth',
+    access: 'public',
+    body: mfaTokenBody,
+    response: totpEnrolment,
+    errors: [401, 429],
   }),
   refreshToken: defineEndpoint({
     method: 'PATCH',

@@ -50,6 +50,9 @@ export const retentionSettings = z.object({
 });
 export type RetentionSettings = z.infer<typeof retentionSettings>;
 
+/** Staff roles that must sign in with a second factor (product.md §8); empty: nobody. */
+export const secondFactorPolicy = z.array(z.enum(['admin', 'editor'])).max(2);
+
 export const settingsValues = z.object({
   projectName: z.string().trim().min(1).max(80),
   supportContact: z.string().trim().min(1).max(200),
@@ -57,6 +60,9 @@ export const settingsValues = z.object({
   pushQuietHours: quietHours,
   promoActivationLimits,
   retention: retentionSettings,
+  secondFactorRequiredFor: secondFactorPolicy,
+  /** A staff session without a request for this long ends (ASVS 7.3.1). */
+  sessionIdleMinutes: z.number().int().min(5).max(1440),
 });
 export type SettingsValues = z.infer<typeof settingsValues>;
 

@@ -14,6 +14,8 @@ export const sessions = pgTable(
     createdAt: time('created_at').notNull(),
     /** Absolute end: refresh cannot extend a session past it. */
     expiresAt: time('expires_at').notNull(),
+    /** The last request (written at most once a minute): a staff session idle longer ends (settings). */
+    lastSeenAt: time('last_seen_at').notNull().defaultNow(),
     revokedAt: time('revoked_at'),
     revokedReason: text('revoked_reason'),
     ip: text('ip'),

@@ -1,27 +1,22 @@
-import type { SessionUser, User } from '@pult/contract';
+import type { MfaChallenge, SessionUser, User } from '@pult/contract';
 import { HttpError, rateLimited, unauthorized } from '../../lib/http-errors';
 import { countOutcome } from '../../lib/metrics';
 import { releaseAttempt, reserveAttempt, resetAttempts } from '../../lib/rate-limit';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
-import { createSession, revokeSession, rotateRefreshToken, type TokenPair } from '../sessions';
-import { toUser, type UserRow, usersRepository, verifyPassword } from '../users';
+import { factorMethods, issueChallenge, policyRequires } from '../mfa';
+import { revokeSession, rotateRefreshToken, staffIdleSince } from '../sessions';
+import { toUser, usersRepository, verifyPassword } from '../users';
 import { SIGNIN_PER_ACCOUNT, SIGNIN_PER_IP } from './limits';
+import { completeWithCode, enrolDuringSignIn } from './second-factor';
+import { openSession, withTokens } from './session-answer';
 
 const refreshRefused = (message: string) => unauthorized('REFRESH_TOKEN_INVALID', message);
-
-const withTokens = (ctx: ServiceContext, row: UserRow, pair: TokenPair): SessionUser => ({
-  ...toUser(row),
-  apiToken: pair.apiToken,
-  refreshToken: pair.refreshToken,
-  apiTokenExpiresAt: pair.apiTokenExpiresAt.toISOString(),
-  expiresIn: Math.round((pair.apiTokenExpiresAt.getTime() - ctx.clock.now().getTime()) / 1000),
-});
 
 async function signIn(
   ctx: ServiceContext,
   body: { email: string; password: string },
   userAgent: string | undefined,
-): Promise<SessionUser> {
+): Promise<SessionUser | MfaChallenge> {
   const now = ctx.clock.now();
   const email = body.email.toLowerCase();
   const accountKey = `signin:account:${email}`;
@@ -35,17 +30,21 @@ async function signIn(
   // A deleted account answers exactly like a missing one (same work, same message).
   const valid = await verifyPassword(row?.status === 'deleted' ? null : row?.passwordHash, body.password);
   if (!row || !valid) throw unauthorized('INVALID_CREDENTIALS', 'Wrong e-mail or password');
+  const methods = await factorMethods(ctx.db, row.id);
+  if (methods.length > 0 || (await policyRequires(ctx, row.role))) {
+    if (row.status !== 'active') throw new HttpError(403, 'ACCOUNT_BLOCKED', 'Account is blocked');
+    // The password alone forgives the account no failures: its counter is reset only once the second
+    // factor is right too, so knowing the password does not buy fresh guesses at the code.
+    await releaseAttempt(ctx.db, ipKey);
+    return issueChallenge(ctx, row.id, methods);
+  }
   // The right password: the account's failures are forgotten and the address gets its attempt back,
   // so colleagues behind one office address do not use up each other's sign-ins.
   await resetAttempts(ctx.db, accountKey);
   await releaseAttempt(ctx.db, ipKey);
   if (row.status !== 'active') throw new HttpError(403, 'ACCOUNT_BLOCKED', 'Account is blocked');
   // The session and its audit event land together or not at all: a failed sign-in leaves no live session.
-  const pair = await ctx.db.transaction(async (tx) => {
-    const issued = await createSession(tx, now, row.id, { ip: ctx.ip, userAgent });
-    await ctx.audit({ actorId: row.id, action: 'signin', entity: 'user', entityId: row.id }, tx);
-    return issued;
-  });
+  const pair = await ctx.db.transaction((tx) => openSession(ctx, tx, row, userAgent, 'password'));
   return withTokens(ctx, { ...row, lastSeenAt: now }, pair);
 }
 
@@ -55,8 +54,14 @@ export const authService = {
   signIn: (ctx: ServiceContext, body: { email: string; password: string }, userAgent: string | undefined) =>
     countOutcome(ctx.deps.metrics.signins, () => signIn(ctx, body, userAgent)),
 
+  /** The second step: a TOTP or recovery code for the token the password earned. Counted like sign-in. */
+  signInWithCode: (ctx: ServiceContext, body: { mfaToken: string; code: string }, userAgent: string | undefined) =>
+    countOutcome(ctx.deps.metrics.signins, () => completeWithCode(ctx, body, userAgent)),
+
+  enrolDuringSignIn,
+
   refresh: async (ctx: ServiceContext, token: string): Promise<SessionUser> => {
-    const result = await rotateRefreshToken(ctx.db, ctx.clock.now(), token);
+    const result = await rotateRefreshToken(ctx.db, ctx.clock.now(), token, await staffIdleSince(ctx));
     if (!result.ok)
       throw refreshRefused(
         result.reason === 'reused' ? 'Refresh token reused; session revoked' : 'Invalid refresh token',

@@ -1,5 +1,5 @@
-import { ACCESS_TOKEN_TTL_SECONDS } from '@pult/contract';
-import { and, eq, fillPlaceholders, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { ACCESS_TOKEN_TTL_SECONDS, isStaffRole } from '@pult/contract';
+import { and, desc, eq, fillPlaceholders, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, sessionTokens, users } from '../../db/schema';
 import { hashToken, openWith, randomToken, sealFor } from '../../lib/tokens';
@@ -7,6 +7,10 @@ import type { Principal } from '../../types';
 
 /** A session cannot outlive this, however often it is refreshed: a stolen refresh token dies with it. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
+/** A staff session's absolute end (ASVS 7.3.2): a working day, then the password (and factor) again. */
+export const STAFF_SESSION_LIFETIME_MS = 12 * 3600 * 1000;
+/** `last_seen_at` is written at most this often: one write a minute per session, not one per request. */
+export const LAST_SEEN_PRECISION_MS = 60_000;
 const ACCESS_TTL_MS = ACCESS_TOKEN_TTL_SECONDS * 1000;
 
 export interface TokenPair {
@@ -30,15 +34,16 @@ export async function createSession(
   db: Db,
   now: Date,
   userId: number,
-  meta: { ip?: string; userAgent?: string },
+  meta: { ip?: string; userAgent?: string; lifetimeMs?: number },
 ): Promise<TokenPair> {
-  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  const expiresAt = new Date(now.getTime() + (meta.lifetimeMs ?? SESSION_LIFETIME_MS));
   return db.transaction(async (tx) => {
     const [session] = await tx
       .insert(sessions)
       .values({
         userId,
         createdAt: now,
+        lastSeenAt: now,
         expiresAt,
         ip: meta.ip ?? null,
         userAgent: meta.userAgent?.slice(0, 300) ?? null,
@@ -76,11 +81,16 @@ function openPair(refreshToken: string, sealed: string | null): TokenPair | null
  * — except within REFRESH_GRACE_MS of its use, when the same successor pair is answered again.
  * The token's row is locked, so a concurrent second refresh waits for the first and then sees its pair.
  */
-export async function rotateRefreshToken(db: Db, now: Date, refreshToken: string): Promise<RotateResult> {
+export async function rotateRefreshToken(
+  db: Db,
+  now: Date,
+  refreshToken: string,
+  staffIdleSince: Date | null = null,
+): Promise<RotateResult> {
   const hash = hashToken(refreshToken);
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ session: sessions, token: sessionTokens, userStatus: users.status })
+      .select({ session: sessions, token: sessionTokens, userStatus: users.status, role: users.role })
       .from(sessionTokens)
       .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -91,6 +101,10 @@ export async function rotateRefreshToken(db: Db, now: Date, refreshToken: string
     if (session.revokedAt || session.expiresAt <= now || row.userStatus !== 'active') {
       return { ok: false, reason: 'invalid' } as const;
     }
+    if (staffIdleSince && isStaffRole(row.role) && session.lastSeenAt < staffIdleSince) {
+      await revokeSessionIn(tx, now, session.id, 'idle');
+      return { ok: false, reason: 'invalid' } as const;
+    }
     if (token.usedAt) {
       const withinGrace = now.getTime() - token.usedAt.getTime() <= REFRESH_GRACE_MS;
       const successor = withinGrace ? openPair(refreshToken, token.successor) : null;
@@ -99,6 +113,7 @@ export async function rotateRefreshToken(db: Db, now: Date, refreshToken: string
       return { ok: false, reason: 'reused' } as const;
     }
     await tx.update(users).set({ lastSeenAt: now }).where(eq(users.id, session.userId));
+    await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
     const pair = await issuePair(tx, session.id, now, session.expiresAt);
     await tx
       .update(sessionTokens)
@@ -157,7 +172,7 @@ export async function revokeUserSessions(
 const preparePrincipalQuery = (db: Db) => {
   const now = sql.placeholder('now');
   const session = db
-    .select({ id: sessions.id, userId: sessions.userId })
+    .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .where(and(eq(sessions.id, sessionTokens.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1)
@@ -171,7 +186,14 @@ const preparePrincipalQuery = (db: Db) => {
     .limit(1)
     .as('session_user');
   return db
-    .select({ userId: user.id, sessionId: session.id, role: user.role, email: user.email, status: user.status })
+    .select({
+      userId: user.id,
+      sessionId: session.id,
+      role: user.role,
+      email: user.email,
+      status: user.status,
+      lastSeenAt: session.lastSeenAt,
+    })
     .from(sessionTokens)
     .crossJoinLateral(session)
     .crossJoinLateral(user)
@@ -193,8 +215,11 @@ export function principalQueryText(db: Db, now: Date, apiToken: string): { text:
   return { text: query.sql, params: fillPlaceholders(query.params, { hash: hashToken(apiToken), now }) };
 }
 
+/** A caller and when its session last made a request (the guard ends idle staff sessions). */
+export type SessionPrincipal = Principal & { lastSeenAt: Date };
+
 /** Resolves an access token to its caller in one query. */
-export async function findPrincipal(db: Db, now: Date, apiToken: string): Promise<Principal | null> {
+export async function findPrincipal(db: Db, now: Date, apiToken: string): Promise<SessionPrincipal | null> {
   let query = principalQueries.get(db);
   if (!query) {
     query = preparePrincipalQuery(db);
@@ -203,7 +228,61 @@ export async function findPrincipal(db: Db, now: Date, apiToken: string): Promis
   const [row] = await query.execute({ hash: hashToken(apiToken), now });
   // A blocked or deleted account stops matching at once, as a revoked session does.
   if (row?.status !== 'active') return null;
-  return { userId: row.userId, sessionId: row.sessionId, role: row.role, email: row.email };
+  return { userId: row.userId, sessionId: row.sessionId, role: row.role, email: row.email, lastSeenAt: row.lastSeenAt };
+}
+
+/** Records a request on the session, at most once per LAST_SEEN_PRECISION_MS (the condition skips the write). */
+export async function touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - LAST_SEEN_PRECISION_MS))));
+}
+
+export interface LiveSessionRow {
+  id: number;
+  createdAt: Date;
+  lastSeenAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A user's sessions still usable at `now`, newest first (`idleSince`: staff sessions idle since then are over). */
+export async function liveSessionsOf(db: Db, userId: number, now: Date, idleSince: Date): Promise<LiveSessionRow[]> {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gte(sessions.lastSeenAt, idleSince),
+      ),
+    )
+    .orderBy(desc(sessions.createdAt), desc(sessions.id));
+}
+
+/** Ends one session of this user; false when it is not theirs or already over. */
+export async function revokeOwnSession(
+  db: Db,
+  now: Date,
+  userId: number,
+  sessionId: number,
+  reason: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }
 
 /** Of these users, the ones with a session still usable at `now` (not revoked, not past its end). */

@@ -14,6 +14,9 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   // Deliveries are per device and grow with every push; sign-in records hold addresses. The audit
   // log is evidence, so it is kept for good unless an admin sets a period.
   retention: { pushDeliveriesMonths: 6, signInsMonths: 12, auditMonths: null },
+  // Nobody by default, so a fresh install signs in as the seed describes (product.md §8).
+  secondFactorRequiredFor: [],
+  sessionIdleMinutes: 30,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { isStaffRole, type SessionUser, type SigninBody } from '@pult/contract';
+import { isStaffRole, type MfaChallenge, type SessionUser, type SigninBody } from '@pult/contract';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { api } from '../../../lib/api';
@@ -33,8 +33,8 @@ export const describeSignInError = (error: unknown, t: TFunction): string => {
   return describeError(error, t, SIGN_IN_WORDING);
 };
 
-export const signIn = async (body: SigninBody): Promise<SessionUser> => {
-  const session = await api.auth.signin({ body });
+/** Keeps a session the API answered: staff only (a planner user's session is ended at once). */
+export const acceptSession = async (session: SessionUser): Promise<SessionUser> => {
   if (!isStaffRole(session.role)) {
     // The API let a planner user in; end that session at once so no token is left alive.
     await api.auth.signout({}, { token: session.apiToken }).catch(() => undefined);
@@ -44,23 +44,38 @@ export const signIn = async (body: SigninBody): Promise<SessionUser> => {
   return session;
 };
 
+/** The password step: a session, or the challenge a second factor must answer (docs/decisions/0035). */
+export const signIn = async (body: SigninBody): Promise<MfaChallenge | null> => {
+  const answer = await api.auth.signin({ body });
+  if ('mfaRequired' in answer) return answer;
+  await acceptSession(answer);
+  return null;
+};
+
 /**
- * The sign-in form's call: pending while it runs, the failure kept for the form to word. Plain state,
- * not a query-library mutation: the login page loads neither TanStack Query nor antd (docs/decisions/0022).
+ * The sign-in form's call: pending while it runs, the failure kept for the form to word, and the
+ * challenge when the password was right but a code must follow. Plain state, not a query-library
+ * mutation: the login page loads neither TanStack Query nor antd (docs/decisions/0022).
  */
 export const useSignIn = () => {
   const [isPending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const submit = async (body: SigninBody) => {
     setPending(true);
     setError(null);
     try {
-      await signIn(body);
+      setChallenge(await signIn(body));
     } catch (failure) {
       setError(failure);
     } finally {
       setPending(false);
     }
   };
-  return { submit, isPending, error };
+  /** Back to the password: the challenge expired or the person wants another account. */
+  const restart = (failure: unknown = null) => {
+    setChallenge(null);
+    setError(failure);
+  };
+  return { submit, isPending, error, challenge, restart };
 };

@@ -1,5 +1,5 @@
 import type { SigninBody } from '@pult/contract';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LockIcon, MailIcon } from '../../../components/inline-icons';
@@ -15,6 +15,9 @@ interface LocationState {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Errors = Partial<Record<keyof SigninBody, string>>;
+
+/** The second step comes as a chunk of its own, after a right password: most sign-ins never load it. */
+const SecondFactorStep = lazy(() => import('./second-factor-step'));
 
 /**
  * The sign-in form shared by both login layouts. On success it only stores the session: the
@@ -59,6 +62,13 @@ export const LoginForm = () => {
     if (found.password) return passwordInput.current?.focus();
     void signIn.submit({ email: values.email.trim(), password: values.password });
   };
+
+  if (signIn.challenge)
+    return (
+      <Suspense fallback={<span className="spinner" role="status" aria-label={t('auth.mfa.title')} />}>
+        <SecondFactorStep challenge={signIn.challenge} onRestart={signIn.restart} />
+      </Suspense>
+    );
 
   return (
     <form name="signin" noValidate onSubmit={submit} className="plain-text">

@@ -1,0 +1,39 @@
+import { isStaffRole, type SessionUser } from '@pult/contract';
+import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../lib/service-context';
+import { createSession, STAFF_SESSION_LIFETIME_MS, type TokenPair } from '../sessions';
+import { toUser, type UserRow } from '../users';
+
+export const withTokens = (ctx: ServiceContext, row: UserRow, pair: TokenPair): SessionUser => ({
+  ...toUser(row),
+  apiToken: pair.apiToken,
+  refreshToken: pair.refreshToken,
+  apiTokenExpiresAt: pair.apiTokenExpiresAt.toISOString(),
+  expiresIn: Math.round((pair.apiTokenExpiresAt.getTime() - ctx.clock.now().getTime()) / 1000),
+});
+
+/**
+ * A new session and its sign-in event, inside the caller's transaction: both land or neither. Staff
+ * sessions end 12 hours after the sign-in however active (ASVS 7.3.2); the planner app's last 30 days.
+ */
+export async function openSession(
+  ctx: ServiceContext,
+  tx: Db,
+  row: UserRow,
+  userAgent: string | undefined,
+  method: 'password' | 'totp' | 'recovery',
+): Promise<TokenPair> {
+  const lifetimeMs = isStaffRole(row.role) ? STAFF_SESSION_LIFETIME_MS : undefined;
+  const pair = await createSession(tx, ctx.clock.now(), row.id, { ip: ctx.ip, userAgent, lifetimeMs });
+  await ctx.audit(
+    {
+      actorId: row.id,
+      action: 'signin',
+      entity: 'user',
+      entityId: row.id,
+      after: method === 'password' ? undefined : { method },
+    },
+    tx,
+  );
+  return pair;
+}

@@ -1,0 +1,21 @@
+import type { PultModule } from '../../pult-module';
+import { mfaRoutes } from './mfa-routes';
+
+export { mfaRepository } from './mfa-repository';
+/**
+ * The second factor's public face (docs/decisions/0035): `auth` asks it what stands between a right
+ * password and a session. It imports `sessions`, `settings` and `users`, never `auth`.
+ */
+export {
+  CHALLENGE_TTL_MS,
+  codeRefused,
+  confirmPendingTotp,
+  factorMethods,
+  issueChallenge,
+  policyRequires,
+  spendCode,
+  startTotpEnrolment,
+} from './mfa-service';
+export { totpCodeAt } from './totp';
+
+export const mfaModule: PultModule = { name: 'mfa', routes: [mfaRoutes] };
