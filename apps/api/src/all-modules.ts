@@ -4,6 +4,7 @@ import { authModule } from './modules/auth';
 import { backupsModule } from './modules/backups';
 import { configModule } from './modules/config';
 import { dashboardModule } from './modules/dashboard';
+import { importsModule } from './modules/imports';
 import { jobsModule } from './modules/jobs';
 import { listViewsModule } from './modules/list-views';
 import { mfaModule } from './modules/mfa';
@@ -47,6 +48,7 @@ export const allModules: readonly PultModule[] = [
   dashboardModule,
   listViewsModule,
   jobsModule,
+  importsModule,
   backupsModule,
   operationsModule,
 ];

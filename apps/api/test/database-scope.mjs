@@ -13,6 +13,7 @@
  * test that already skips itself on PostgreSQL.
  */
 export const pgliteOnly = [
+  'test/imports/file-reading.test.ts', // parsing files: no database
   'test/lib/csv.test.ts',
   'test/notes/share-card.test.ts', // drawing a card: satori and sharp, the note is read once
   'test/platform/compression.test.ts',

@@ -6,6 +6,7 @@ import { backupsEndpoints } from './endpoints/backups';
 import { clientEndpoints } from './endpoints/client';
 import { configEndpoints } from './endpoints/config';
 import { dashboardEndpoints } from './endpoints/dashboard';
+import { importsEndpoints } from './endpoints/imports';
 import { jobsEndpoints } from './endpoints/jobs';
 import { listViewsEndpoints } from './endpoints/list-views';
 import { mfaEndpoints } from './endpoints/mfa';
@@ -50,6 +51,7 @@ export const api = {
   dashboard: dashboardEndpoints,
   listViews: listViewsEndpoints,
   jobs: jobsEndpoints,
+  imports: importsEndpoints,
   backups: backupsEndpoints,
   operations: operationsEndpoints,
 } as const;

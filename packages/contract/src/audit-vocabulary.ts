@@ -165,6 +165,14 @@ const actionNames = {
     fr: 'Second facteur réinitialisé',
     ja: '二要素認証のリセット',
   },
+  import: { ru: 'Импорт', en: 'Imported', zh: '导入', fr: 'Import', ja: 'インポート' },
+  'undo-import': {
+    ru: 'Отмена импорта',
+    en: 'Import undone',
+    zh: '撤销导入',
+    fr: 'Import annulé',
+    ja: 'インポートの取り消し',
+  },
   'end-session': {
     ru: 'Завершение сеанса',
     en: 'Session ended',
@@ -220,6 +228,7 @@ const entityNames = {
   settings: { ru: 'Настройки', en: 'Settings', zh: '设置', fr: 'Paramètres', ja: '設定' },
   'audit-event': { ru: 'Журнал аудита', en: 'Audit log', zh: '审计日志', fr: 'Journal d’audit', ja: '監査ログ' },
   device: { ru: 'Устройство', en: 'Device', zh: '设备', fr: 'Appareil', ja: 'デバイス' },
+  import: { ru: 'Импорт', en: 'Import', zh: '导入', fr: 'Import', ja: 'インポート' },
   job: {
     ru: 'Фоновая задача',
     en: 'Background job',

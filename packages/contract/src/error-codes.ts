@@ -87,6 +87,11 @@ export const errorCodes = [
   'NO_DEVICES',
   'DEVICE_NOT_FOUND',
   'DELIVERY_NOT_FOUND',
+  // Imports (docs/decisions/0037).
+  'IMPORT_NOT_FOUND',
+  'IMPORT_SERIES_BUSY',
+  'IMPORT_NOT_UNDOABLE',
+  'IMPORT_UNDO_REFUSED',
   // Saved views of the list screens.
   'VIEW_NOT_FOUND',
   'VIEW_NAME_TAKEN',

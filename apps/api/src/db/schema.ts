@@ -9,6 +9,7 @@ export * from './tables/audit';
 export * from './tables/auth';
 export * from './tables/backups';
 export * from './tables/dashboard';
+export * from './tables/imports';
 export * from './tables/jobs';
 export * from './tables/list-views';
 export * from './tables/mfa';

@@ -142,6 +142,7 @@ const groupLoaders: { [G in keyof Api]: () => Promise<Api[G]> } = {
   dashboard: () => import('@pult/contract/endpoints/dashboard').then((m) => m.dashboardEndpoints),
   listViews: () => import('@pult/contract/endpoints/list-views').then((m) => m.listViewsEndpoints),
   jobs: () => import('@pult/contract/endpoints/jobs').then((m) => m.jobsEndpoints),
+  imports: () => import('@pult/contract/endpoints/imports').then((m) => m.importsEndpoints),
   backups: () => import('@pult/contract/endpoints/backups').then((m) => m.backupsEndpoints),
   operations: () => import('@pult/contract/endpoints/operations').then((m) => m.operationsEndpoints),
 };

@@ -12,7 +12,7 @@ export type JobStatus = z.infer<typeof jobStatus>;
  * The kinds of background work the API runs, each named in the SPA's five languages and linked to its
  * subject's screen there (a test checks that every kind a module declares is listed here).
  */
-export const knownJobKinds = ['promo-generation', 'push-dispatch', 'scheduled-backup'] as const;
+export const knownJobKinds = ['promo-generation', 'push-dispatch', 'scheduled-backup', 'import'] as const;
 export type KnownJobKind = (typeof knownJobKinds)[number];
 
 /** A kind's name as the `jobs.kind` column allows it: kebab-case letters. */

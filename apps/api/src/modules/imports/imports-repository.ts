@@ -1,0 +1,141 @@
+import type { ImportRowError, ImportState } from '@pult/contract';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { importRows, imports } from '../../db/schema';
+
+export type ImportRow = typeof imports.$inferSelect;
+export type NewImport = typeof imports.$inferInsert;
+
+/** One row of the file as staged: its number, key and values, or what is wrong with it, and its cells. */
+export interface StagedRow {
+  row: number;
+  key: string | null;
+  data: Record<string, unknown> | null;
+  cells: string[];
+  errors: Array<{ field: string; code: string }> | null;
+}
+
+/** The refusals GET /imports/{id} shows; errors.csv has them all. */
+const SHOWN_ERRORS = 1000;
+
+export const importsRepository = {
+  insert: async (db: Db, values: NewImport): Promise<ImportRow> => {
+    const [row] = await db.insert(imports).values(values).returning();
+    if (!row) throw new Error('import insert returned nothing');
+    return row;
+  },
+
+  find: async (db: Db, id: number): Promise<ImportRow | undefined> => {
+    const [row] = await db.select().from(imports).where(eq(imports.id, id));
+    return row;
+  },
+
+  /** Locks the import for an undo, so two undos (or an undo and a late batch) never interleave. */
+  findForUpdate: async (db: Db, id: number): Promise<ImportRow | undefined> => {
+    const [row] = await db.select().from(imports).where(eq(imports.id, id)).for('update');
+    return row;
+  },
+
+  update: async (db: Db, id: number, values: Partial<NewImport>): Promise<void> => {
+    await db.update(imports).set(values).where(eq(imports.id, id));
+  },
+
+  /** Moves a queued or running import to `values` (a cancel, the end); false when it was already elsewhere. */
+  settle: async (db: Db, id: number, values: Partial<NewImport>): Promise<boolean> => {
+    const rows = await db
+      .update(imports)
+      .set(values)
+      .where(and(eq(imports.id, id), inArray(imports.status, ['queued', 'running'])))
+      .returning({ id: imports.id });
+    return rows.length > 0;
+  },
+
+  clearRows: async (db: Db, importId: number): Promise<void> => {
+    await db.delete(importRows).where(eq(importRows.importId, importId));
+  },
+
+  /** Rows a dry run checked and found valid: nothing will read them again. */
+  dropValidRows: async (db: Db, importId: number): Promise<void> => {
+    await db.execute(sql`DELETE FROM import_rows WHERE import_id = ${importId} AND errors IS NULL`);
+  },
+
+  /** A batch of staged rows in one statement, one JSON parameter whatever the batch's size. */
+  stage: async (db: Db, importId: number, rows: readonly StagedRow[]): Promise<void> => {
+    if (rows.length === 0) return;
+    await db.execute(sql`INSERT INTO import_rows (import_id, row, key, data, cells, errors)
+      SELECT ${importId}, u.row, u.key, u.data, u.cells, u.errors
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS u(row int, key text, data jsonb, cells jsonb, errors jsonb)`);
+  },
+
+  /** How many staged rows are valid and how many are not. */
+  counts: async (db: Db, importId: number): Promise<{ valid: number; invalid: number }> => {
+    const [row] = await queryRows<{ valid: number; invalid: number }>(
+      db,
+      sql`SELECT count(*) FILTER (WHERE errors IS NULL)::int AS valid, count(*) FILTER (WHERE errors IS NOT NULL)::int AS invalid
+          FROM import_rows WHERE import_id = ${importId}`,
+    );
+    return { valid: row?.valid ?? 0, invalid: row?.invalid ?? 0 };
+  },
+
+  /** The first refusals in row order, one per field. */
+  errors: async (db: Db, importId: number): Promise<ImportRowError[]> => {
+    const rows = await db
+      .select({ row: importRows.row, errors: importRows.errors })
+      .from(importRows)
+      .where(and(eq(importRows.importId, importId), isNotNull(importRows.errors)))
+      .orderBy(asc(importRows.row))
+      .limit(SHOWN_ERRORS);
+    return rows
+      .flatMap((row) => (row.errors ?? []).map((error) => ({ row: row.row, ...error })))
+      .slice(0, SHOWN_ERRORS) as ImportRowError[];
+  },
+
+  /** Every refused row with its cells, in row order, a page at a time (errors.csv streams them). */
+  refusedPage: async (db: Db, importId: number, afterRow: number, take: number) =>
+    db
+      .select({ row: importRows.row, cells: importRows.cells, errors: importRows.errors })
+      .from(importRows)
+      .where(and(eq(importRows.importId, importId), isNotNull(importRows.errors), sql`${importRows.row} > ${afterRow}`))
+      .orderBy(asc(importRows.row))
+      .limit(take),
+
+  progress: async (db: Db, ids: readonly number[]) =>
+    db
+      .select({
+        id: imports.id,
+        imported: imports.imported,
+        valid: imports.valid,
+        total: imports.total,
+        phase: imports.phase,
+      })
+      .from(imports)
+      .where(inArray(imports.id, [...ids])),
+};
+
+/** The API's view of an import. */
+export function toImportState(row: ImportRow, errors: ImportRowError[]): ImportState {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    dryRun: row.dryRun,
+    onInvalid: row.onInvalid,
+    seriesId: row.seriesId,
+    fileName: row.fileName,
+    format: row.format,
+    encoding: row.encoding,
+    delimiter: row.delimiter,
+    columns: row.columns,
+    mapping: row.mapping,
+    total: row.total,
+    valid: row.valid,
+    invalid: row.invalid,
+    imported: row.imported,
+    errors,
+    failure: row.failure,
+    undoRefusals: row.undoRefusals,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}

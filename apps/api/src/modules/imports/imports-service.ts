@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { createImportFields, type ImportState } from '@pult/contract';
+import { eq } from 'drizzle-orm';
+import { promoSeries } from '../../db/schema';
+import { csvHeader, csvLine } from '../../lib/csv';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { enqueueJob } from '../jobs';
+import { type ImportRow, importsRepository as repo, toImportState } from './imports-repository';
+import { IMPORT_JOB } from './job/import-job';
+import { reasonText } from './rules/reason-texts';
+import { undoImport } from './undo-import';
+import type { ImportUpload } from './upload/read-import-upload';
+
+const CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+
+const importNotFound = () => notFound('IMPORT_NOT_FOUND', 'No such import');
+
+/** Users are admins' (the users screen creates them only for admins); codes and channels every staff member's. */
+function mayImport(ctx: ServiceContext, kind: ImportRow['kind']): boolean {
+  return kind !== 'users' || actorOf(ctx).role === 'admin';
+}
+
+/** An import the caller may see: the kind's rule, and 404 rather than 403 for one they may not (it names nobody's data). */
+async function visibleImport(ctx: ServiceContext, id: number): Promise<ImportRow> {
+  const imp = await repo.find(ctx.db, id);
+  if (!imp || !mayImport(ctx, imp.kind)) throw importNotFound();
+  return imp;
+}
+
+/** Imports (docs/decisions/0037): the upload and its options, the state, the refused rows, the undo. */
+export const importsService = {
+  create: async (
+    ctx: ServiceContext,
+    upload: ImportUpload,
+    query: Record<string, unknown>,
+  ): Promise<{ id: number }> => {
+    const actor = actorOf(ctx);
+    const parsed = createImportFields.safeParse({ ...query, ...upload.fields });
+    if (!parsed.success) {
+      const errors = Object.fromEntries(
+        parsed.error.issues.map((issue) => [String(issue.path[0] ?? ''), 'invalid' as const]),
+      );
+      throw badRequest('VALIDATION_FAILED', `Invalid import options: ${parsed.error.issues[0]?.message ?? ''}`, errors);
+    }
+    const options = parsed.data;
+    if (!mayImport(ctx, options.kind)) throw forbidden('FORBIDDEN', 'Only admins import users');
+    const seriesId = options.kind === 'promo-codes' ? (options.seriesId ?? null) : null;
+    if (seriesId !== null) {
+      const [series] = await ctx.db
+        .select({ status: promoSeries.generationStatus })
+        .from(promoSeries)
+        .where(eq(promoSeries.id, seriesId));
+      if (!series) throw notFound('SERIES_NOT_FOUND', 'No such promo series');
+      // The generator counts a series' codes to know how many are left to make: imported codes would
+      // end it early. A series takes codes from a file once its own are made.
+      if (series.status === 'pending' || series.status === 'running')
+        throw conflict('IMPORT_SERIES_BUSY', 'The series is still generating its codes; import when it is done');
+    }
+    const fileKey = `imports/${randomUUID()}.${upload.format}`;
+    await ctx.storage.put(fileKey, upload.bytes, CONTENT_TYPES[upload.format]);
+    const now = ctx.clock.now();
+    const created = await ctx.db.transaction(async (tx) => {
+      const imp = await repo.insert(tx, {
+        kind: options.kind,
+        dryRun: options.dryRun,
+        onInvalid: options.onInvalid,
+        seriesId,
+        fileKey,
+        fileName: upload.fileName,
+        format: upload.format,
+        encoding: options.encoding ?? null,
+        delimiter: options.delimiter ?? null,
+        sheet: options.sheet ?? null,
+        mappingSent: options.mapping ?? null,
+        createdBy: actor.userId,
+        createdAt: now,
+      });
+      await enqueueJob(tx, { kind: IMPORT_JOB, subjectId: imp.id, runAt: now, requestId: ctx.requestId });
+      await ctx.audit(
+        {
+          action: 'import',
+          entity: 'import',
+          entityId: imp.id,
+          after: { kind: imp.kind, fileName: imp.fileName, dryRun: imp.dryRun, onInvalid: imp.onInvalid, seriesId },
+        },
+        tx,
+      );
+      return imp;
+    });
+    return { id: created.id };
+  },
+
+  get: async (ctx: ServiceContext, id: number): Promise<ImportState> => {
+    const imp = await visibleImport(ctx, id);
+    return toImportState(imp, await repo.errors(ctx.db, id));
+  },
+
+  /** The refused rows as CSV, checked before the first byte is sent (then streamed page by page). */
+  errorsCsv: async (ctx: ServiceContext, id: number): Promise<AsyncGenerator<string>> => {
+    const imp = await visibleImport(ctx, id);
+    return refusedRowsCsv(ctx, imp);
+  },
+
+  undo: async (ctx: ServiceContext, id: number): Promise<ImportState> => {
+    await visibleImport(ctx, id);
+    await undoImport(ctx, id);
+    return importsService.get(ctx, id);
+  },
+};
+
+/** The file's header and two more columns (row, reason), then each refused row's cells as read. */
+async function* refusedRowsCsv(ctx: ServiceContext, imp: ImportRow): AsyncGenerator<string> {
+  yield csvHeader([...imp.columns, 'Строка', 'Причина']);
+  let after = 0;
+  for (;;) {
+    const page = await repo.refusedPage(ctx.db, imp.id, after, 2000);
+    if (page.length === 0) return;
+    let chunk = '';
+    for (const row of page) {
+      const cells = imp.columns.map((_, index) => row.cells[index] ?? '');
+      chunk += csvLine([...cells, row.row, reasonText(row.errors ?? [])]);
+      after = row.row;
+    }
+    yield chunk;
+  }
+}

@@ -1,0 +1,132 @@
+import { type ImportKind, importFields } from '@pult/contract';
+import { asc } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { pgPoolOf } from '../../../db/copy-out';
+import { tgCategories } from '../../../db/schema';
+import type { Storage } from '../../../storage/storage';
+import type { JobControl } from '../../jobs';
+import type { CsvDelimiter } from '../file/csv-rows';
+import { openRows, UnreadableFileError } from '../file/read-rows';
+import type { ImportEncoding } from '../file/sniff';
+import { type ImportRow, importsRepository as repo, type StagedRow } from '../imports-repository';
+import { applyMapping, guessMapping } from '../rules/guess-mapping';
+import { markDuplicates, markTaken } from '../rules/kind-sql';
+import { type RowContext, validateRow } from '../rules/validate-row';
+
+/** Rows per staging statement: bigger on PostgreSQL; on PGlite every request waits for a statement. */
+const PG_BATCH = 5000;
+const PGLITE_BATCH = 1000;
+/** What a cell keeps (a spreadsheet cell may hold a novel) and how many columns a row keeps. */
+const MAX_CELL = 2000;
+const MAX_COLUMNS = 100;
+
+export type StageOutcome = 'staged' | 'stopped' | 'lost' | { failure: string };
+
+/** Lower-cased title → id, and each id as text: a file names a category either way. */
+async function rowContext(db: Db, kind: ImportKind): Promise<RowContext> {
+  const categories = new Map<string, number>();
+  if (kind !== 'tg-channels') return { categories };
+  const rows = await db
+    .select({ id: tgCategories.id, title: tgCategories.title })
+    .from(tgCategories)
+    .orderBy(asc(tgCategories.id));
+  for (const row of rows) {
+    categories.set(String(row.id), row.id);
+    const title = row.title.trim().toLowerCase();
+    if (!categories.has(title)) categories.set(title, row.id);
+  }
+  return { categories };
+}
+
+/**
+ * Our own CSV export writes «'» before a cell a spreadsheet would run as a formula (lib/csv.ts): a
+ * file of refused rows, fixed and sent back, must read as it was meant, so one such «'» goes.
+ */
+const cellValue = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
+/** Text the database can store: no NUL (jsonb refuses it), bounded. */
+const storable = (cell: string) => cell.replaceAll('\u0000', '').slice(0, MAX_CELL);
+
+/**
+ * Reads the upload row by row into `import_rows`, each row checked with the contract's schemas on
+ * the way, in batches (the file's rows never sit in memory together); then marks, in SQL over all
+ * rows, keys repeated inside the file and keys the database already has. Starts from scratch when run
+ * again (a job resumed after a restart): staging writes nothing but its own rows.
+ */
+export async function stageFile(db: Db, storage: Storage, imp: ImportRow, control: JobControl): Promise<StageOutcome> {
+  await repo.clearRows(db, imp.id);
+  const bytes = imp.fileKey ? await storage.get(imp.fileKey) : null;
+  if (!bytes) return { failure: 'file-missing' };
+  let opened: ReturnType<typeof openRows>;
+  try {
+    opened = openRows(bytes, {
+      encoding: imp.encoding as ImportEncoding | null,
+      delimiter: imp.delimiter as CsvDelimiter | null,
+      sheet: imp.sheet,
+    });
+  } catch (error) {
+    if (error instanceof UnreadableFileError) return { failure: 'unreadable' };
+    throw error;
+  }
+  const context = await rowContext(db, imp.kind);
+  const batchSize = pgPoolOf(db) ? PG_BATCH : PGLITE_BATCH;
+  let mapping: Record<string, number> | undefined;
+  let batch: StagedRow[] = [];
+  let total = 0;
+
+  const flush = async () => {
+    await repo.stage(db, imp.id, batch);
+    total += batch.length;
+    batch = [];
+    await repo.update(db, imp.id, { total });
+  };
+
+  try {
+    for await (const { row, cells: raw } of opened.rows) {
+      const cells = raw.slice(0, MAX_COLUMNS).map(storable);
+      if (!mapping) {
+        const guessed = guessMapping(imp.kind, cells);
+        mapping = applyMapping(imp.kind, cells, guessed, imp.mappingSent);
+        // A list of codes without a header: its first line is a code, not a column's name.
+        const only = importFields[imp.kind].length === 1 ? importFields[imp.kind][0] : undefined;
+        const headerless = only !== undefined && Object.keys(guessed).length === 0 && !imp.mappingSent;
+        if (headerless) mapping = { [only]: 0 };
+        await repo.update(db, imp.id, {
+          columns: headerless ? cells.map((_, index) => `${index + 1}`) : cells,
+          mapping,
+          format: opened.format,
+          encoding: opened.encoding,
+          delimiter: opened.delimiter,
+        });
+        if (!headerless) continue;
+      }
+      const values: Record<string, string | undefined> = {};
+      for (const [field, index] of Object.entries(mapping)) {
+        const cell = cells[index];
+        values[field] = cell === undefined ? undefined : cellValue(cell);
+      }
+      const checked = validateRow(imp.kind, values, context);
+      batch.push(
+        checked.ok
+          ? { row, key: checked.key, data: checked.data, cells, errors: null }
+          : { row, key: null, data: null, cells, errors: checked.errors },
+      );
+      if (batch.length >= batchSize) {
+        await flush();
+        if (!(await control.renew())) return 'lost';
+        if (control.stopping()) return 'stopped';
+      }
+    }
+  } catch (error) {
+    // A ZIP that is not a workbook after all, a missing sheet, a broken XML part.
+    if (opened.format === 'xlsx') return { failure: 'unreadable' };
+    throw error;
+  }
+  await flush();
+  if (!mapping) return { failure: 'empty' };
+  await markDuplicates(db, imp.kind, imp.id);
+  await markTaken(db, imp.kind, imp.id);
+  const counts = await repo.counts(db, imp.id);
+  await repo.update(db, imp.id, { ...counts, total, phase: 'inserting' });
+  return 'staged';
+}

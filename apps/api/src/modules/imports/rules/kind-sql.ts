@@ -1,0 +1,191 @@
+import type { ImportKind, UndoRefusal } from '@pult/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../../db/client';
+
+/**
+ * The database's side of each kind, in SQL over `import_rows` so that a million rows are checked and
+ * written by the database in sets, not held in the process: which keys are already taken, how a set of
+ * valid rows becomes records (each new id written back to its row), and which records an undo may remove.
+ */
+export interface KindSql {
+  /** The field a taken key is reported on. */
+  keyField: string;
+  /** A row's key is taken when this holds (`r` is the import row). */
+  taken: SQL;
+  /** Inserts rows of `batch` (row, data) and returns `id` and `key` of each record created. */
+  insert(importId: number, seriesId: number | null, now: Date): SQL;
+  /** Why the record `record_id` of row `r` may not be removed, or NULL when it may. */
+  blocker: SQL;
+  /**
+   * Removes the records of rows in `doomed` (record_id) that are still as imported. The condition is
+   * part of the DELETE, so a record changed by a transaction that committed meanwhile is re-read and
+   * kept (PostgreSQL re-checks a locked row's condition), and the undo sees it was not removed.
+   */
+  remove: SQL;
+  /** The records' table, to see which of them are still there after the removal. */
+  table: string;
+}
+
+const users: KindSql = {
+  keyField: 'email',
+  taken: sql`EXISTS (SELECT 1 FROM users u WHERE u.email = r.key)`,
+  insert: (_importId, _seriesId, now) => sql`
+    INSERT INTO users (email, phone_number, first_name, last_name, role, created_at, updated_at)
+    SELECT data->>'email', data->>'phoneNumber', data->>'firstName', data->>'lastName', 'user', ${now}, ${now}
+    FROM batch ORDER BY row
+    ON CONFLICT DO NOTHING
+    RETURNING id, email AS key`,
+  // Someone edited, blocked or deleted them, they signed in, or something now belongs to them.
+  blocker: sql`(SELECT CASE
+      WHEN u.id IS NULL THEN NULL
+      WHEN u.updated_at <> u.created_at OR u.last_seen_at IS NOT NULL OR u.status <> 'active' THEN 'changed'
+      WHEN EXISTS (SELECT 1 FROM subscriptions s WHERE s.owner = u.id)
+        OR EXISTS (SELECT 1 FROM transactions t WHERE t.user_id = u.id)
+        OR EXISTS (SELECT 1 FROM devices d WHERE d.user_id = u.id)
+        OR EXISTS (SELECT 1 FROM promo_codes p WHERE p.activated_by = u.id)
+        OR EXISTS (SELECT 1 FROM sessions x WHERE x.user_id = u.id)
+        OR EXISTS (SELECT 1 FROM agreement_consents a WHERE a.user_id = u.id) THEN 'in_use'
+      END FROM (SELECT 1) AS one LEFT JOIN users u ON u.id = r.record_id)`,
+  remove: sql`DELETE FROM users u USING doomed WHERE u.id = doomed.record_id
+    AND u.updated_at = u.created_at AND u.last_seen_at IS NULL AND u.status = 'active' RETURNING 1`,
+  table: 'users',
+};
+
+const codes: KindSql = {
+  keyField: 'code',
+  taken: sql`EXISTS (SELECT 1 FROM promo_codes p WHERE p.value = r.key)`,
+  // Collated "C" as the column (migration 0022), so the unique index is used.
+  insert: (_importId, seriesId, _now) => sql`
+    INSERT INTO promo_codes (value, series_id)
+    SELECT (data->>'code') COLLATE "C", ${seriesId} FROM batch ORDER BY (data->>'code') COLLATE "C"
+    ON CONFLICT (value) DO NOTHING
+    RETURNING id, value AS key`,
+  blocker: sql`(SELECT CASE WHEN p.status <> 'new' THEN 'activated' END FROM promo_codes p WHERE p.id = r.record_id)`,
+  remove: sql`DELETE FROM promo_codes p USING doomed WHERE p.id = doomed.record_id AND p.status = 'new' RETURNING 1`,
+  table: 'promo_codes',
+};
+
+const channels: KindSql = {
+  keyField: 'username',
+  taken: sql`EXISTS (SELECT 1 FROM tg_channels c WHERE lower(c.username) = r.key)`,
+  // Each goes last in its category, in the file's order.
+  insert: (_importId, _seriesId, now) => sql`
+    INSERT INTO tg_channels (title, username, description, category_id, published, sort_order, created_at, updated_at)
+    SELECT data->>'title', data->>'username', data->>'description', (data->>'categoryId')::int, (data->>'published')::boolean,
+      coalesce((SELECT max(c.sort_order) + 1 FROM tg_channels c WHERE c.category_id = (data->>'categoryId')::int), 0)
+        + row_number() OVER (PARTITION BY data->>'categoryId' ORDER BY row) - 1,
+      ${now}, ${now}
+    FROM batch ORDER BY row
+    ON CONFLICT DO NOTHING
+    RETURNING id, lower(username) AS key`,
+  blocker: sql`(SELECT CASE WHEN c.updated_at <> c.created_at OR c.checked_at IS NOT NULL THEN 'changed' END
+      FROM tg_channels c WHERE c.id = r.record_id)`,
+  remove: sql`DELETE FROM tg_channels c USING doomed WHERE c.id = doomed.record_id
+    AND c.updated_at = c.created_at AND c.checked_at IS NULL RETURNING 1`,
+  table: 'tg_channels',
+};
+
+export const kindSql: Record<ImportKind, KindSql> = { users, 'promo-codes': codes, 'tg-channels': channels };
+
+/** Rows whose key is already taken in the database: refused on the key's field. */
+export async function markTaken(db: Db, kind: ImportKind, importId: number): Promise<void> {
+  const rules = kindSql[kind];
+  await db.execute(sql`UPDATE import_rows r
+    SET errors = jsonb_build_array(jsonb_build_object('field', ${rules.keyField}::text, 'code', 'taken'))
+    WHERE r.import_id = ${importId} AND r.errors IS NULL AND ${rules.taken}`);
+}
+
+/** Every row after the first with the same key: a duplicate inside the file. */
+export async function markDuplicates(db: Db, kind: ImportKind, importId: number): Promise<void> {
+  await db.execute(sql`UPDATE import_rows r
+    SET errors = jsonb_build_array(jsonb_build_object('field', ${kindSql[kind].keyField}::text, 'code', 'duplicate'))
+    FROM (SELECT row FROM (
+            SELECT row, row_number() OVER (PARTITION BY key ORDER BY row) AS n
+            FROM import_rows WHERE import_id = ${importId} AND errors IS NULL) AS numbered
+          WHERE n > 1) AS repeated
+    WHERE r.import_id = ${importId} AND r.row = repeated.row`);
+}
+
+/**
+ * Turns the next `take` valid rows into records in one statement: the records are inserted, each id
+ * is written back to its row, and a row whose key was taken since the check (another import, a form)
+ * is refused as taken, so the counts stay true. Returns how many rows it imported and refused.
+ */
+export async function insertBatch(
+  db: Db,
+  kind: ImportKind,
+  target: { importId: number; seriesId: number | null },
+  take: number,
+  now: Date,
+): Promise<{ imported: number; refused: number }> {
+  const rules = kindSql[kind];
+  const { importId, seriesId } = target;
+  const [row] = await queryRows<{ imported: number; refused: number }>(
+    db,
+    sql`WITH batch AS (
+        SELECT row, key, data FROM import_rows
+        WHERE import_id = ${importId} AND errors IS NULL AND record_id IS NULL
+        ORDER BY row LIMIT ${take}),
+      created AS (${rules.insert(importId, seriesId, now)}),
+      linked AS (
+        UPDATE import_rows r SET record_id = created.id FROM batch, created
+        WHERE r.import_id = ${importId} AND r.row = batch.row AND batch.key = created.key
+        RETURNING 1),
+      refused AS (
+        UPDATE import_rows r
+        SET errors = jsonb_build_array(jsonb_build_object('field', ${rules.keyField}::text, 'code', 'taken'))
+        FROM batch
+        WHERE r.import_id = ${importId} AND r.row = batch.row
+          AND NOT EXISTS (SELECT 1 FROM created WHERE created.key = batch.key)
+        RETURNING 1),
+      counted AS (
+        UPDATE imports SET imported = imported + (SELECT count(*) FROM linked),
+          valid = valid - (SELECT count(*) FROM refused), invalid = invalid + (SELECT count(*) FROM refused)
+        WHERE id = ${importId} RETURNING 1)
+      SELECT (SELECT count(*) FROM linked)::int AS imported, (SELECT count(*) FROM refused)::int AS refused
+      FROM counted`,
+  );
+  if (kind === 'promo-codes' && seriesId !== null && row && row.imported > 0) {
+    // The series counts its codes: imported ones are made, as generated ones are.
+    await db.execute(sql`UPDATE promo_series SET codes_count = codes_count + ${row.imported},
+      generated = generated + ${row.imported} WHERE id = ${seriesId}`);
+  }
+  return { imported: row?.imported ?? 0, refused: row?.refused ?? 0 };
+}
+
+/** The import's records that changed since, with why; empty when every one may be removed. */
+export async function undoBlockers(db: Db, kind: ImportKind, importId: number, limit = 1000): Promise<UndoRefusal[]> {
+  const rows = await queryRows<{ row: number; record_id: number | string; reason: UndoRefusal['reason'] }>(
+    db,
+    sql`SELECT row, record_id, reason FROM (
+          SELECT r.row, r.record_id, ${kindSql[kind].blocker} AS reason
+          FROM import_rows r WHERE r.import_id = ${importId} AND r.record_id IS NOT NULL) AS checked
+        WHERE reason IS NOT NULL ORDER BY row LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({ row: row.row, recordId: Number(row.record_id), reason: row.reason }));
+}
+
+/**
+ * Removes the import's unchanged records and says how many went and how many are left (changed since,
+ * or held by another record's foreign key: the caller rolls back when any is left, all or nothing).
+ */
+export async function removeRecords(
+  db: Db,
+  kind: ImportKind,
+  importId: number,
+): Promise<{ removed: number; left: number }> {
+  const rules = kindSql[kind];
+  const [removed] = await queryRows<{ n: number }>(
+    db,
+    sql`WITH doomed AS (SELECT record_id FROM import_rows WHERE import_id = ${importId} AND record_id IS NOT NULL),
+      removed AS (${rules.remove})
+      SELECT count(*)::int AS n FROM removed`,
+  );
+  const [left] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM import_rows r
+        WHERE r.import_id = ${importId} AND r.record_id IS NOT NULL
+          AND EXISTS (SELECT 1 FROM ${sql.raw(rules.table)} t WHERE t.id = r.record_id)`,
+  );
+  return { removed: removed?.n ?? 0, left: left?.n ?? 0 };
+}
