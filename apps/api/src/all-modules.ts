@@ -4,6 +4,7 @@ import { authModule } from './modules/auth';
 import { backupsModule } from './modules/backups';
 import { configModule } from './modules/config';
 import { dashboardModule } from './modules/dashboard';
+import { eventsModule } from './modules/events';
 import { importsModule } from './modules/imports';
 import { jobsModule } from './modules/jobs';
 import { listViewsModule } from './modules/list-views';
@@ -51,4 +52,5 @@ export const allModules: readonly PultModule[] = [
   importsModule,
   backupsModule,
   operationsModule,
+  eventsModule,
 ];

@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import type { Clock } from './lib/clock';
 import type { JobKind, JobRegistration } from './modules/jobs';
+import type { VersionedResource } from './modules/revisions';
 import type { ServiceDeps } from './service-deps';
 import type { Storage } from './storage/storage';
 
@@ -37,4 +38,9 @@ export interface PultModule {
   jobs?: (setup: JobSetup) => JobRegistration[];
   /** The same kinds as declarations (limits, progress, what a cancel does), for the jobs screen. */
   jobKinds?: readonly JobKind[];
+  /**
+   * Kinds of record staff edit whose changes are versioned, kept as revisions and announced live
+   * (docs/decisions/0036): each audited change of one becomes a revision in its transaction.
+   */
+  versioned?: readonly VersionedResource[];
 }

@@ -6,6 +6,7 @@ import { backupsEndpoints } from './endpoints/backups';
 import { clientEndpoints } from './endpoints/client';
 import { configEndpoints } from './endpoints/config';
 import { dashboardEndpoints } from './endpoints/dashboard';
+import { eventsEndpoints } from './endpoints/events';
 import { importsEndpoints } from './endpoints/imports';
 import { jobsEndpoints } from './endpoints/jobs';
 import { listViewsEndpoints } from './endpoints/list-views';
@@ -54,6 +55,7 @@ export const api = {
   imports: importsEndpoints,
   backups: backupsEndpoints,
   operations: operationsEndpoints,
+  events: eventsEndpoints,
 } as const;
 
 export type Api = typeof api;

@@ -17,6 +17,13 @@ const actionNames = {
   block: { ru: 'Блокировка', en: 'Blocked', zh: '封禁', fr: 'Blocage', ja: 'ブロック' },
   unblock: { ru: 'Разблокировка', en: 'Unblocked', zh: '解封', fr: 'Déblocage', ja: 'ブロック解除' },
   restore: { ru: 'Восстановление', en: 'Restored', zh: '恢复', fr: 'Restauration', ja: '復元' },
+  'restore-revision': {
+    ru: 'Возврат к версии',
+    en: 'Version restored',
+    zh: '恢复到版本',
+    fr: 'Retour à une version',
+    ja: '版の復元',
+  },
   logout: {
     ru: 'Завершение сеансов',
     en: 'Signed out everywhere',

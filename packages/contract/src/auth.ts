@@ -13,8 +13,11 @@ export const signinBody = z.object({
 });
 export type SigninBody = z.infer<typeof signinBody>;
 
-/** What sign-in and refresh return: the user plus a fresh token pair. */
-export const sessionUser = user.extend({
+/**
+ * What sign-in and refresh return: the user plus a fresh token pair. Without the record's version: a
+ * session is not an edit of the account (and sessions kept by browsers from before versions stay valid).
+ */
+export const sessionUser = user.omit({ version: true }).extend({
   apiToken: z.string(),
   refreshToken: z.string(),
   /** ISO time at which the access token stops working on the server. */

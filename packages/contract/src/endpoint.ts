@@ -10,8 +10,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  */
 export type Access = 'public' | readonly Role[];
 
-/** Bodies that are not JSON: a CSV download, a plain-text answer, an HTML page. */
-export type RawResponse = 'csv' | 'text' | 'html';
+/** Bodies that are not JSON: a CSV download, a plain-text answer, an HTML page, a Server-Sent Events stream. */
+export type RawResponse = 'csv' | 'text' | 'html' | 'event-stream';
 
 /**
  * One endpoint, declared once (docs/decisions/0010): the API registers its route from this
@@ -38,6 +38,11 @@ export interface Endpoint {
   response: z.ZodType | RawResponse;
   /** The error statuses this endpoint documents besides the guard's (401/403 unless public). */
   errors: readonly ErrorStatus[];
+  /**
+   * A versioned record (docs/decisions/0036): the answer carries `version`, sent as the `ETag`; a write
+   * honours `If-Match` and answers 412 STALE_VERSION with the current record when it is stale.
+   */
+  versioned?: true;
   /** Served outside the `/api` prefix (the landing page). */
   root?: boolean;
 }

@@ -97,6 +97,10 @@ export const errorCodes = [
   'VIEW_NAME_TAKEN',
   'VIEW_LIMIT_REACHED',
   'VIEW_READ_ONLY',
+  // Versions and history (docs/decisions/0036).
+  'STALE_VERSION',
+  'REVISION_NOT_FOUND',
+  'EVENT_TICKET_INVALID',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -131,6 +135,7 @@ const GENERIC_CODES: Partial<Record<number, ErrorCode>> = {
   404: 'NOT_FOUND',
   408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
+  412: 'STALE_VERSION',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
@@ -143,5 +148,5 @@ export const genericErrorCode = (status: number): ErrorCode =>
   GENERIC_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
 
 /** The statuses an endpoint may document besides 200. */
-export const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 502, 503] as const;
+export const errorStatuses = [400, 401, 403, 404, 409, 412, 413, 415, 429, 502, 503] as const;
 export type ErrorStatus = (typeof errorStatuses)[number];

@@ -15,6 +15,8 @@ export const errorResponse = z
     message: z.string(),
     /** Field path (`email`, `where.role`) → what is wrong with it, for forms to show next to fields. */
     errors: z.record(z.string(), fieldErrorCode).optional(),
+    /** With 412 STALE_VERSION: the record as it is now, so the client can show what changed. */
+    current: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ id: 'ErrorResponse', description: 'The one error shape of every 4xx and 5xx answer.' });
 export type ErrorResponse = z.infer<typeof errorResponse>;

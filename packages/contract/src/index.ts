@@ -29,4 +29,5 @@ export * from './subscriptions';
 export * from './telegram-channels';
 export * from './user-search';
 export * from './users';
+export * from './versions';
 export * from './zone-clock';

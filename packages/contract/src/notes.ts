@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { estimatedPage, paged, type SortOf, sortQuery } from './common';
 import { filter, listQuery } from './list-query';
+import { recordVersion } from './versions';
 
 export const noteStatuses = ['draft', 'published'] as const;
 export const noteStatus = z.enum(noteStatuses);
@@ -25,6 +26,7 @@ export const note = z
     authorName: z.string().nullable(),
     /** Set while the note is archived (soft-deleted); restore clears it. */
     archivedAt: z.string().nullable(),
+    version: recordVersion,
   })
   .meta({ id: 'Note' });
 export type Note = z.infer<typeof note>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dbId, dbIdValue, estimatedPage } from './common';
 import { commaList, filter, instant, jsonParam, listQuery, MAX_PAGE, MAX_TAKE, optionalFilter } from './list-query';
 import { planPeriod } from './subscriptions';
+import { recordVersion } from './versions';
 
 /** No 0/O, 1/I/L: codes are read aloud and typed from screens. */
 export const PROMO_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -35,6 +36,8 @@ export const promoSeries = z.object({
   blocked: z.number().int(),
   createdAt: z.string(),
   createdBy: z.number().int().nullable(),
+  /** The series' version; its theme is part of it (docs/decisions/0036). */
+  version: recordVersion,
 });
 export type PromoSeries = z.infer<typeof promoSeries>;
 
@@ -225,6 +228,10 @@ export const promoTheme = z.object({
 });
 export type PromoTheme = z.infer<typeof promoTheme>;
 
+/** The theme as the API answers it: with its series' version, the ETag an edit sends back. */
+export const promoThemeAnswer = promoTheme.extend({ version: recordVersion });
+export type PromoThemeAnswer = z.infer<typeof promoThemeAnswer>;
+
 export const DEFAULT_PROMO_THEME: PromoTheme = {
   colors: { primary: '#2563d9', background: '#ffffff', text: '#1a3353' },
   texts: { headline: 'Подарок для вас', subtitle: 'Введите промокод и получите подписку', buttonText: 'Активировать' },
@@ -241,6 +248,8 @@ export const updatePromoThemeBody = z
     colors: promoTheme.shape.colors.partial().strict(),
     texts: promoTheme.shape.texts.partial().strict(),
     images: promoTheme.shape.images.partial().strict(),
+    /** The version GET answered, sent back with the whole document: ignored (the If-Match header is what counts). */
+    version: recordVersion,
   })
   .partial()
   .strict();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dbId, estimatedPage, sortQuery } from './common';
 import { commaList, filter, listQuery } from './list-query';
 import { user, userSearchText } from './users';
+import { recordVersion } from './versions';
 
 export const planPeriods = ['month', 'year', 'lifetime'] as const;
 export const planPeriod = z.enum(planPeriods);
@@ -31,6 +32,7 @@ export const plan = z.object({
   sortOrder: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: recordVersion,
 });
 export type Plan = z.infer<typeof plan>;
 

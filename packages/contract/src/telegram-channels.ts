@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbId } from './common';
 import { listQuery } from './list-query';
+import { recordVersion } from './versions';
 
 /**
  * A Telegram public name as t.me uses it: 5–32 letters, digits and underscores, starting with a
@@ -33,6 +34,7 @@ export const tgChannel = z
     checkedAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    version: recordVersion,
   })
   .meta({ id: 'TgChannel' });
 export type TgChannel = z.infer<typeof tgChannel>;
@@ -45,6 +47,7 @@ export const tgCategory = z
     /** How many channels it holds (a category is deleted only when empty, or with a target for them). */
     channelsCount: z.number().int(),
     createdAt: z.string(),
+    version: recordVersion,
   })
   .meta({ id: 'TgCategory' });
 export type TgCategory = z.infer<typeof tgCategory>;

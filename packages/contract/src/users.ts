@@ -3,6 +3,7 @@ import { dbId, estimatedPage, type Role, role, roles, sortQuery } from './common
 import { commaList, filter, instant, jsonParam, listQuery } from './list-query';
 import { locale } from './locales';
 import { normalizePhone } from './phone';
+import { recordVersion } from './versions';
 
 export const userStatuses = ['active', 'blocked', 'deleted'] as const;
 export const userStatus = z.enum(userStatuses);
@@ -30,6 +31,7 @@ export const user = z.object({
   createdAt: z.string(),
   lastSeenAt: z.string().nullable(),
   register: userRegister,
+  version: recordVersion,
 });
 export type User = z.infer<typeof user>;
 

@@ -12,6 +12,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
+    /** More of the answer beside the error shape's fields (412's `current`). */
+    readonly extra?: { current?: Record<string, unknown> },
   ) {
     super(message);
   }

@@ -2,10 +2,12 @@ import {
   type Endpoint,
   type ErrorStatus,
   errorResponse,
+  etagOf,
   type HandlerResult,
   type ParsedBody,
   type ParsedParams,
   type ParsedQuery,
+  type RawResponse,
 } from '@pult/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
@@ -28,10 +30,11 @@ export type RouteHandler<E extends Endpoint> = (
   ctx: ServiceContext,
 ) => Promise<HandlerResult<E> | FastifyReply>;
 
-const RAW_CONTENT: Record<'csv' | 'text' | 'html', string> = {
+const RAW_CONTENT: Record<RawResponse, string> = {
   csv: 'text/csv',
   text: 'text/plain',
   html: 'text/html',
+  'event-stream': 'text/event-stream',
 };
 
 /** The statuses every endpoint may answer besides its own: the guard's, then validation's. */
@@ -42,6 +45,7 @@ function documentedErrors(endpoint: Endpoint): ErrorStatus[] {
     statuses.add(403);
   }
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.upload) statuses.add(400);
+  if (endpoint.versioned && endpoint.method !== 'GET') statuses.add(412);
   return [...statuses].sort();
 }
 
@@ -77,7 +81,7 @@ export function routeSchema(endpoint: Endpoint) {
  */
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
   const schema = routeSchema(endpoint);
-  const handle: RouteHandlerMethod = (request, reply) =>
+  const call = (request: FastifyRequest, reply: FastifyReply) =>
     handler(
       {
         params: request.params as RouteCall<E>['params'],
@@ -88,6 +92,15 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       },
       contextOf(request),
     );
+  // A versioned record's answer names its version as the ETag, which the next write sends back as If-Match.
+  const handle: RouteHandlerMethod = endpoint.versioned
+    ? async (request, reply) => {
+        const result = await call(request, reply);
+        const version = (result as { version?: unknown } | null)?.version;
+        if (typeof version === 'number') reply.header('etag', etagOf(version));
+        return result;
+      }
+    : call;
   app.route({
     method: endpoint.method,
     url: endpoint.path,

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntity } from '@pult/contract';
+import { type AuditAction, type AuditEntity, versionFromIfMatch } from '@pult/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { ServiceDeps } from '../service-deps';
@@ -37,6 +37,11 @@ export interface ServiceContext {
   ip: string;
   /** The request's id (X-Request-Id, lib/request-id.ts), for what the database writes itself; null outside a request. */
   requestId: string | null;
+  /**
+   * The version the caller's `If-Match` names (-1 for a tag not ours), undefined without one: a versioned
+   * write passes it to its UPDATE (lib/versions.ts), and a stale one answers 412.
+   */
+  ifMatch?: number;
   /** Records an audit event; pass the transaction it belongs to so both land or neither. */
   audit(event: AuditEvent, tx?: Db): Promise<void>;
   /** Mailer, push provider, catalog and Telegram clients, the installation's URLs: built once per app. */
@@ -59,6 +64,7 @@ export function contextOf(request: FastifyRequest): ServiceContext {
     actor: request.principal,
     ip: clientIp(request),
     requestId: request.id,
+    ifMatch: versionFromIfMatch(request.headers['if-match']),
     audit: (event, tx) => request.audit(event, tx),
     deps: app.deps,
   };

@@ -17,6 +17,7 @@ export const sendError = (
   code: ErrorCode,
   message: string,
   errors?: FieldErrors,
+  extra?: { current?: Record<string, unknown> },
 ) =>
   reply.code(statusCode).send({
     statusCode,
@@ -24,6 +25,7 @@ export const sendError = (
     code,
     message,
     ...(errors && Object.keys(errors).length > 0 ? { errors } : {}),
+    ...extra,
   });
 
 interface ValidationIssue {
@@ -100,7 +102,7 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
         if (error.headers) reply.headers(error.headers);
-        return sendError(reply, error.statusCode, error.code, error.message, error.errors);
+        return sendError(reply, error.statusCode, error.code, error.message, error.errors, error.extra);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const { errors, first } = fieldErrors(error, request);

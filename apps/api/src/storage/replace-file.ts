@@ -2,6 +2,7 @@ import type { AuditAction, AuditEntity } from '@pult/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { ServiceContext } from '../lib/service-context';
+import { staleVersion } from '../lib/versions';
 import type { CheckedImage } from './read-upload';
 import type { Storage } from './storage';
 
@@ -55,9 +56,19 @@ export interface FileColumn<Row, C extends AuditAction> {
   /** The module's repository: its row locked for the transaction, and its update (undefined: no such row). */
   repo: {
     lock(tx: Db, id: number): Promise<(Row & Record<C, string | null>) | undefined>;
-    update(tx: Db, id: number, changes: Record<C, string> & { updatedAt: Date }): Promise<Row | undefined>;
+    update(
+      tx: Db,
+      id: number,
+      changes: Record<C, string> & { updatedAt: Date },
+      expected?: number,
+    ): Promise<Row | undefined>;
   };
   notFound: () => Error;
+  /**
+   * A versioned record (docs/decisions/0036): how it is answered, for the 412 of a stale If-Match;
+   * the update is then asked for the caller's version.
+   */
+  answer?: (row: Row) => { version: number };
 }
 
 /**
@@ -74,8 +85,9 @@ export const replaceFileColumn = <Row, C extends AuditAction>(
       const before = await target.repo.lock(tx, target.id);
       if (!before) throw target.notFound();
       const changes = { [target.column]: key, updatedAt: ctx.clock.now() } as Record<C, string> & { updatedAt: Date };
-      const row = await target.repo.update(tx, target.id, changes);
-      if (!row) throw target.notFound();
+      const row = await target.repo.update(tx, target.id, changes, target.answer ? ctx.ifMatch : undefined);
+      // The row is locked: an update that matched nothing was asked for a version it no longer has.
+      if (!row) throw target.answer ? staleVersion(target.answer(before)) : target.notFound();
       const { column, entity, id } = target;
       const previous = before[column];
       await ctx.audit(

@@ -24,7 +24,10 @@ const upload = (kind: string, bytes: Buffer, type = 'image/png', field = 'image'
 
 describe('the promo theme', () => {
   it('starts from the defaults', async () => {
-    expect((await f.call('GET', `/api/promo-codes/${seriesId}/theme`)).json()).toEqual(DEFAULT_PROMO_THEME);
+    expect((await f.call('GET', `/api/promo-codes/${seriesId}/theme`)).json()).toEqual({
+      ...DEFAULT_PROMO_THEME,
+      version: 1,
+    });
   });
 
   it('takes partial colour and text changes and keeps the rest', async () => {
@@ -57,7 +60,7 @@ describe('the promo theme', () => {
     const edited = { ...read, texts: { ...read.texts, subtitle: 'Прочитано, изменено, сохранено' } };
     const response = await f.call('PATCH', `/api/promo-codes/${seriesId}/theme`, edited);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual(edited);
+    expect(response.json()).toEqual({ ...edited, version: read.version + 1 });
   });
 
   it('refuses a changed image in a PATCH, naming the field, and an unknown key next to a whole document', async () => {

@@ -145,6 +145,7 @@ const groupLoaders: { [G in keyof Api]: () => Promise<Api[G]> } = {
   imports: () => import('@pult/contract/endpoints/imports').then((m) => m.importsEndpoints),
   backups: () => import('@pult/contract/endpoints/backups').then((m) => m.backupsEndpoints),
   operations: () => import('@pult/contract/endpoints/operations').then((m) => m.operationsEndpoints),
+  events: () => import('@pult/contract/endpoints/events').then((m) => m.eventsEndpoints),
 };
 
 const loadedGroups = new Map<keyof Api, Promise<Record<string, Endpoint>>>();

@@ -7,7 +7,7 @@ import { SESSION_STORAGE_KEY } from '../config/app-config';
  * replaced by a client-side deadline in epoch milliseconds. Counting the deadline
  * from the browser's own clock keeps refresh timing right even if the server's clock differs.
  */
-export type StoredSession = User & {
+export type StoredSession = Omit<User, 'version'> & {
   apiToken: string;
   refreshToken: string;
   apiTokenExpiresAt: number;
@@ -35,7 +35,7 @@ export interface SessionStore {
   set(session: StoredSession): void;
   clear(): void;
   /** Replaces the user fields (after `GET /users/me`) and keeps the tokens. */
-  updateUser(user: User): void;
+  updateUser(user: Omit<User, 'version'>): void;
   subscribe(listener: () => void): () => void;
   /** Re-reads storage: another tab may have refreshed or cleared the session. */
   reload(): void;

@@ -1,6 +1,7 @@
 import { idParam } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { createNoteBody, note, notesPage, notesQuery, noteTagsAnswer, shareCardAnswer, updateNoteBody } from '../notes';
+import { historyEndpoints } from './revisions';
 
 const staff = ['admin', 'editor'] as const;
 
@@ -41,6 +42,7 @@ export const notesEndpoints = {
     params: idParam,
     response: note,
     errors: [404],
+    versioned: true,
   }),
   create: defineEndpoint({
     method: 'POST',
@@ -68,6 +70,7 @@ export const notesEndpoints = {
     body: updateNoteBody,
     response: note,
     errors: [404, 409],
+    versioned: true,
   }),
   archive: defineEndpoint({
     method: 'DELETE',
@@ -79,6 +82,7 @@ export const notesEndpoints = {
     params: idParam,
     response: note,
     errors: [404],
+    versioned: true,
   }),
   restore: defineEndpoint({
     method: 'POST',
@@ -90,6 +94,7 @@ export const notesEndpoints = {
     params: idParam,
     response: note,
     errors: [404],
+    versioned: true,
   }),
   uploadCover: defineEndpoint({
     method: 'POST',
@@ -103,6 +108,7 @@ export const notesEndpoints = {
     upload: 'image',
     response: note,
     errors: [404, 409, 413, 415],
+    versioned: true,
   }),
   shareCard: defineEndpoint({
     method: 'GET',
@@ -117,5 +123,13 @@ export const notesEndpoints = {
     params: idParam,
     response: shareCardAnswer,
     errors: [404, 503],
+  }),
+  ...historyEndpoints({
+    path: '/notes/:id',
+    name: 'Note',
+    tag: 'notes',
+    access: staff,
+    record: note,
+    restoreErrors: [400, 404, 409, 412],
   }),
 };

@@ -1,6 +1,7 @@
 import { idParam, paged } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { createPlanBody, managePlanParams, plan, updatePlanBody } from '../subscriptions';
+import { historyEndpoints } from './revisions';
 
 /** Plans, the seed's "subscription descriptions" (their paths say `desc`): staff read, admins set terms. */
 export const plansEndpoints = {
@@ -14,6 +15,18 @@ export const plansEndpoints = {
     access: ['admin', 'editor'],
     response: paged(plan),
     errors: [],
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/subscriptions/desc/:id',
+    operationId: 'getPlan',
+    summary: 'One plan, with its version as the ETag',
+    tag: 'plans',
+    access: ['admin', 'editor'],
+    params: idParam,
+    response: plan,
+    errors: [404],
+    versioned: true,
   }),
   create: defineEndpoint({
     method: 'POST',
@@ -39,6 +52,7 @@ export const plansEndpoints = {
     body: updatePlanBody,
     response: plan,
     errors: [404, 409],
+    versioned: true,
   }),
   manage: defineEndpoint({
     method: 'GET',
@@ -50,7 +64,8 @@ export const plansEndpoints = {
     access: ['admin'],
     params: managePlanParams,
     response: plan,
-    errors: [404],
+    errors: [404, 412],
+    versioned: true,
   }),
   uploadIcon: defineEndpoint({
     method: 'POST',
@@ -64,5 +79,14 @@ export const plansEndpoints = {
     upload: 'icon',
     response: plan,
     errors: [404, 413, 415],
+    versioned: true,
+  }),
+  ...historyEndpoints({
+    path: '/subscriptions/desc/:id',
+    name: 'Plan',
+    tag: 'plans',
+    access: ['admin', 'editor'],
+    record: plan,
+    restoreErrors: [400, 403, 404, 409, 412],
   }),
 };

@@ -19,10 +19,11 @@ import {
   promoSeries,
   promoSeriesPage,
   promoSeriesQuery,
-  promoTheme,
+  promoThemeAnswer,
   themeImageParams,
   updatePromoThemeBody,
 } from '../promo-codes';
+import { historyEndpoints } from './revisions';
 
 const staff = ['admin', 'editor'] as const;
 
@@ -104,6 +105,7 @@ export const promoCodesEndpoints = {
     params: idParam,
     response: promoSeries,
     errors: [404],
+    versioned: true,
   }),
   manage: defineEndpoint({
     method: 'GET',
@@ -115,7 +117,8 @@ export const promoCodesEndpoints = {
     access: staff,
     params: manageSeriesParams,
     response: promoSeries,
-    errors: [404],
+    errors: [404, 412],
+    versioned: true,
   }),
   generatedCodes: defineEndpoint({
     method: 'GET',
@@ -194,8 +197,9 @@ export const promoCodesEndpoints = {
     tag: 'promo-codes',
     access: staff,
     params: idParam,
-    response: promoTheme,
+    response: promoThemeAnswer,
     errors: [404],
+    versioned: true,
   }),
   updateTheme: defineEndpoint({
     method: 'PATCH',
@@ -206,8 +210,9 @@ export const promoCodesEndpoints = {
     access: staff,
     params: idParam,
     body: updatePromoThemeBody,
-    response: promoTheme,
+    response: promoThemeAnswer,
     errors: [404],
+    versioned: true,
   }),
   uploadThemeImage: defineEndpoint({
     method: 'POST',
@@ -219,8 +224,9 @@ export const promoCodesEndpoints = {
     access: staff,
     params: themeImageParams,
     upload: 'image',
-    response: promoTheme,
+    response: promoThemeAnswer,
     errors: [404, 413, 415],
+    versioned: true,
   }),
   removeThemeImage: defineEndpoint({
     method: 'DELETE',
@@ -231,8 +237,9 @@ export const promoCodesEndpoints = {
     tag: 'promo-codes',
     access: staff,
     params: themeImageParams,
-    response: promoTheme,
+    response: promoThemeAnswer,
     errors: [404],
+    versioned: true,
   }),
   landing: defineEndpoint({
     method: 'GET',
@@ -265,5 +272,13 @@ export const promoCodesEndpoints = {
     response: 'html',
     errors: [404, 429],
     root: true,
+  }),
+  ...historyEndpoints({
+    path: '/promo-codes/:id',
+    name: 'PromoSeries',
+    tag: 'promo-codes',
+    access: staff,
+    record: promoSeries,
+    restoreErrors: [400, 404, 409, 412],
   }),
 };

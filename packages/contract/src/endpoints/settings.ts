@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { recordVersion } from '../versions';
 
 /** `HH:MM`, 00:00–23:59. */
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
@@ -70,6 +71,8 @@ export const systemSettings = settingsValues
   .extend({
     updatedAt: z.string().nullable(),
     updatedBy: z.number().int().nullable(),
+    /** 1 while nothing was ever saved (the defaults). */
+    version: recordVersion,
   })
   .meta({ id: 'SystemSettings' });
 export type SystemSettings = z.infer<typeof systemSettings>;
@@ -89,6 +92,7 @@ export const settingsEndpoints = {
     access: ['admin'],
     response: systemSettings,
     errors: [],
+    versioned: true,
   }),
   update: defineEndpoint({
     method: 'PATCH',
@@ -101,5 +105,6 @@ export const settingsEndpoints = {
     body: updateSettingsBody,
     response: systemSettings,
     errors: [],
+    versioned: true,
   }),
 };

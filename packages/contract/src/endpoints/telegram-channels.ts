@@ -10,8 +10,26 @@ import {
   tgChannelsPage,
   tgChannelsQuery,
 } from '../telegram-channels';
+import { historyEndpoints } from './revisions';
 
 const staff = ['admin', 'editor'] as const;
+
+const channelHistory = historyEndpoints({
+  path: '/common/tg-channels/:id',
+  name: 'TgChannel',
+  tag: 'telegram-channels',
+  access: staff,
+  record: tgChannel,
+  restoreErrors: [400, 404, 409, 412],
+});
+const categoryHistory = historyEndpoints({
+  path: '/common/tg-categories/:id',
+  name: 'TgCategory',
+  tag: 'telegram-channels',
+  access: staff,
+  record: tgCategory,
+  restoreErrors: [400, 404, 409, 412],
+});
 
 /** Telegram channels and their categories, the seed's "Common" calls plus ordering and the Bot API refresh. */
 export const telegramChannelsEndpoints = {
@@ -43,6 +61,7 @@ export const telegramChannelsEndpoints = {
     body: saveTgChannelBody,
     response: tgChannel,
     errors: [404, 409],
+    versioned: true,
   }),
   deleteChannel: defineEndpoint({
     method: 'DELETE',
@@ -84,6 +103,7 @@ export const telegramChannelsEndpoints = {
     params: idParam,
     response: tgChannel,
     errors: [404, 409, 429, 502, 503],
+    versioned: true,
   }),
   reorder: defineEndpoint({
     method: 'POST',
@@ -121,6 +141,7 @@ export const telegramChannelsEndpoints = {
     body: saveTgCategoryBody,
     response: tgCategory,
     errors: [404, 409],
+    versioned: true,
   }),
   deleteCategory: defineEndpoint({
     method: 'DELETE',
@@ -137,4 +158,8 @@ export const telegramChannelsEndpoints = {
     response: okResponse,
     errors: [404, 409],
   }),
+  channelRevisions: channelHistory.revisions,
+  restoreChannelRevision: channelHistory.restoreRevision,
+  categoryRevisions: categoryHistory.revisions,
+  restoreCategoryRevision: categoryHistory.restoreRevision,
 };

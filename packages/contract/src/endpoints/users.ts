@@ -10,6 +10,7 @@ import {
   user,
   usersQuery,
 } from '../users';
+import { historyEndpoints } from './revisions';
 
 /** Users: staff read; only admins create, edit, manage and export (personal data). */
 export const usersEndpoints = {
@@ -84,6 +85,7 @@ export const usersEndpoints = {
     params: idParam,
     response: user,
     errors: [404],
+    versioned: true,
   }),
   create: defineEndpoint({
     method: 'POST',
@@ -111,6 +113,7 @@ export const usersEndpoints = {
     body: updateUserBody,
     response: user,
     errors: [404, 409],
+    versioned: true,
   }),
   manage: defineEndpoint({
     method: 'GET',
@@ -125,6 +128,7 @@ export const usersEndpoints = {
     params: manageUserParams,
     response: user,
     errors: [404, 409],
+    versioned: true,
   }),
   uploadAvatar: defineEndpoint({
     method: 'POST',
@@ -138,5 +142,15 @@ export const usersEndpoints = {
     upload: 'avatar',
     response: user,
     errors: [404, 413, 415],
+    versioned: true,
+  }),
+  ...historyEndpoints({
+    path: '/users/:id',
+    name: 'User',
+    tag: 'users',
+    access: ['admin', 'editor'],
+    restoreAccess: ['admin'],
+    record: user,
+    restoreErrors: [400, 404, 409, 412],
   }),
 };

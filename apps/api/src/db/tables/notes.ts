@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { oneOf, time } from './columns';
+import { oneOf, time, version } from './columns';
 import { users } from './users';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -24,6 +24,7 @@ export const notes = pgTable(
     archivedAt: time('archived_at'),
     /** The stored share card's key (`note-cards/<hash of what is drawn>.png`), so an unchanged note is not drawn again. */
     shareCard: text('share_card'),
+    version: version(),
     /**
      * Russian full text: snowball stems make word forms meet (the title weighs more than the body).
      * Latin words go through the English stemmer within the same configuration.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { oneOf, time } from './columns';
+import { oneOf, time, version } from './columns';
 
 /** A plan ("subscription description" in the seed): what people can pay for. Money in kopecks. */
 export const subscriptionPlans = pgTable(
@@ -19,6 +19,7 @@ export const subscriptionPlans = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: time('created_at').notNull().defaultNow(),
     updatedAt: time('updated_at').notNull().defaultNow(),
+    version: version(),
   },
   (t) => [
     uniqueIndex('subscription_plans_title_key').on(sql`lower(${t.title})`),

@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { oneOf, time } from './columns';
+import { oneOf, time, version } from './columns';
 import { subscriptionPlans } from './plans';
 import { users } from './users';
 
@@ -68,6 +68,7 @@ export const promoSeries = pgTable(
     theme: jsonb('theme').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: time('created_at').notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id),
+    version: version(),
   },
   (t) => [
     index('promo_series_created_idx').on(t.createdAt, t.id),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { time } from './columns';
+import { time, version } from './columns';
 import { users } from './users';
 
 /**
@@ -14,6 +14,7 @@ export const systemSettings = pgTable(
     value: jsonb('value').notNull(),
     updatedAt: time('updated_at').notNull().defaultNow(),
     updatedBy: integer('updated_by').references(() => users.id),
+    version: version(),
   },
   (t) => [
     check('system_settings_single_row_check', sql`${t.id} = 1`),

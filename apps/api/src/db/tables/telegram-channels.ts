@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { time } from './columns';
+import { time, version } from './columns';
 
 /** Categories the channels are grouped by, in the order staff arranged them. */
 export const tgCategories = pgTable(
@@ -11,6 +11,7 @@ export const tgCategories = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: time('created_at').notNull().defaultNow(),
     updatedAt: time('updated_at').notNull().defaultNow(),
+    version: version(),
   },
   (t) => [
     uniqueIndex('tg_categories_title_key').on(sql`lower(${t.title})`),
@@ -44,6 +45,7 @@ export const tgChannels = pgTable(
     checkedAt: time('checked_at'),
     createdAt: time('created_at').notNull().defaultNow(),
     updatedAt: time('updated_at').notNull().defaultNow(),
+    version: version(),
   },
   (t) => [
     uniqueIndex('tg_channels_username_key').on(sql`lower(${t.username})`),

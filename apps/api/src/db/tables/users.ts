@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { oneOf, time } from './columns';
+import { oneOf, time, version } from './columns';
 
 export const users = pgTable(
   'users',
@@ -23,6 +23,7 @@ export const users = pgTable(
     createdAt: time('created_at').notNull().defaultNow(),
     updatedAt: time('updated_at').notNull().defaultNow(),
     lastSeenAt: time('last_seen_at'),
+    version: version(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

@@ -19,6 +19,7 @@ export const toNote = (row: NoteRowWithAuthor): Note => ({
   authorId: row.authorId,
   authorName: row.authorName,
   archivedAt: iso(row.archivedAt),
+  version: row.version,
 });
 
 export const toClientNote = (row: NoteRow): ClientNote => ({

@@ -4,11 +4,12 @@ import { type Db, queryRows } from '../../db/client';
 import { notes, users } from '../../db/schema';
 import { countRows, type PageCount } from '../../lib/page-count';
 import { sortOrder } from '../../lib/sort-order';
+import { nextVersion, sameVersion } from '../../lib/versions';
 import type { NoteRow, NoteRowWithAuthor } from './note-row';
 import { fullTextSearch, substringSearch } from './note-search';
 
 type NewNote = Omit<typeof notes.$inferInsert, 'searchVector'>;
-type NoteChanges = Partial<Omit<NewNote, 'id' | 'createdAt'>>;
+type NoteChanges = Partial<Omit<NewNote, 'id' | 'createdAt' | 'version'>>;
 
 const { searchVector: _vector, ...noteColumns } = getTableColumns(notes);
 const authorName = sql<
@@ -155,8 +156,13 @@ export const notesRepository = {
     return row;
   },
 
-  async update(db: Db, id: number, changes: NoteChanges): Promise<NoteRow | undefined> {
-    const [row] = await db.update(notes).set(changes).where(eq(notes.id, id)).returning(noteColumns);
+  /** A change of the note's content: the next version; with `expected`, only over that version (If-Match). */
+  async update(db: Db, id: number, changes: NoteChanges, expected?: number): Promise<NoteRow | undefined> {
+    const [row] = await db
+      .update(notes)
+      .set({ ...changes, ...nextVersion(notes) })
+      .where(sameVersion(notes, id, expected))
+      .returning(noteColumns);
     return row;
   },
 

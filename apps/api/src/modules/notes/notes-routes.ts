@@ -2,6 +2,8 @@ import { api } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { readImageUpload } from '../../storage/read-upload';
+import { historyRoutes } from '../revisions';
+import { noteHistory } from './note-history';
 import { notesService } from './notes-service';
 
 /** Notes for admins and editors: each route maps an endpoint of the contract to a service call. */
@@ -21,4 +23,5 @@ export async function notesRoutes(app: FastifyInstance) {
     return notesService.replaceCover(ctx, params.id, image);
   });
   route(app, api.notes.shareCard, ({ params }, ctx) => notesService.shareCard(ctx, params.id));
+  historyRoutes(app, api.notes, noteHistory);
 }

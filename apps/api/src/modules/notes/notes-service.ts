@@ -9,8 +9,10 @@ import {
   type UpdateNoteBody,
   updateNoteBody,
 } from '@pult/contract';
+import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { missedWrite } from '../../lib/versions';
 import { storedFileUrl } from '../../storage/file-url';
 import type { CheckedImage } from '../../storage/read-upload';
 import { removeStoredFile, replaceStoredFile } from '../../storage/replace-file';
@@ -19,7 +21,7 @@ import { type NoteFilters, notesRepository as repo } from './notes-repository';
 import { CARD_SIZE } from './share-card/card-layout';
 import { cardInput, cardKey, drawCard } from './share-card/share-card';
 
-const noteNotFound = () => notFound('NOTE_NOT_FOUND', 'Note not found');
+export const noteNotFound = () => notFound('NOTE_NOT_FOUND', 'Note not found');
 const archived = () => conflict('NOTE_ARCHIVED', 'The note is archived; restore it first');
 
 /** A published note needs something to read: an empty body cannot be published. */
@@ -33,6 +35,10 @@ async function locked(ctx: ServiceContext, id: number): Promise<NoteRow> {
   if (!row) throw noteNotFound();
   return row;
 }
+
+/** A versioned write that matched no row: gone (404), or changed since the caller read it (412). */
+const stale = (db: Db, id: number) =>
+  missedWrite(async () => await repo.find(db, id).then((row) => row && toNote(row)), noteNotFound);
 
 async function withAuthor(ctx: ServiceContext, id: number): Promise<Note> {
   const row = await repo.find(ctx.db, id);
@@ -83,8 +89,8 @@ export const notesService = {
       // Publishing stamps the time; unpublishing keeps the last one, as history.
       const publishedAt = status === 'published' && before.status !== 'published' ? now : before.publishedAt;
       const tags = changes.tags ? [...new Set(changes.tags)] : undefined;
-      const row = await repo.update(tx, id, { ...changes, tags, publishedAt, updatedAt: now });
-      if (!row) throw noteNotFound();
+      const row = await repo.update(tx, id, { ...changes, tags, publishedAt, updatedAt: now }, ctx.ifMatch);
+      if (!row) return stale(tx, id);
       const action =
         status !== before.status ? (status === 'published' ? 'publish' : 'unpublish') : ('update' as const);
       await ctx.audit(
@@ -105,8 +111,8 @@ export const notesService = {
       ctx.db.transaction(async (tx) => {
         const before = await locked({ ...ctx, db: tx }, id);
         if (before.archivedAt) throw archived();
-        const row = await repo.update(tx, id, { coverImage: key, updatedAt: ctx.clock.now() });
-        if (!row) throw noteNotFound();
+        const row = await repo.update(tx, id, { coverImage: key, updatedAt: ctx.clock.now() }, ctx.ifMatch);
+        if (!row) return stale(tx, id);
         await ctx.audit(
           {
             action: 'cover',
@@ -156,8 +162,8 @@ async function setArchived(ctx: ServiceContext, id: number, archive: boolean): P
     // Archiving twice (or restoring a live note) changes nothing and records nothing.
     if (Boolean(before.archivedAt) === archive) return;
     const now = ctx.clock.now();
-    const row = await repo.update(tx, id, { archivedAt: archive ? now : null, updatedAt: now });
-    if (!row) throw noteNotFound();
+    const row = await repo.update(tx, id, { archivedAt: archive ? now : null, updatedAt: now }, ctx.ifMatch);
+    if (!row) return stale(tx, id);
     const event = { action: archive ? 'archive' : 'restore', entity: 'note', entityId: id } as const;
     await ctx.audit({ ...event, before: { archivedAt: before.archivedAt }, after: { archivedAt: row.archivedAt } }, tx);
   });

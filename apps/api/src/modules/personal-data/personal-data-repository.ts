@@ -17,6 +17,7 @@ import {
   transactions,
   users,
 } from '../../db/schema';
+import { nextVersion } from '../../lib/versions';
 
 /** More audit events than this about one person means an automated actor; the newest are exported. */
 const AUDIT_EVENTS_MAX = 10_000;
@@ -182,6 +183,7 @@ export const personalDataRepository = {
         status: 'deleted',
         lastSeenAt: null,
         updatedAt: now,
+        ...nextVersion(users),
       })
       .where(eq(users.id, userId)),
 

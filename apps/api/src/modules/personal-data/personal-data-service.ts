@@ -1,6 +1,7 @@
 import type { PersonalDataExport } from '@pult/contract';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { revisionsService } from '../revisions';
 import { personalDataRepository as repo } from './personal-data-repository';
 
 /** The pseudonym's domain: `.invalid` is reserved (RFC 2606), so no mail can ever reach it. */
@@ -79,6 +80,8 @@ export const personalDataService = {
       await repo.deleteSessions(tx, userId);
       await repo.deleteDevices(tx, userId);
       await repo.eraseTraces(tx, userId);
+      // The user's history held the very fields anonymising removes: it goes, and starts again from here.
+      await revisionsService.forget(tx, { resource: 'user' }, userId);
       await ctx.audit(
         {
           action: 'anonymise',

@@ -1,10 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subscriptionPlans } from '../../db/schema';
+import { nextVersion, sameVersion } from '../../lib/versions';
 import type { PlanRow } from './plan-row';
 
 type NewPlan = typeof subscriptionPlans.$inferInsert;
-type PlanChanges = Partial<Omit<NewPlan, 'id' | 'createdAt'>>;
+type PlanChanges = Partial<Omit<NewPlan, 'id' | 'createdAt' | 'version'>>;
 
 /** The SQL of plans, and nothing else: no rules, no HTTP (docs/decisions/0012). */
 export const plansRepository = {
@@ -28,8 +29,13 @@ export const plansRepository = {
     return row;
   },
 
-  async update(db: Db, id: number, changes: PlanChanges): Promise<PlanRow | undefined> {
-    const [row] = await db.update(subscriptionPlans).set(changes).where(eq(subscriptionPlans.id, id)).returning();
+  /** A change of the plan: the next version; with `expected`, only over that version (If-Match). */
+  async update(db: Db, id: number, changes: PlanChanges, expected?: number): Promise<PlanRow | undefined> {
+    const [row] = await db
+      .update(subscriptionPlans)
+      .set({ ...changes, ...nextVersion(subscriptionPlans) })
+      .where(sameVersion(subscriptionPlans, id, expected))
+      .returning();
     return row;
   },
 };

@@ -2,6 +2,7 @@ import { type CreatePlanBody, createPlanBody, type Plan, type UpdatePlanBody, up
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { conflictOnUnique } from '../../lib/pg-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { staleVersion } from '../../lib/versions';
 import type { CheckedImage } from '../../storage/read-upload';
 import { replaceFileColumn } from '../../storage/replace-file';
 import { type PlanRow, toPlan } from './plan-row';
@@ -10,7 +11,7 @@ import { plansRepository as repo } from './plans-repository';
 /** What only an admin may change: the commercial terms, since they decide what people pay. Editors edit texts and icons. */
 const ADMIN_ONLY_FIELDS = ['price', 'currency', 'period', 'durationDays'] as const;
 
-const planNotFound = () => notFound('PLAN_NOT_FOUND', 'Plan not found');
+export const planNotFound = () => notFound('PLAN_NOT_FOUND', 'Plan not found');
 
 /** A taken title is a unique violation of the case-insensitive index. */
 const withUniqueTitle = conflictOnUnique('PLAN_TITLE_TAKEN', 'A plan with this title already exists', 'title');
@@ -23,6 +24,12 @@ async function existing(ctx: ServiceContext, id: number): Promise<PlanRow> {
 
 /** The rules about plans: unique titles, admin-only terms, audited changes, icons kept in storage. */
 export const plansService = {
+  get: async (ctx: ServiceContext, id: number): Promise<Plan> => {
+    const row = await repo.find(ctx.db, id);
+    if (!row) throw planNotFound();
+    return toPlan(row);
+  },
+
   list: async (ctx: ServiceContext) => {
     const rows = await repo.list(ctx.db);
     return { items: rows.map(toPlan), count: rows.length };
@@ -52,8 +59,9 @@ export const plansService = {
         const pair = { period: body.period ?? before.period, durationDays: body.durationDays ?? before.durationDays };
         if (!updatePlanBody.safeParse(pair).success)
           throw badRequest('DURATION_MISMATCH', 'durationDays does not match the period', { durationDays: 'mismatch' });
-        const row = await repo.update(tx, id, { ...body, updatedAt: ctx.clock.now() });
-        if (!row) throw planNotFound();
+        const row = await repo.update(tx, id, { ...body, updatedAt: ctx.clock.now() }, ctx.ifMatch);
+        // The row is locked: an update that matched nothing was asked for a version it no longer has.
+        if (!row) throw staleVersion(toPlan(before));
         await ctx.audit(
           { action: 'update', entity: 'plan', entityId: id, before: toPlan(before), after: toPlan(row) },
           tx,
@@ -66,8 +74,8 @@ export const plansService = {
   setEnabled: (ctx: ServiceContext, id: number, action: 'enable' | 'disable'): Promise<Plan> =>
     ctx.db.transaction(async (tx) => {
       const before = await existing({ ...ctx, db: tx }, id);
-      const row = await repo.update(tx, id, { enabled: action === 'enable', updatedAt: ctx.clock.now() });
-      if (!row) throw planNotFound();
+      const row = await repo.update(tx, id, { enabled: action === 'enable', updatedAt: ctx.clock.now() }, ctx.ifMatch);
+      if (!row) throw staleVersion(toPlan(before));
       const event = { action, entity: 'plan', entityId: id, before: { enabled: before.enabled } } as const;
       await ctx.audit({ ...event, after: { enabled: row.enabled } }, tx);
       return toPlan(row);
@@ -75,5 +83,12 @@ export const plansService = {
 
   /** SVG is refused by the upload check: Pult does not sanitise SVG, and an unsanitised SVG is a script. */
   replaceIcon: (ctx: ServiceContext, id: number, icon: CheckedImage): Promise<Plan> =>
-    replaceFileColumn(ctx, icon, { entity: 'plan', id, column: 'icon', repo, notFound: planNotFound }).then(toPlan),
+    replaceFileColumn(ctx, icon, {
+      entity: 'plan',
+      id,
+      column: 'icon',
+      repo,
+      notFound: planNotFound,
+      answer: toPlan,
+    }).then(toPlan),
 };

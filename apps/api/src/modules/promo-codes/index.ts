@@ -3,6 +3,7 @@ import { codesRoutes } from './codes/codes-routes';
 import { PROMO_GENERATION_JOB, promoGenerationHandler } from './generation/generation-worker';
 import { landingPageRoutes } from './landing/landing-routes';
 import { promoClientRoutes } from './redemption/client-routes';
+import { seriesHistory } from './series/series-history';
 import { seriesRoutes } from './series/series-routes';
 import { themeRoutes } from './theme/theme-routes';
 
@@ -19,5 +20,6 @@ export const promoCodesModule: PultModule = {
   routes: [seriesRoutes, codesRoutes, themeRoutes, promoClientRoutes],
   rootRoutes: [landingPageRoutes],
   jobKinds: [PROMO_GENERATION_JOB],
+  versioned: [seriesHistory],
   jobs: ({ db, log }) => [{ kind: PROMO_GENERATION_JOB, handler: promoGenerationHandler(db, log) }],
 };

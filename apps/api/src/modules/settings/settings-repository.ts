@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema';
+import { nextVersion, sameVersion } from '../../lib/versions';
 
 export type SettingsRow = typeof systemSettings.$inferSelect;
 
@@ -17,13 +18,26 @@ export const settingsRepository = {
     return row;
   },
 
-  async save(db: Db, value: object, updatedAt: Date, updatedBy: number): Promise<SettingsRow> {
+  /**
+   * Writes the values: the next version, and with `expected` only over that version (If-Match); undefined
+   * when the version was stale. The defaults, never saved, are version 1, so the first save is version 2.
+   */
+  async save(
+    db: Db,
+    value: object,
+    updatedAt: Date,
+    updatedBy: number,
+    expected?: number,
+  ): Promise<SettingsRow | undefined> {
     const [row] = await db
       .insert(systemSettings)
-      .values({ id: 1, value, updatedAt, updatedBy })
-      .onConflictDoUpdate({ target: systemSettings.id, set: { value, updatedAt, updatedBy } })
+      .values({ id: 1, value, updatedAt, updatedBy, version: 2 })
+      .onConflictDoUpdate({
+        target: systemSettings.id,
+        set: { value, updatedAt, updatedBy, ...nextVersion(systemSettings) },
+        where: sameVersion(systemSettings, 1, expected),
+      })
       .returning();
-    if (!row) throw new Error('settings upsert returned nothing');
     return row;
   },
 };

@@ -1,6 +1,7 @@
 import { type SettingsValues, type SystemSettings, settingsValues, type UpdateSettingsBody } from '@pult/contract';
 import type { Db } from '../../db/client';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { staleVersion } from '../../lib/versions';
 import { withDefaults } from './settings-defaults';
 import { settingsRepository as repo, type SettingsRow } from './settings-repository';
 
@@ -25,6 +26,7 @@ const toSettings = (row: SettingsRow | undefined): SystemSettings => ({
   ...withDefaults(row?.value),
   updatedAt: row ? row.updatedAt.toISOString() : null,
   updatedBy: row?.updatedBy ?? null,
+  version: row?.version ?? 1,
 });
 
 /** The current settings, from this process's copy when it is fresh enough. */
@@ -37,7 +39,7 @@ export async function currentSettings(ctx: Pick<ServiceContext, 'db' | 'clock'>)
   return settings;
 }
 
-const valuesOf = ({ updatedAt: _at, updatedBy: _by, ...values }: SystemSettings): SettingsValues => values;
+const valuesOf = ({ updatedAt: _at, updatedBy: _by, version: _v, ...values }: SystemSettings): SettingsValues => values;
 
 /** Reading and changing the system settings; the guard lets only admins this far. */
 export const settingsService = {
@@ -46,9 +48,13 @@ export const settingsService = {
   async update(ctx: ServiceContext, body: UpdateSettingsBody): Promise<SystemSettings> {
     const actor = actorOf(ctx);
     const saved = await ctx.db.transaction(async (tx) => {
-      const before = valuesOf(toSettings(await repo.lock(tx)));
+      const locked = toSettings(await repo.lock(tx));
+      // Never saved: the defaults are version 1, and an insert has nothing to compare with.
+      if (ctx.ifMatch !== undefined && ctx.ifMatch !== locked.version) throw staleVersion(locked);
+      const before = valuesOf(locked);
       const after = settingsValues.parse({ ...before, ...body });
-      const row = await repo.save(tx, after, ctx.clock.now(), actor.userId);
+      const row = await repo.save(tx, after, ctx.clock.now(), actor.userId, ctx.ifMatch);
+      if (!row) throw staleVersion(locked);
       const changed = Object.keys(body).filter(
         (key) =>
           JSON.stringify(before[key as keyof SettingsValues]) !== JSON.stringify(after[key as keyof SettingsValues]),

@@ -4,6 +4,7 @@ import { channelsRoutes } from './channels/channels-routes';
 import { telegramClientRoutes } from './channels/client-routes';
 import { layoutRoutes } from './layout/layout-routes';
 import { refreshRoutes } from './refresh/refresh-routes';
+import { categoryHistory, channelHistory } from './telegram-history';
 
 /**
  * The Telegram channels module's public face: what it brings to the app, and the Bot API client. Its
@@ -15,4 +16,5 @@ export { type TelegramBotApi, telegramBotApi } from './refresh/telegram-bot-api'
 export const telegramChannelsModule: PultModule = {
   name: 'telegram-channels',
   routes: [channelsRoutes, refreshRoutes, layoutRoutes, categoriesRoutes, telegramClientRoutes],
+  versioned: [channelHistory, categoryHistory],
 };

@@ -1,4 +1,5 @@
 import type { PultModule } from '../../pult-module';
+import { userHistory } from './user-history';
 import { usersRoutes } from './users-routes';
 
 /** The users module's public face: other modules import from here only; `all-modules.ts` lists it. */
@@ -17,4 +18,4 @@ export {
   toUserWithRegister,
 } from './users-with-register';
 
-export const usersModule: PultModule = { name: 'users', routes: [usersRoutes] };
+export const usersModule: PultModule = { name: 'users', routes: [usersRoutes], versioned: [userHistory] };

@@ -18,6 +18,7 @@ export const listedUserColumns = {
   avatar: users.avatar,
   createdAt: users.createdAt,
   lastSeenAt: users.lastSeenAt,
+  version: users.version,
 };
 export type ListedUserRow = Pick<UserRow, keyof typeof listedUserColumns>;
 
@@ -35,5 +36,6 @@ export function toUser(row: ListedUserRow): User {
     createdAt: row.createdAt.toISOString(),
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     register: null,
+    version: row.version,
   };
 }

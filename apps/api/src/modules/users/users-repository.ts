@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
 import { executePage } from '../../lib/prepared-once';
+import { nextVersion, sameVersion } from '../../lib/versions';
 import { type UserSort, userConditions, userOrder } from './user-filters';
 import { listedUserColumns, type UserRow } from './user-row';
 import {
@@ -14,7 +15,7 @@ import {
 } from './users-with-register';
 
 type NewUser = typeof users.$inferInsert;
-type UserChanges = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
+type UserChanges = Partial<Omit<NewUser, 'id' | 'createdAt' | 'version'>>;
 
 export async function findUser(db: Db, id: number, now: Date): Promise<User | undefined> {
   const [row] = await selectUsersWithRegister(db).where(eq(users.id, id));
@@ -107,7 +108,11 @@ export const usersRepository = {
   /** One status for many rows in one statement; answers the rows as written. */
   async setStatus(db: Db, ids: number[], status: UserRow['status'], now: Date): Promise<UserRow[]> {
     if (ids.length === 0) return [];
-    return db.update(users).set({ status, updatedAt: now }).where(inArray(users.id, ids)).returning();
+    return db
+      .update(users)
+      .set({ status, updatedAt: now, ...nextVersion(users) })
+      .where(inArray(users.id, ids))
+      .returning();
   },
 
   async countActiveAdmins(db: Db): Promise<number> {
@@ -124,8 +129,13 @@ export const usersRepository = {
     return row;
   },
 
-  async update(db: Db, id: number, changes: UserChanges): Promise<UserRow | undefined> {
-    const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+  /** A change of the user's record: the next version; with `expected`, only over that version (If-Match). */
+  async update(db: Db, id: number, changes: UserChanges, expected?: number): Promise<UserRow | undefined> {
+    const [row] = await db
+      .update(users)
+      .set({ ...changes, ...nextVersion(users) })
+      .where(sameVersion(users, id, expected))
+      .returning();
     return row;
   },
 

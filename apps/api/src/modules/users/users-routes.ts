@@ -2,8 +2,10 @@ import { api, type Locale, userFilterOf } from '@pult/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../lib/route';
 import { readImageUpload } from '../../storage/read-upload';
+import { historyRoutes } from '../revisions';
 import { bulkUsersService } from './bulk-users-service';
 import { exportLanguage } from './export-csv-texts';
+import { userHistory } from './user-history';
 import { type UsersCsv, usersService } from './users-service';
 
 /** A CSV of users as a download, streamed batch by batch. */
@@ -38,4 +40,5 @@ export async function usersRoutes(app: FastifyInstance) {
     const avatar = await readImageUpload(request, 'avatar', 'avatars', 'avatar');
     return usersService.replaceAvatar(ctx, params.id, avatar);
   });
+  historyRoutes(app, api.users, userHistory);
 }

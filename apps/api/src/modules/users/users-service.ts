@@ -12,9 +12,11 @@ import {
   userFilterOf,
   wallClockIn,
 } from '@pult/contract';
+import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/http-errors';
 import { conflictOnUnique } from '../../lib/pg-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { missedWrite } from '../../lib/versions';
 import type { CheckedImage } from '../../storage/read-upload';
 import { replaceFileColumn } from '../../storage/replace-file';
 import { revokeUserSessions } from '../sessions';
@@ -41,7 +43,10 @@ async function usersCsv(ctx: ServiceContext, where: UserFilter, lang: Locale, id
   return { csv, fileName: `users-${date}.csv` };
 }
 
-const userNotFound = () => notFound('USER_NOT_FOUND', 'User not found');
+export const userNotFound = () => notFound('USER_NOT_FOUND', 'User not found');
+
+/** The row is locked: a versioned write that matched nothing was asked for a version it no longer has (412). */
+const stale = (db: Db, id: number, now: Date) => missedWrite(() => repo.findUser(db, id, now), userNotFound);
 
 /** A taken e-mail is a unique violation of the users' e-mail index. */
 const withUniqueEmail = conflictOnUnique('EMAIL_TAKEN', 'This e-mail is already in use', 'email');
@@ -144,12 +149,13 @@ export const usersService = {
         const role = body.role ?? before.role;
         await assertKeepsAnAdmin(txCtx, before, { role, status: before.status }, { role: 'not_allowed' });
         const { password: _password, ...fields } = body;
-        const after = await repo.update(tx, id, {
-          ...fields,
-          ...(passwordHash ? { passwordHash } : {}),
-          updatedAt: now,
-        });
-        if (!after) throw userNotFound();
+        const after = await repo.update(
+          tx,
+          id,
+          { ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: now },
+          ctx.ifMatch,
+        );
+        if (!after) return stale(tx, id, now);
         // A new role or password must not ride on tokens issued under the old one.
         if (role !== before.role || passwordHash) {
           await revokeUserSessions(tx, now, id, role !== before.role ? 'role changed' : 'password changed');
@@ -176,8 +182,8 @@ export const usersService = {
         if (!rule.from.includes(before.status))
           throw conflict('USER_STATUS_CONFLICT', `Cannot ${action} a user whose status is ${before.status}`);
         await assertKeepsAnAdmin(txCtx, before, { role: before.role, status: rule.to });
-        const updated = await repo.update(tx, id, { status: rule.to, updatedAt: now });
-        if (!updated) throw userNotFound();
+        const updated = await repo.update(tx, id, { status: rule.to, updatedAt: now }, ctx.ifMatch);
+        if (!updated) return stale(tx, id, now);
         after = updated;
       }
       if (action === 'block' || action === 'delete' || action === 'logout') {
@@ -196,6 +202,7 @@ export const usersService = {
       column: 'avatar',
       repo,
       notFound: userNotFound,
+      answer: toUser,
     });
     return answer(ctx, row);
   },

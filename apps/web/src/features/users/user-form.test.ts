@@ -15,6 +15,7 @@ const user: User = {
   createdAt: '2025-01-01T00:00:00Z',
   lastSeenAt: null,
   register: null,
+  version: 1,
 };
 
 describe('user edit form', () => {

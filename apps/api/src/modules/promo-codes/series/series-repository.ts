@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { promoSeries, promoSeriesCounters, subscriptionPlans } from '../../../db/schema';
 import { countRows, type PageCount } from '../../../lib/page-count';
 import { containsPattern } from '../../../lib/sql-search';
+import { nextVersion, sameVersion } from '../../../lib/versions';
 import { type SeriesRow, toSeries } from './series-row';
 
 type NewSeries = typeof promoSeries.$inferInsert;
@@ -117,8 +118,14 @@ export const seriesRepository = {
     return row.id;
   },
 
-  async update(db: Db, id: number, changes: Pick<NewSeries, 'status'>): Promise<void> {
-    await db.update(promoSeries).set(changes).where(eq(promoSeries.id, id));
+  /** A change staff made: the next version; with `expected`, only over that version (If-Match). False: it was stale. */
+  async update(db: Db, id: number, changes: Pick<NewSeries, 'status'>, expected?: number): Promise<boolean> {
+    const rows = await db
+      .update(promoSeries)
+      .set({ ...changes, ...nextVersion(promoSeries) })
+      .where(sameVersion(promoSeries, id, expected))
+      .returning({ id: promoSeries.id });
+    return rows.length > 0;
   },
 
   async findPlan(db: Db, id: number): Promise<PlanRow | undefined> {

@@ -30,4 +30,5 @@ export const toSeries = (
   blocked: counters?.blocked ?? 0,
   createdAt: series.createdAt.toISOString(),
   createdBy: series.createdBy,
+  version: series.version,
 });

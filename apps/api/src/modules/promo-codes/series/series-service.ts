@@ -10,6 +10,7 @@ import {
 } from '@pult/contract';
 import { badRequest, HttpError } from '../../../lib/http-errors';
 import { actorOf, type ServiceContext } from '../../../lib/service-context';
+import { staleVersion } from '../../../lib/versions';
 import { enqueueJob } from '../../jobs';
 import { currentSettings } from '../../settings';
 import { PROMO_GENERATION_JOB } from '../generation/generation-worker';
@@ -115,7 +116,9 @@ export const seriesService = {
     await ctx.db.transaction(async (tx) => {
       const before = await repo.lockStatus(tx, id);
       if (!before) throw seriesNotFound();
-      await repo.update(tx, id, { status });
+      // The row is locked: an update that matched nothing was asked for a version it no longer has.
+      if (!(await repo.update(tx, id, { status }, ctx.ifMatch)))
+        throw staleVersion(await found({ ...ctx, db: tx }, id));
       await ctx.audit({ action, entity: 'promo-series', entityId: id, before, after: { status } }, tx);
     });
     return found(ctx, id);

@@ -1,6 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { tgCategories, tgChannels } from '../../../db/schema';
+import { nextVersion, sameVersion } from '../../../lib/versions';
 import type { CategoryRow } from './category-row';
 
 type NewCategory = typeof tgCategories.$inferInsert;
@@ -52,8 +53,13 @@ export const categoriesRepository = {
     return row;
   },
 
-  async update(db: Db, id: number, changes: CategoryChanges): Promise<CategoryRow | undefined> {
-    const [row] = await db.update(tgCategories).set(changes).where(eq(tgCategories.id, id)).returning();
+  /** A change staff made: the next version; with `expected`, only over that version (If-Match). */
+  async update(db: Db, id: number, changes: CategoryChanges, expected?: number): Promise<CategoryRow | undefined> {
+    const [row] = await db
+      .update(tgCategories)
+      .set({ ...changes, ...nextVersion(tgCategories) })
+      .where(sameVersion(tgCategories, id, expected))
+      .returning();
     return row;
   },
 
@@ -63,7 +69,7 @@ export const categoriesRepository = {
   setPlaces: (db: Db, places: { id: number; sortOrder: number }[], now: Date) =>
     db.execute(sql`
       UPDATE ${tgCategories} AS c
-         SET sort_order = v."sortOrder", updated_at = ${now.toISOString()}::timestamptz
+         SET sort_order = v."sortOrder", updated_at = ${now.toISOString()}::timestamptz, version = c.version + 1
         FROM jsonb_to_recordset(${JSON.stringify(places)}::jsonb) AS v(id integer, "sortOrder" integer)
        WHERE c.id = v.id AND c.sort_order IS DISTINCT FROM v."sortOrder"`),
 };

@@ -1,6 +1,8 @@
 import { api } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../lib/route';
+import { historyRoutes } from '../../revisions';
+import { categoryHistory } from '../telegram-history';
 import { categoriesService } from './categories-service';
 
 /** Channel categories for staff. */
@@ -11,4 +13,12 @@ export async function categoriesRoutes(app: FastifyInstance) {
     await categoriesService.remove(ctx, params.id, query.moveTo);
     return { ok: true as const };
   });
+  historyRoutes(
+    app,
+    {
+      revisions: api.telegramChannels.categoryRevisions,
+      restoreRevision: api.telegramChannels.restoreCategoryRevision,
+    },
+    categoryHistory,
+  );
 }

@@ -3,6 +3,7 @@ import { saveTgCategoryBody } from '@pult/contract';
 import { badRequest, conflict } from '../../../lib/http-errors';
 import { conflictOnUnique } from '../../../lib/pg-errors';
 import type { ServiceContext } from '../../../lib/service-context';
+import { staleVersion } from '../../../lib/versions';
 import { channelsRepository } from '../channels/channels-repository';
 import { categoryNotFound } from '../telegram-errors';
 import { categoriesRepository as repo } from './categories-repository';
@@ -35,9 +36,10 @@ export const categoriesService = {
         }
         const before = await repo.lock(tx, id);
         if (!before) throw categoryNotFound();
-        const row = await repo.update(tx, id, { title, sortOrder, updatedAt: now });
-        if (!row) throw categoryNotFound();
+        const row = await repo.update(tx, id, { title, sortOrder, updatedAt: now }, ctx.ifMatch);
         const channels = await channelsRepository.countIn(tx, id);
+        // The row is locked: an update that matched nothing was asked for a version it no longer has.
+        if (!row) throw staleVersion(toCategory(before, channels));
         await ctx.audit(
           {
             action: 'update',

@@ -1,6 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { tgCategories, tgChannels } from '../../../db/schema';
+import { nextVersion, sameVersion } from '../../../lib/versions';
 import type { ChannelRow } from './channel-row';
 
 type NewChannel = typeof tgChannels.$inferInsert;
@@ -72,8 +73,13 @@ export const channelsRepository = {
     return row;
   },
 
-  async update(db: Db, id: number, changes: ChannelChanges): Promise<ChannelRow | undefined> {
-    const [row] = await db.update(tgChannels).set(changes).where(eq(tgChannels.id, id)).returning();
+  /** A change staff made: the next version; with `expected`, only over that version (If-Match). */
+  async update(db: Db, id: number, changes: ChannelChanges, expected?: number): Promise<ChannelRow | undefined> {
+    const [row] = await db
+      .update(tgChannels)
+      .set({ ...changes, ...nextVersion(tgChannels) })
+      .where(sameVersion(tgChannels, id, expected))
+      .returning();
     return row;
   },
 
@@ -86,7 +92,7 @@ export const channelsRepository = {
   moveAll: (db: Db, from: number, to: number, firstPlace: number, now: Date) =>
     db.execute(sql`
       UPDATE ${tgChannels} AS c
-         SET category_id = ${to}, sort_order = ${firstPlace}::int + s.place::int - 1, updated_at = ${now.toISOString()}::timestamptz
+         SET category_id = ${to}, sort_order = ${firstPlace}::int + s.place::int - 1, updated_at = ${now.toISOString()}::timestamptz, version = c.version + 1
         FROM (SELECT id, row_number() OVER (ORDER BY sort_order, id) AS place
                 FROM ${tgChannels} WHERE category_id = ${from}) AS s
        WHERE c.id = s.id`),
@@ -95,7 +101,7 @@ export const channelsRepository = {
   setPlaces: (db: Db, places: { id: number; categoryId: number; sortOrder: number }[], now: Date) =>
     db.execute(sql`
       UPDATE ${tgChannels} AS c
-         SET category_id = v."categoryId", sort_order = v."sortOrder", updated_at = ${now.toISOString()}::timestamptz
+         SET category_id = v."categoryId", sort_order = v."sortOrder", updated_at = ${now.toISOString()}::timestamptz, version = c.version + 1
         FROM jsonb_to_recordset(${JSON.stringify(places)}::jsonb)
              AS v(id integer, "categoryId" integer, "sortOrder" integer)
        WHERE c.id = v.id AND (c.category_id, c.sort_order) IS DISTINCT FROM (v."categoryId", v."sortOrder")`),

@@ -2,6 +2,8 @@ import { api } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../lib/route';
 import { readImageUpload } from '../../../storage/read-upload';
+import { historyRoutes } from '../../revisions';
+import { channelHistory } from '../telegram-history';
 import { channelsService } from './channels-service';
 
 /** Channels for staff: the list, saving, deleting, a manual icon. */
@@ -17,4 +19,9 @@ export async function channelsRoutes(app: FastifyInstance) {
     const url = await channelsService.replaceIcon(ctx, params.id, icon);
     return reply.type('text/plain; charset=utf-8').send(url);
   });
+  historyRoutes(
+    app,
+    { revisions: api.telegramChannels.channelRevisions, restoreRevision: api.telegramChannels.restoreChannelRevision },
+    channelHistory,
+  );
 }

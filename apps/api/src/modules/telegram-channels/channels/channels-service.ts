@@ -2,6 +2,7 @@ import type { SaveTgChannelBody, TgChannel, TgChannelsPage } from '@pult/contrac
 import { saveTgChannelBody } from '@pult/contract';
 import { conflictOnUnique } from '../../../lib/pg-errors';
 import type { ServiceContext } from '../../../lib/service-context';
+import { staleVersion } from '../../../lib/versions';
 import { storedFileUrl } from '../../../storage/file-url';
 import type { CheckedImage } from '../../../storage/read-upload';
 import { removeStoredFile, replaceFileColumn } from '../../../storage/replace-file';
@@ -20,8 +21,12 @@ const withUniqueUsername = conflictOnUnique(
 /** A manual icon replaces the Telegram photo, so the next refresh fetches that photo again. */
 const iconColumn = {
   lock: repo.lock,
-  update: (tx: Parameters<typeof repo.update>[0], id: number, changes: { icon: string; updatedAt: Date }) =>
-    repo.update(tx, id, { ...changes, telegramPhotoId: null }),
+  update: (
+    tx: Parameters<typeof repo.update>[0],
+    id: number,
+    changes: { icon: string; updatedAt: Date },
+    expected?: number,
+  ) => repo.update(tx, id, { ...changes, telegramPhotoId: null }, expected),
 };
 
 /** The rules about channels: unique public names, a category that exists, audited changes. */
@@ -63,8 +68,9 @@ export const channelsService = {
         if (fields.categoryId !== undefined && fields.categoryId !== before.categoryId)
           // A channel moved to another category goes to its end unless a place is given.
           fields.sortOrder ??= await repo.nextPlace(tx, fields.categoryId);
-        const row = await repo.update(tx, id, { ...fields, updatedAt: now });
-        if (!row) throw channelNotFound();
+        const row = await repo.update(tx, id, { ...fields, updatedAt: now }, ctx.ifMatch);
+        // The row is locked: an update that matched nothing was asked for a version it no longer has.
+        if (!row) throw staleVersion(toChannel(before));
         await ctx.audit(
           { action: 'update', entity: 'tg-channel', entityId: id, before: toChannel(before), after: toChannel(row) },
           tx,
@@ -92,6 +98,7 @@ export const channelsService = {
       column: 'icon',
       repo: iconColumn,
       notFound: channelNotFound,
+      answer: toChannel,
     });
     return storedFileUrl(ctx, row.icon ?? icon.key);
   },

@@ -21,6 +21,7 @@ const plan: Plan = {
   sortOrder: 0,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
+  version: 1,
 };
 
 vi.mock('../../../lib/api', () => ({

@@ -25,6 +25,7 @@ const plan: Plan = {
   sortOrder: 2,
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',
+  version: 1,
 };
 
 const filled = (change: Partial<PlanFormValues> = {}): PlanFormValues => ({

@@ -8,6 +8,7 @@ const category = (id: number, title: string): TgCategory => ({
   sortOrder: id,
   channelsCount: 0,
   createdAt: '2026-01-01T00:00:00Z',
+  version: 1,
 });
 const channel = (id: number, title: string, username: string): TgChannel => ({
   id,
@@ -22,6 +23,7 @@ const channel = (id: number, title: string, username: string): TgChannel => ({
   checkedAt: null,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
+  version: 1,
 });
 
 describe('channel search', () => {

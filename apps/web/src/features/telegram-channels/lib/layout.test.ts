@@ -8,6 +8,7 @@ const category = (id: number, sortOrder: number): TgCategory => ({
   sortOrder,
   channelsCount: 0,
   createdAt: '2026-01-01T00:00:00Z',
+  version: 1,
 });
 const channel = (id: number, categoryId: number, sortOrder: number): TgChannel => ({
   id,
@@ -22,6 +23,7 @@ const channel = (id: number, categoryId: number, sortOrder: number): TgChannel =
   checkedAt: null,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
+  version: 1,
 });
 
 describe('the channel board layout', () => {

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { time } from './columns';
+import { users } from './users';
+
+/** One change of a record staff edit: its history, written in the write's own transaction (docs/decisions/0036). */
+export const recordRevisions = pgTable(
+  'record_revisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The record's kind, as the audit log names it (`note`, `plan`, `user`, …). */
+    resource: text('resource').notNull(),
+    recordId: text('record_id').notNull(),
+    /** The record's version right after this change. */
+    version: integer('version').notNull(),
+    action: text('action').notNull(),
+    actorId: integer('actor_id').references(() => users.id),
+    at: time('at').notNull().defaultNow(),
+    /** `[{ field, before, after }]` of the fields the history keeps (never a secret). */
+    changes: jsonb('changes').$type<{ field: string; before: unknown; after: unknown }[]>().notNull(),
+    /** Those fields right after the change: what a restore brings back. */
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    index('record_revisions_record_idx').on(t.resource, t.recordId, t.id),
+    index('record_revisions_actor_idx').on(t.actorId),
+    check('record_revisions_changes_check', sql`jsonb_typeof(${t.changes}) = 'array'`),
+    check('record_revisions_state_check', sql`jsonb_typeof(${t.state}) = 'object'`),
+  ],
+);
