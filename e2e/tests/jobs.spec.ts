@@ -138,3 +138,75 @@ test('an editor has no jobs entry in the menu', async ({ page, login }) => {
   await expect(menu.getByRole('menuitem', { name: 'Push-уведомления' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Фоновые задачи' })).toHaveCount(0);
 });
+
+/** What has the focus: a tag and its accessible text, or «body» when it fell out of the page's controls. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'body';
+    return `${element.tagName.toLowerCase()} ${element.getAttribute('aria-label') ?? element.textContent ?? ''}`.trim();
+  });
+
+test('keyboard only: a failed job is retried with Tab and Enter, and the focus stays on the screen', async ({
+  page,
+  login,
+}) => {
+  await login(ACCOUNTS.admin);
+  await page.goto('/app/jobs');
+  const { row, id } = await aFailedGeneration(page);
+  const retry = row.getByRole('button', { name: 'Повторить' });
+  // From the state switch, Tab reaches the row's buttons (no mouse): at most a screenful of stops.
+  await page.getByRole('radio', { name: /^Ошибка/ }).focus();
+  for (let step = 0; step < 60 && !(await retry.evaluate((button) => button === document.activeElement)); step++)
+    await page.keyboard.press('Tab');
+  await expect(retry).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Задача №${id} снова в очереди`)).toBeVisible();
+  await expect(jobRow(page, id)).toHaveCount(0);
+  // The row and its button are gone: the focus moved on to the next failed job's first button.
+  await expect.poll(() => focused(page)).toBe('button Повторить');
+
+  // Cancel the job that now has the focus, by keyboard: Tab to «Отменить», Enter, confirm with Enter.
+  const next = page.getByRole('row').filter({ has: page.locator(':focus') });
+  const nextId = /Генерация промокодов\s*№(\d+)/.exec((await next.textContent()) ?? '')?.[1] ?? '';
+  await page.keyboard.press('Tab');
+  await expect(jobRow(page, nextId).getByRole('button', { name: 'Отменить' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Отменить задачу №${nextId} «Генерация промокодов»?` });
+  await expect(dialog.getByRole('button', { name: 'Отменить', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Задача №${nextId} отменена`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(jobRow(page, nextId)).toHaveCount(0);
+  await expect.poll(() => focused(page)).not.toBe('body');
+});
+
+test('right to left: numbers keep their order and the table still fits at 1280 px', async ({ page, login }) => {
+  await login(ACCOUNTS.admin);
+  await storeThemeOnEveryLoad(page, { direction: 'rtl' });
+  await page.goto('/app/jobs');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const { row } = await aFailedGeneration(page);
+  // «попытка 5 из 5» and «0 из 40» read as written, not «5 из 5 попытка».
+  const attempts = row.locator('.jobs-attempts');
+  await expect(attempts).toHaveText('попытка 5 из 5');
+  const order = await attempts.evaluate((element) => {
+    const text = element.firstChild;
+    if (!text) return null;
+    const at = (from: number, to: number) => {
+      const range = document.createRange();
+      range.setStart(text, from);
+      range.setEnd(text, to);
+      return range.getBoundingClientRect().left;
+    };
+    const content = text.textContent ?? '';
+    return { word: at(0, 7), number: at(content.indexOf('5'), content.indexOf('5') + 1) };
+  });
+  expect(order, 'the word «попытка» before its number, as in Russian').not.toBeNull();
+  expect(order?.word ?? 0).toBeLessThan(order?.number ?? 0);
+  const sideways = await page
+    .locator('.jobs-table .ant-table-content, .jobs-table .ant-table-body')
+    .first()
+    .evaluate((scroller) => scroller.scrollWidth - scroller.clientWidth);
+  expect(sideways, 'pixels to scroll sideways').toBeLessThanOrEqual(0);
+});
