@@ -10,6 +10,8 @@ import { displayName } from '../../../lib/person-name';
 import { type StoredSession, useSession } from '../../../lib/session-store';
 import { useProfile } from '../api/get-profile';
 import { AccountCard } from '../components/account-card';
+import { SecurityCard } from '../components/security-card';
+import { SessionsCard } from '../components/sessions-card';
 
 const ROLE_COLORS = { admin: 'geekblue', editor: 'green', user: 'default' } as const;
 
@@ -22,7 +24,10 @@ const subscriptionText = (user: StoredSession, t: TFunction, locale: LocaleId) =
     : t('profile.subscriptionOpen', values);
 };
 
-/** `/app/profile`: the signed-in user, as the last session check returned them; their language and password. */
+/**
+ * `/app/profile`: the signed-in user, as the last session check returned them; their language and
+ * password, their second factor and their sessions.
+ */
 export const ProfilePage = () => {
   const { t, i18n } = useTranslation();
   // The stored user shows at once; the fresh copy replaces it (and a revoked session ends here).
@@ -73,6 +78,8 @@ export const ProfilePage = () => {
         />
       </Card>
       <AccountCard />
+      <SecurityCard />
+      <SessionsCard />
     </>
   );
 };

@@ -8,6 +8,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useSaveSettings, useSettings } from '../api/settings-queries';
 import { RetentionFields } from './retention-fields';
+import { SignInFields } from './sign-in-fields';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -136,6 +137,7 @@ export const SettingsForm = () => {
             </Form.Item>
           </Col>
         </Row>
+        <SignInFields />
         <RetentionFields />
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('settings.save')}

@@ -1,11 +1,12 @@
 import { DeleteOutlined, LockOutlined, LogoutOutlined, UndoOutlined, UnlockOutlined } from '@ant-design/icons';
-import type { User, UserAction } from '@pult/contract';
+import { isStaffRole, type User, type UserAction } from '@pult/contract';
 import { App, Button, Card, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/describe-error';
 import { useManageUser } from '../api/manage-user';
 import { actionsFor, isDestructive } from '../user-actions';
+import { ResetFactorsButton } from './reset-factors-button';
 
 const ICONS: Record<UserAction, ReactNode> = {
   block: <LockOutlined />,
@@ -15,7 +16,10 @@ const ICONS: Record<UserAction, ReactNode> = {
   logout: <LogoutOutlined />,
 };
 
-/** Block, unblock, delete, restore, end sessions: only those that apply now, each confirmed first. */
+/**
+ * Block, unblock, delete, restore, end sessions (and, for staff, reset the second factor): only those
+ * that apply now, each confirmed first.
+ */
 export const UserActionsCard = ({ user }: { user: User }) => {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
@@ -50,6 +54,9 @@ export const UserActionsCard = ({ user }: { user: User }) => {
             {t(`users.actions.${action}`)}
           </Button>
         ))}
+        {isStaffRole(user.role) && user.status !== 'deleted' ? (
+          <ResetFactorsButton user={user} disabled={manage.isPending} />
+        ) : null}
       </Flex>
     </Card>
   );
