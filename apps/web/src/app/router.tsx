@@ -29,6 +29,7 @@ export const appRoutes: RouteObject[] = [
   { path: 'push-notifications', Component: screen.PushNotificationsScreen },
   { path: 'profile', Component: screen.ProfileScreen },
   { path: 'jobs', Component: screen.JobsScreen },
+  { path: 'imports', Component: screen.ImportScreen },
   { path: '*', Component: screen.NotFoundInAppScreen },
 ];
 

@@ -3,6 +3,7 @@ import { loadPersonalDataConsentPage, loadPrivacyPolicyPage, loadUserAgreementPa
 import { loadForgotPasswordPage, loadLoginPage, loadLoginSplitPage, loadResetPasswordPage } from '../features/auth';
 import { loadNotFoundInAppPage, loadNotFoundPage, loadServerErrorPage } from '../features/errors';
 import { loadHomePage } from '../features/home';
+import { loadImportPage } from '../features/imports';
 import { loadJobsPage } from '../features/jobs';
 import { loadNoteEditorPage, loadNotesPage } from '../features/notes';
 import { loadProfilePage } from '../features/profile';
@@ -63,3 +64,4 @@ export const SettingsScreen = lazyScreen('settings', loadSettingsPage);
 export const PushNotificationsScreen = lazyScreen('push-notifications', loadPushNotificationsPage);
 export const ProfileScreen = lazyScreen('profile', loadProfilePage);
 export const JobsScreen = lazyScreen('jobs', loadJobsPage);
+export const ImportScreen = lazyScreen('imports', loadImportPage);

@@ -1,7 +1,8 @@
-import { ExportOutlined } from '@ant-design/icons';
+import { ExportOutlined, ImportOutlined } from '@ant-design/icons';
 import type { PromoSeries } from '@pult/contract';
 import { Alert, Button, Card, Col, Descriptions, Flex, Progress, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { statusTagColor } from '../../../config/status-colors';
 import type { LocaleId } from '../../../config/theme-config';
@@ -18,6 +19,7 @@ export const SeriesHeader = ({ series }: { series: PromoSeries }) => {
   const locale = i18n.language as LocaleId;
   const n = (value: number) => formatNumber(value, locale);
   const generating = isGenerating(series);
+  const navigate = useNavigate();
 
   return (
     <Flex vertical gap="middle">
@@ -28,6 +30,15 @@ export const SeriesHeader = ({ series }: { series: PromoSeries }) => {
         </Flex>
         <Flex align="center" gap="middle">
           <SeriesStatusSwitch series={series} />
+          {/* Codes from a file join a series once its own are made (the generator counts what is left). */}
+          {generating ? null : (
+            <Button
+              icon={<ImportOutlined aria-hidden />}
+              onClick={() => navigate(`/app/imports?kind=promo-codes&seriesId=${series.id}`)}
+            >
+              {t('imports.open')}
+            </Button>
+          )}
           <Button
             icon={<ExportOutlined />}
             href={landingPath(series.id)}

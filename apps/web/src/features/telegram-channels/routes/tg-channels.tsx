@@ -1,4 +1,11 @@
-import { AppstoreOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  ImportOutlined,
+  PlusOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
 import type { TgChannel } from '@pult/contract';
 import {
   Alert,
@@ -15,7 +22,7 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ListToolbar } from '../../../components/list-views/list-toolbar';
 import { useListColumns } from '../../../components/list-views/use-list-columns';
 import { PageTitle } from '../../../components/page-title';
@@ -42,6 +49,7 @@ interface DrawerState {
 /** `/app/common/tg-channels`: every channel in a table, with its drawer, icon and deletion. */
 export const TgChannelsPage = () => {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { locale } = useTheme();
   const { message } = App.useApp();
   const channels = useTgChannels();
@@ -163,6 +171,9 @@ export const TgChannelsPage = () => {
           <Link to="/app/telegram-chanels" className="tg-board-switch">
             <AppstoreOutlined aria-hidden /> {t('telegram.toBoard')}
           </Link>
+          <Button icon={<ImportOutlined aria-hidden />} onClick={() => navigate('/app/imports?kind=tg-channels')}>
+            {t('imports.open')}
+          </Button>
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDrawer(null)}>
             {t('telegram.add')}
           </Button>

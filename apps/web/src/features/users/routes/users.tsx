@@ -1,8 +1,9 @@
-import { ClearOutlined, PlusOutlined } from '@ant-design/icons';
+import { ClearOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import type { User } from '@pult/contract';
 import { Button, Flex } from 'antd';
 import { type Key, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { onFirstOpen } from '../../../components/on-first-open';
 import { PageTitle } from '../../../components/page-title';
 import { useScreenCommands } from '../../../lib/screen-commands';
@@ -27,6 +28,7 @@ const CreateUserDrawer = onFirstOpen(
 export const UsersPage = () => {
   const { t } = useTranslation();
   const canManage = useCanManageUsers();
+  const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [state, update] = useUrlState(usersParams);
   const { page, take, sort } = state;
@@ -60,6 +62,9 @@ export const UsersPage = () => {
               filter={query}
               expectedRows={users.data && !users.data.countIsEstimate ? users.data.count : null}
             />
+            <Button icon={<ImportOutlined aria-hidden />} onClick={() => navigate('/app/imports?kind=users')}>
+              {t('imports.open')}
+            </Button>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
               {t('users.create.button')}
             </Button>

@@ -1,0 +1,27 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { App, Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../../../lib/describe-error';
+import { downloadErrors } from '../api/imports-queries';
+
+/** «Скачать ошибки»: the refused rows as read, with the row number and the reason (CSV). */
+export const DownloadErrorsButton = ({ id }: { id: number }) => {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      icon={<DownloadOutlined aria-hidden />}
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        downloadErrors(id)
+          .catch((error: unknown) => void message.error(describeError(error, t)))
+          .finally(() => setBusy(false));
+      }}
+    >
+      {t('imports.downloadErrors')}
+    </Button>
+  );
+};
