@@ -23,6 +23,7 @@ CREATE TABLE "imports" (
 	"valid" integer DEFAULT 0 NOT NULL,
 	"invalid" integer DEFAULT 0 NOT NULL,
 	"imported" integer DEFAULT 0 NOT NULL,
+	"inserted_through" integer DEFAULT 0 NOT NULL,
 	"failure" text,
 	"undo_refusals" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_by" integer,

@@ -39,6 +39,8 @@ export const imports = pgTable(
     valid: integer('valid').notNull().default(0),
     invalid: integer('invalid').notNull().default(0),
     imported: integer('imported').notNull().default(0),
+    /** The last row number the inserting phase has handled: each batch starts after it, never rescans. */
+    insertedThrough: integer('inserted_through').notNull().default(0),
     failure: text('failure'),
     undoRefusals: jsonb('undo_refusals').$type<UndoRefusal[]>().notNull().default([]),
     createdBy: integer('created_by').references(() => users.id),

@@ -125,6 +125,7 @@ export async function insertBatch(
     sql`WITH batch AS (
         SELECT row, key, data FROM import_rows
         WHERE import_id = ${importId} AND errors IS NULL AND record_id IS NULL
+          AND row > (SELECT inserted_through FROM imports WHERE id = ${importId})
         ORDER BY row LIMIT ${take}),
       created AS (${rules.insert(importId, seriesId, now)}),
       linked AS (
@@ -140,7 +141,8 @@ export async function insertBatch(
         RETURNING 1),
       counted AS (
         UPDATE imports SET imported = imported + (SELECT count(*) FROM linked),
-          valid = valid - (SELECT count(*) FROM refused), invalid = invalid + (SELECT count(*) FROM refused)
+          valid = valid - (SELECT count(*) FROM refused), invalid = invalid + (SELECT count(*) FROM refused),
+          inserted_through = coalesce((SELECT max(row) FROM batch), inserted_through)
         WHERE id = ${importId} RETURNING 1)
       SELECT (SELECT count(*) FROM linked)::int AS imported, (SELECT count(*) FROM refused)::int AS refused
       FROM counted`,
