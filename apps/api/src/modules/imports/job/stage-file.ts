@@ -1,5 +1,5 @@
 import { type ImportKind, importFields } from '@pult/contract';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { pgPoolOf } from '../../../db/copy-out';
 import { tgCategories } from '../../../db/schema';
@@ -124,6 +124,9 @@ export async function stageFile(db: Db, storage: Storage, imp: ImportRow, contro
   }
   await flush();
   if (!mapping) return { failure: 'empty' };
+  // Fresh statistics for the rows just written: without them the planner takes a batch for one row
+  // and joins a batch with its new records in nested loops (20,000 × 20,000 comparisons, minutes).
+  await db.execute(sql`ANALYZE import_rows`);
   await markDuplicates(db, imp.kind, imp.id);
   await markTaken(db, imp.kind, imp.id);
   const counts = await repo.counts(db, imp.id);

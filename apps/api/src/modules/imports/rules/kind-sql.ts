@@ -53,13 +53,13 @@ const users: KindSql = {
 
 const codes: KindSql = {
   keyField: 'code',
-  taken: sql`EXISTS (SELECT 1 FROM promo_codes p WHERE p.value = r.key)`,
+  taken: sql`EXISTS (SELECT 1 FROM promo_codes p WHERE p.value = r.key COLLATE "C")`,
   // Collated "C" as the column (migration 0022), so the unique index is used.
   insert: (_importId, seriesId, _now) => sql`
     INSERT INTO promo_codes (value, series_id)
     SELECT (data->>'code') COLLATE "C", ${seriesId} FROM batch ORDER BY (data->>'code') COLLATE "C"
     ON CONFLICT (value) DO NOTHING
-    RETURNING id, value AS key`,
+    RETURNING id, value COLLATE "default" AS key`,
   blocker: sql`(SELECT CASE WHEN p.status <> 'new' THEN 'activated' END FROM promo_codes p WHERE p.id = r.record_id)`,
   remove: sql`DELETE FROM promo_codes p USING doomed WHERE p.id = doomed.record_id AND p.status = 'new' RETURNING 1`,
   table: 'promo_codes',
