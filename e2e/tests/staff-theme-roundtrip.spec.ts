@@ -9,5 +9,6 @@ test('PATCH /promo-codes/{id}/theme takes back the document GET answered', async
   const read = await api.promoCodes.getTheme({ params: { id: series.id } });
   const edited = { ...read, texts: { ...read.texts, headline: 'Сохранено целиком' } };
   const saved = await api.promoCodes.updateTheme({ params: { id: series.id }, body: edited });
-  expect(saved).toEqual(edited);
+  // The same document back, one version on (docs/decisions/0036): the save is a new version of the series.
+  expect(saved).toEqual({ ...edited, version: read.version + 1 });
 });
