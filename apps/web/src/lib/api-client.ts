@@ -34,6 +34,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sent even if the page goes away meanwhile (a change saved as the person leaves or reloads). */
   keepalive?: boolean;
+  /** The record's version the change was made over: a stale one is refused with 412 (docs/decisions/0036). */
+  ifMatch?: number;
 }
 
 export interface ApiClientOptions {
@@ -157,8 +159,9 @@ export const createApiClient = (options: ApiClientOptions) => {
 
   /** Sends one request and answers the Response, or throws ApiError for a non-2xx answer. */
   const send = async (path: string, init: RequestOptions = {}): Promise<Response> => {
-    const { method = 'GET', body, query, auth = true, token, signal, keepalive } = init;
+    const { method = 'GET', body, query, auth = true, token, signal, keepalive, ifMatch } = init;
     const headers: Record<string, string> = { Accept: 'application/json' };
+    if (ifMatch !== undefined) headers['If-Match'] = `"${ifMatch}"`;
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {

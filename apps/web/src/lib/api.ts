@@ -7,6 +7,8 @@ export interface CallOptions {
   token?: string;
   /** Sent even if the page goes away meanwhile. */
   keepalive?: boolean;
+  /** The version the change is made over (`If-Match`): a stale one answers 412 STALE_VERSION with the record now. */
+  ifMatch?: number;
 }
 
 type Args<E extends Endpoint> =
@@ -31,6 +33,7 @@ function requestOptions(endpoint: Endpoint, input: Partial<CallInput<Endpoint>> 
       token: options.token,
       signal: options.signal,
       keepalive: options.keepalive,
+      ifMatch: options.ifMatch,
     },
   };
 }

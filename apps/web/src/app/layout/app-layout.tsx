@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { onFirstOpen } from '../../components/on-first-open';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { loadThemeDrawer } from '../../features/theme';
+import { useLiveEvents } from '../../lib/live-events';
 import { themeStore, useTheme } from '../../lib/theme-store';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { AppFooter } from './app-footer';
@@ -24,6 +25,8 @@ export const AppLayout = () => {
   // a desktop is assumed rather than a drawer button.
   const isMobile = !useMediaQuery(`(min-width: ${theme.useToken().token.screenLG}px)`, true);
   const [themeOpen, setThemeOpen] = useState(false);
+  // Lists and records on screen refresh when someone else changes them (docs/decisions/0036).
+  useLiveEvents();
 
   useEffect(() => {
     if (!isMobile && mobileNav) themeStore.set({ mobileNav: false });

@@ -114,3 +114,22 @@ export const toUpdateBody = (values: UserFormValues, user: User): UpdateUserBody
   if (values.password) body.password = values.password;
   return body;
 };
+
+/** The form's and the history's names of a user's fields. */
+export const USER_FIELD_LABELS: Partial<Record<string, string>> = {
+  email: 'users.form.email',
+  phoneNumber: 'users.form.phone',
+  firstName: 'users.form.firstName',
+  lastName: 'users.form.lastName',
+  role: 'users.form.role',
+  status: 'users.columns.status',
+  avatar: 'versions.photo',
+};
+
+/** The fields where what the person is saving differs from the user saved now (a 412). */
+export function userConflictFields(mine: UserFormValues, theirs: UserFormValues, label: (field: string) => string) {
+  const fields = ['email', 'phoneNumber', 'firstName', 'lastName', 'role'] as const;
+  return fields
+    .filter((field) => mine[field] !== theirs[field])
+    .map((field) => ({ name: field, label: label(field), mine: mine[field], theirs: theirs[field] }));
+}

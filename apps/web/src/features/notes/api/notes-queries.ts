@@ -43,10 +43,11 @@ const useInvalidateNotes = () => {
 export const useSaveNote = () => {
   const invalidate = useInvalidateNotes();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: CreateNoteBody | UpdateNoteBody }) =>
+    /** `version`: the note's version the form was opened on, sent as If-Match (a stale one: 412). */
+    mutationFn: ({ id, body, version }: { id?: number; body: CreateNoteBody | UpdateNoteBody; version?: number }) =>
       id === undefined
         ? api.notes.create({ body: body as CreateNoteBody })
-        : api.notes.update({ params: { id }, body }),
+        : api.notes.update({ params: { id }, body }, { ifMatch: version }),
     onSuccess: invalidate,
   });
 };
@@ -76,3 +77,10 @@ export const useShareCard = (id: number, enabled: boolean, updatedAt: string | u
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/** The note's «История»: its revisions, newest first, under the note's own key. */
+export const noteRevisionsKey = (id: number) => [...noteKeys.one(id), 'revisions'] as const;
+export const loadNoteRevisions = (id: number, signal: AbortSignal) =>
+  api.notes.revisions({ params: { id } }, { signal });
+export const restoreNoteRevision = (id: number, revisionId: number) =>
+  api.notes.restoreRevision({ params: { id, revisionId } });

@@ -1,19 +1,54 @@
 import { ArrowLeftOutlined, PictureOutlined } from '@ant-design/icons';
 import type { Note, NoteStatus } from '@pult/contract';
-import { Alert, App, Button, Card, Flex, Form, Input, Popconfirm, Select, Skeleton, Space, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Skeleton,
+  Space,
+  Tabs,
+  Typography,
+} from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ConflictDialog } from '../../../components/conflict-dialog';
 import { PageTitle } from '../../../components/page-title';
+import { RevisionHistory } from '../../../components/revision-history';
 import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
 import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { useArchiveNote, useNote, useNoteTags, useSaveNote } from '../api/notes-queries';
+import { useLastChange } from '../../../lib/live-events';
+import { staleRecordOf } from '../../../lib/stale-version';
+import {
+  loadNoteRevisions,
+  noteKeys,
+  noteRevisionsKey,
+  restoreNoteRevision,
+  useArchiveNote,
+  useNote,
+  useNoteTags,
+  useSaveNote,
+} from '../api/notes-queries';
 import { CoverField } from '../components/cover-field';
 import { MarkdownView } from '../components/markdown-view';
 import { NoteStatusTag } from '../components/note-status-tag';
 import { ShareCardModal } from '../components/share-card-modal';
-import { formValuesOf, isDirty, type NoteFormValues, nextStatus, normaliseTags } from '../lib/note-form';
+import {
+  conflictFields,
+  formValuesOf,
+  isDirty,
+  mergeMine,
+  type NoteFormValues,
+  nextStatus,
+  normaliseTags,
+} from '../lib/note-form';
 import '../components/notes.css';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
@@ -39,7 +74,10 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<NoteFormValues>();
-  const saved = useMemo(() => formValuesOf(note), [note]);
+  // The note the form was opened on: its version goes with the save (If-Match). A newer one heard of
+  // meanwhile replaces it only while nothing is typed, so nobody's edits vanish under their hands.
+  const [base, setBase] = useState(note);
+  const saved = useMemo(() => formValuesOf(base), [base]);
   const values = (Form.useWatch([], form) as NoteFormValues | undefined) ?? saved;
   const body = Form.useWatch('body', form) ?? saved.body;
   const dirty = isDirty(saved, { ...saved, ...values });
@@ -50,16 +88,25 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
   const archive = useArchiveNote();
   const [cardOpen, setCardOpen] = useState(false);
   const archived = Boolean(note?.archivedAt);
+  const [conflict, setConflict] = useState<{ current: Note; status?: NoteStatus } | null>(null);
+  const lastChange = useLastChange('note', note?.id);
+  const changedMeanwhile = Boolean(note && base && note.version > base.version);
 
   useEffect(() => form.setFieldsValue(saved), [form, saved]);
+  useEffect(() => {
+    if (note && base && note.version !== base.version && !dirty) setBase(note);
+  }, [note, base, dirty]);
 
-  const submit = async (status?: NoteStatus) => {
+  /** Saves over `version` (the base's unless the person chose to keep theirs over a newer one). */
+  const submit = async (status?: NoteStatus, version = base?.version) => {
     const fields = await form.validateFields();
     const body = { title: fields.title, body: fields.body ?? '', tags: normaliseTags(fields.tags ?? []) };
     save.mutate(
-      { id: note?.id, body: status ? { ...body, status } : body },
+      { id: note?.id, body: status ? { ...body, status } : body, version },
       {
         onSuccess: (result) => {
+          setConflict(null);
+          setBase(result);
           message.success(t(status === 'published' ? 'notes.editor.published' : 'notes.editor.saved'));
           if (!note) {
             releaseUnsaved();
@@ -68,6 +115,8 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
           }
         },
         onError: (error) => {
+          const current = staleRecordOf<Note>(error);
+          if (current) return setConflict({ current, status });
           if (!applyServerErrors(form, error, t)) message.error(describeError(error, t));
         },
       },
@@ -84,6 +133,74 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
       },
     );
 
+  const editor = (
+    <Card>
+      <Space wrap className="note-toolbar">
+        <Button type="primary" onClick={() => void submit()} loading={save.isPending} disabled={archived}>
+          {t('notes.editor.save')}
+        </Button>
+        <Button onClick={() => void submit(nextStatus(note?.status ?? 'draft'))} disabled={archived || save.isPending}>
+          {note?.status === 'published' ? t('notes.editor.unpublish') : t('notes.editor.publish')}
+        </Button>
+        {note ? (
+          <Button icon={<PictureOutlined />} onClick={() => setCardOpen(true)}>
+            {t('notes.editor.shareCard')}
+          </Button>
+        ) : null}
+        {note ? (
+          archived ? (
+            <Button onClick={toggleArchive} loading={archive.isPending}>
+              {t('notes.editor.restore')}
+            </Button>
+          ) : (
+            <Popconfirm
+              title={t('notes.editor.archiveConfirm')}
+              okText={t('notes.editor.archive')}
+              cancelText={t('notes.editor.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={toggleArchive}
+            >
+              <Button danger loading={archive.isPending}>
+                {t('notes.editor.archive')}
+              </Button>
+            </Popconfirm>
+          )
+        ) : null}
+      </Space>
+      <Form form={form} layout="vertical" initialValues={saved} disabled={archived}>
+        <Form.Item
+          name="title"
+          label={t('notes.editor.title')}
+          rules={[{ required: true, whitespace: true, message: t('fieldErrors.required') }, { max: 200 }]}
+        >
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="tags" label={t('notes.editor.tags')}>
+          <Select
+            mode="tags"
+            tokenSeparators={[',']}
+            placeholder={t('notes.editor.tagsPlaceholder')}
+            options={(tags.data?.items ?? []).map((item) => ({ value: item.tag, label: item.tag }))}
+          />
+        </Form.Item>
+        {note ? (
+          <Form.Item label={t('notes.editor.cover')}>
+            <CoverField note={note} disabled={archived} />
+          </Form.Item>
+        ) : null}
+        <div className="note-editor-split">
+          <Form.Item name="body" label={t('notes.editor.body')} className="note-editor-source">
+            <Input.TextArea autoSize={{ minRows: 14, maxRows: 40 }} placeholder={t('notes.editor.bodyPlaceholder')} />
+          </Form.Item>
+          <div className="note-editor-preview" data-testid="note-preview">
+            <Typography.Text type="secondary">{t('notes.editor.preview')}</Typography.Text>
+            <MarkdownView source={body} />
+          </div>
+        </div>
+      </Form>
+    </Card>
+  );
+
   return (
     <>
       <Flex align="center" gap="small" wrap>
@@ -95,74 +212,60 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
         {dirty ? <Typography.Text type="warning">{t('notes.editor.unsaved')}</Typography.Text> : null}
       </Flex>
       {archived ? <Alert type="info" showIcon title={t('notes.editor.archivedNotice')} className="note-alert" /> : null}
-      <Card>
-        <Space wrap className="note-toolbar">
-          <Button type="primary" onClick={() => void submit()} loading={save.isPending} disabled={archived}>
-            {t('notes.editor.save')}
-          </Button>
-          <Button
-            onClick={() => void submit(nextStatus(note?.status ?? 'draft'))}
-            disabled={archived || save.isPending}
-          >
-            {note?.status === 'published' ? t('notes.editor.unpublish') : t('notes.editor.publish')}
-          </Button>
-          {note ? (
-            <Button icon={<PictureOutlined />} onClick={() => setCardOpen(true)}>
-              {t('notes.editor.shareCard')}
-            </Button>
-          ) : null}
-          {note ? (
-            archived ? (
-              <Button onClick={toggleArchive} loading={archive.isPending}>
-                {t('notes.editor.restore')}
-              </Button>
-            ) : (
-              <Popconfirm
-                title={t('notes.editor.archiveConfirm')}
-                okText={t('notes.editor.archive')}
-                cancelText={t('notes.editor.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={toggleArchive}
-              >
-                <Button danger loading={archive.isPending}>
-                  {t('notes.editor.archive')}
-                </Button>
-              </Popconfirm>
-            )
-          ) : null}
-        </Space>
-        <Form form={form} layout="vertical" initialValues={saved} disabled={archived}>
-          <Form.Item
-            name="title"
-            label={t('notes.editor.title')}
-            rules={[{ required: true, whitespace: true, message: t('fieldErrors.required') }, { max: 200 }]}
-          >
-            <Input maxLength={200} />
-          </Form.Item>
-          <Form.Item name="tags" label={t('notes.editor.tags')}>
-            <Select
-              mode="tags"
-              tokenSeparators={[',']}
-              placeholder={t('notes.editor.tagsPlaceholder')}
-              options={(tags.data?.items ?? []).map((item) => ({ value: item.tag, label: item.tag }))}
-            />
-          </Form.Item>
-          {note ? (
-            <Form.Item label={t('notes.editor.cover')}>
-              <CoverField note={note} disabled={archived} />
-            </Form.Item>
-          ) : null}
-          <div className="note-editor-split">
-            <Form.Item name="body" label={t('notes.editor.body')} className="note-editor-source">
-              <Input.TextArea autoSize={{ minRows: 14, maxRows: 40 }} placeholder={t('notes.editor.bodyPlaceholder')} />
-            </Form.Item>
-            <div className="note-editor-preview" data-testid="note-preview">
-              <Typography.Text type="secondary">{t('notes.editor.preview')}</Typography.Text>
-              <MarkdownView source={body} />
-            </div>
-          </div>
-        </Form>
-      </Card>
+      {dirty && changedMeanwhile ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="note-alert"
+          title={
+            lastChange?.actor
+              ? t('versions.live.changedBy', { name: lastChange.actor.name })
+              : t('versions.live.changed')
+          }
+        />
+      ) : null}
+      <Tabs
+        items={[
+          { key: 'edit', label: t('versions.history.editTab'), children: editor },
+          ...(note
+            ? [
+                {
+                  key: 'history',
+                  label: t('versions.history.tab'),
+                  children: (
+                    <RevisionHistory
+                      queryKey={noteRevisionsKey(note.id)}
+                      invalidateKey={noteKeys.all}
+                      load={(signal) => loadNoteRevisions(note.id, signal)}
+                      restore={(revisionId) => restoreNoteRevision(note.id, revisionId)}
+                      fieldLabel={(field) => t(NOTE_FIELD_LABELS[field] ?? field)}
+                    />
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {conflict ? (
+        <ConflictDialog
+          open
+          fields={conflictFields(form.getFieldsValue(), conflict.current, (key) => t(NOTE_FIELD_LABELS[key] ?? key))}
+          changedBy={lastChange?.id === note?.id ? lastChange?.actor?.name : null}
+          saving={save.isPending}
+          onCancel={() => setConflict(null)}
+          onTakeTheirs={() => {
+            setBase(conflict.current);
+            form.setFieldsValue(formValuesOf(conflict.current));
+            setConflict(null);
+          }}
+          onKeepMine={() => {
+            form.setFieldsValue(
+              mergeMine(saved, { ...saved, ...form.getFieldsValue() }, formValuesOf(conflict.current)),
+            );
+            void submit(conflict.status, conflict.current.version);
+          }}
+        />
+      ) : null}
       {note ? (
         <ShareCardModal
           noteId={note.id}
@@ -173,4 +276,14 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
       ) : null}
     </>
   );
+};
+
+/** The form's and the history's names of a note's fields. */
+const NOTE_FIELD_LABELS: Partial<Record<string, string>> = {
+  title: 'notes.editor.title',
+  body: 'notes.editor.body',
+  tags: 'notes.editor.tags',
+  status: 'notes.filters.status',
+  coverImage: 'notes.editor.cover',
+  archivedAt: 'notes.status.archived',
 };

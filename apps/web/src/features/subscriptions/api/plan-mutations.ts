@@ -21,8 +21,9 @@ export const useCreatePlan = () => {
 export const useUpdatePlan = () => {
   const invalidatePlans = useInvalidatePlans();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: UpdatePlanBody }) =>
-      api.plans.update({ params: { id }, body: changes }),
+    /** `version`: the plan's version the form was opened on, sent as If-Match (a stale one: 412). */
+    mutationFn: ({ id, changes, version }: { id: number; changes: UpdatePlanBody; version?: number }) =>
+      api.plans.update({ params: { id }, body: changes }, { ifMatch: version }),
     onSuccess: () => invalidatePlans(),
   });
 };
@@ -46,3 +47,10 @@ export const useUploadPlanIcon = () => {
     onSuccess: () => invalidatePlans(),
   });
 };
+
+/** A plan's «История», under the plan's own key. */
+export const planRevisionsKey = (id: number) => ['plans', 'one', id, 'revisions'] as const;
+export const loadPlanRevisions = (id: number, signal: AbortSignal) =>
+  api.plans.revisions({ params: { id } }, { signal });
+export const restorePlanRevision = (id: number, revisionId: number) =>
+  api.plans.restoreRevision({ params: { id, revisionId } });

@@ -1,20 +1,33 @@
 import { type Plan, planPeriods } from '@pult/contract';
-import { Alert, App, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Alert, App, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Select, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConflictDialog } from '../../../components/conflict-dialog';
+import { RevisionHistory } from '../../../components/revision-history';
 import { describeError, errorCodeOf, fieldErrorsOf } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { planKeys } from '../../../lib/resources/plans';
+import { staleRecordOf } from '../../../lib/stale-version';
 import { useTheme } from '../../../lib/theme-store';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
-import { useCreatePlan, useUpdatePlan, useUploadPlanIcon } from '../api/plan-mutations';
+import {
+  loadPlanRevisions,
+  planRevisionsKey,
+  restorePlanRevision,
+  useCreatePlan,
+  useUpdatePlan,
+  useUploadPlanIcon,
+} from '../api/plan-mutations';
 import {
   durationForPeriod,
   durationRange,
   emptyPlanForm,
   isDurationValid,
+  PLAN_FIELD_LABELS,
   type PlanFormValues,
   type PlanPeriod,
   planChanges,
+  planConflictFields,
   planToFormValues,
   toCreateBody,
   validatePlanForm,
@@ -132,17 +145,35 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
         onClose();
         return;
       }
-      const changes = planChanges(current, values, canEditTerms);
-      if (Object.keys(changes).length > 0) {
-        await updatePlan.mutateAsync({ id: current.id, changes });
-        message.success(t('subscriptions.form.saved'));
-      }
-      releaseChanges();
-      onClose();
+      await saveChanges(current, values, current.version);
     } catch (error) {
+      const now = staleRecordOf<Plan>(error);
+      if (now) return setConflict({ now, values });
       showServerError(error);
     }
   };
+
+  /**
+   * Sends what the person changed from `base` (the plan as the form opened it) over `version`: after a
+   * conflict, «keep mine» sends the same changes over the newer version, so fields only the other person
+   * changed keep their value.
+   */
+  const saveChanges = async (base: Plan, values: PlanFormValues, version: number) => {
+    const changes = planChanges(base, values, canEditTerms);
+    if (Object.keys(changes).length > 0) {
+      await updatePlan.mutateAsync({ id: base.id, changes, version });
+      message.success(t('subscriptions.form.saved'));
+    }
+    setConflict(null);
+    releaseChanges();
+    onClose();
+  };
+  const [conflict, setConflict] = useState<{ now: Plan; values: PlanFormValues } | null>(null);
+  const conflictRows = conflict
+    ? planConflictFields(conflict.values, planToFormValues(conflict.now), (field) =>
+        t(PLAN_FIELD_LABELS[field] ?? field),
+      )
+    : [];
 
   const onValuesChange = (changed: Partial<PlanFormValues>) => {
     setTouched(true);
@@ -152,6 +183,127 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
       void form.validateFields(['durationDays']);
     }
   };
+
+  const planForm = (
+    <Form<PlanFormValues>
+      form={form}
+      layout="vertical"
+      name="plan"
+      initialValues={plan ? planToFormValues(plan) : emptyPlanForm()}
+      onFinish={submit}
+      onValuesChange={onValuesChange}
+      disabled={saving}
+      requiredMark="optional"
+    >
+      <Form.Item
+        name="title"
+        label={t('subscriptions.form.title')}
+        rules={[{ required: true, whitespace: true }, { max: 100 }]}
+      >
+        <Input maxLength={100} autoFocus />
+      </Form.Item>
+      <Form.Item name="description" label={t('subscriptions.form.description')} rules={[{ max: 2000 }]}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount />
+      </Form.Item>
+      {termsLocked ? (
+        <Alert type="info" showIcon className="plan-terms-note" title={t('subscriptions.form.adminOnly')} />
+      ) : null}
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="priceRoubles"
+            label={t('subscriptions.form.price')}
+            rules={[{ required: true }, { type: 'number', min: 0, max: 1_000_000 }]}
+          >
+            <InputNumber<number>
+              min={0}
+              max={1_000_000}
+              precision={2}
+              decimalSeparator={locale === 'ru' || locale === 'fr' ? ',' : '.'}
+              suffix="₽"
+              className="full-width"
+              disabled={termsLocked || saving}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="period" label={t('subscriptions.form.period')} rules={[{ required: true }]}>
+            <Select<PlanPeriod>
+              disabled={termsLocked || saving}
+              options={planPeriods.map((value) => ({ value, label: t(`subscriptions.period.${value}`) }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          {/* A lifetime plan's 36 500 days are a marker, not a term anyone chooses: it reads «бессрочно». */}
+          {period === 'lifetime' ? (
+            <Form.Item label={t('subscriptions.form.duration')} htmlFor="plan-duration-lifetime" required>
+              <Input id="plan-duration-lifetime" value={t('duration.lifetime')} disabled />
+            </Form.Item>
+          ) : null}
+          <Form.Item
+            name="durationDays"
+            hidden={period === 'lifetime'}
+            label={t('subscriptions.form.durationDays')}
+            dependencies={['period']}
+            extra={t('subscriptions.form.durationHint', { min: range.min, max: range.max })}
+            rules={[
+              { required: true },
+              // Reads the period from the form, not from this render: it may have changed a moment ago.
+              ({ getFieldValue }) => ({
+                validator: async (_rule, value: number | null) => {
+                  const current = getFieldValue('period') as PlanPeriod;
+                  if (value === null || value === undefined || isDurationValid(current, value)) return;
+                  const { min, max } = durationRange(current);
+                  throw new Error(t('subscriptions.form.durationMismatch', { min, max }));
+                },
+              }),
+            ]}
+          >
+            <InputNumber<number>
+              min={1}
+              max={36500}
+              precision={0}
+              className="full-width"
+              disabled={termsLocked || saving}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="sortOrder"
+            label={t('subscriptions.form.sortOrder')}
+            extra={t('subscriptions.form.sortOrderHint')}
+          >
+            <InputNumber<number> min={0} max={10_000} precision={0} className="full-width" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item
+        name="features"
+        label={t('subscriptions.form.features')}
+        extra={t('subscriptions.form.featuresHint')}
+        rules={[
+          {
+            validator: async (_rule, value: string[] | undefined) => {
+              if ((value ?? []).length > 20) throw new Error(t('subscriptions.form.featuresTooMany'));
+              if ((value ?? []).some((feature) => feature.length > 200))
+                throw new Error(t('subscriptions.form.featureTooLong'));
+            },
+          },
+        ]}
+      >
+        <Select<string[]> mode="tags" open={false} suffixIcon={null} tokenSeparators={['\n']} />
+      </Form.Item>
+      <PlanIconField
+        plan={{ icon: current?.icon ?? null, title: title || current?.title || '' }}
+        pending={pendingIcon}
+        uploading={uploadIcon.isPending}
+        error={iconError}
+        onPick={pickIcon}
+      />
+    </Form>
+  );
 
   return (
     <Drawer
@@ -169,124 +321,48 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
         </Flex>
       }
     >
-      <Form<PlanFormValues>
-        form={form}
-        layout="vertical"
-        name="plan"
-        initialValues={plan ? planToFormValues(plan) : emptyPlanForm()}
-        onFinish={submit}
-        onValuesChange={onValuesChange}
-        disabled={saving}
-        requiredMark="optional"
-      >
-        <Form.Item
-          name="title"
-          label={t('subscriptions.form.title')}
-          rules={[{ required: true, whitespace: true }, { max: 100 }]}
-        >
-          <Input maxLength={100} autoFocus />
-        </Form.Item>
-        <Form.Item name="description" label={t('subscriptions.form.description')} rules={[{ max: 2000 }]}>
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount />
-        </Form.Item>
-        {termsLocked ? (
-          <Alert type="info" showIcon className="plan-terms-note" title={t('subscriptions.form.adminOnly')} />
-        ) : null}
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="priceRoubles"
-              label={t('subscriptions.form.price')}
-              rules={[{ required: true }, { type: 'number', min: 0, max: 1_000_000 }]}
-            >
-              <InputNumber<number>
-                min={0}
-                max={1_000_000}
-                precision={2}
-                decimalSeparator={locale === 'ru' || locale === 'fr' ? ',' : '.'}
-                suffix="₽"
-                className="full-width"
-                disabled={termsLocked || saving}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="period" label={t('subscriptions.form.period')} rules={[{ required: true }]}>
-              <Select<PlanPeriod>
-                disabled={termsLocked || saving}
-                options={planPeriods.map((value) => ({ value, label: t(`subscriptions.period.${value}`) }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            {/* A lifetime plan's 36 500 days are a marker, not a term anyone chooses: it reads «бессрочно». */}
-            {period === 'lifetime' ? (
-              <Form.Item label={t('subscriptions.form.duration')} htmlFor="plan-duration-lifetime" required>
-                <Input id="plan-duration-lifetime" value={t('duration.lifetime')} disabled />
-              </Form.Item>
-            ) : null}
-            <Form.Item
-              name="durationDays"
-              hidden={period === 'lifetime'}
-              label={t('subscriptions.form.durationDays')}
-              dependencies={['period']}
-              extra={t('subscriptions.form.durationHint', { min: range.min, max: range.max })}
-              rules={[
-                { required: true },
-                // Reads the period from the form, not from this render: it may have changed a moment ago.
-                ({ getFieldValue }) => ({
-                  validator: async (_rule, value: number | null) => {
-                    const current = getFieldValue('period') as PlanPeriod;
-                    if (value === null || value === undefined || isDurationValid(current, value)) return;
-                    const { min, max } = durationRange(current);
-                    throw new Error(t('subscriptions.form.durationMismatch', { min, max }));
-                  },
-                }),
-              ]}
-            >
-              <InputNumber<number>
-                min={1}
-                max={36500}
-                precision={0}
-                className="full-width"
-                disabled={termsLocked || saving}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="sortOrder"
-              label={t('subscriptions.form.sortOrder')}
-              extra={t('subscriptions.form.sortOrderHint')}
-            >
-              <InputNumber<number> min={0} max={10_000} precision={0} className="full-width" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item
-          name="features"
-          label={t('subscriptions.form.features')}
-          extra={t('subscriptions.form.featuresHint')}
-          rules={[
+      {current ? (
+        <Tabs
+          items={[
+            { key: 'edit', label: t('versions.history.editTab'), children: planForm },
             {
-              validator: async (_rule, value: string[] | undefined) => {
-                if ((value ?? []).length > 20) throw new Error(t('subscriptions.form.featuresTooMany'));
-                if ((value ?? []).some((feature) => feature.length > 200))
-                  throw new Error(t('subscriptions.form.featureTooLong'));
-              },
+              key: 'history',
+              label: t('versions.history.tab'),
+              children: (
+                <RevisionHistory
+                  queryKey={planRevisionsKey(current.id)}
+                  invalidateKey={planKeys.all}
+                  load={(signal) => loadPlanRevisions(current.id, signal)}
+                  restore={(revisionId) => restorePlanRevision(current.id, revisionId)}
+                  fieldLabel={(field) => t(PLAN_FIELD_LABELS[field] ?? field)}
+                />
+              ),
             },
           ]}
-        >
-          <Select<string[]> mode="tags" open={false} suffixIcon={null} tokenSeparators={['\n']} />
-        </Form.Item>
-        <PlanIconField
-          plan={{ icon: current?.icon ?? null, title: title || current?.title || '' }}
-          pending={pendingIcon}
-          uploading={uploadIcon.isPending}
-          error={iconError}
-          onPick={pickIcon}
         />
-      </Form>
+      ) : (
+        planForm
+      )}
+      {conflict ? (
+        <ConflictDialog
+          open
+          fields={conflictRows}
+          saving={updatePlan.isPending}
+          onCancel={() => setConflict(null)}
+          onTakeTheirs={() => {
+            setCurrent(conflict.now);
+            form.setFieldsValue(planToFormValues(conflict.now));
+            setConflict(null);
+          }}
+          onKeepMine={() => {
+            if (current)
+              void saveChanges(current, conflict.values, conflict.now.version).catch((error: unknown) => {
+                setConflict(null);
+                showServerError(error);
+              });
+          }}
+        />
+      ) : null}
     </Drawer>
   );
 };

@@ -118,3 +118,25 @@ export const planChanges = (plan: Plan, values: PlanFormValues, canEditTerms: bo
   }
   return changes;
 };
+
+/** The form's fields where what the person is saving differs from the plan saved now (a 412), as text. */
+export function planConflictFields(mine: PlanFormValues, theirs: PlanFormValues, label: (field: string) => string) {
+  const text = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value ?? ''));
+  return (Object.keys(theirs) as (keyof PlanFormValues)[])
+    .filter((field) => text(mine[field]) !== text(theirs[field]))
+    .map((field) => ({ name: field, label: label(field), mine: text(mine[field]), theirs: text(theirs[field]) }));
+}
+
+/** The form's and the history's names of a plan's fields. */
+export const PLAN_FIELD_LABELS: Partial<Record<string, string>> = {
+  title: 'subscriptions.form.title',
+  description: 'subscriptions.form.description',
+  price: 'subscriptions.form.price',
+  priceRoubles: 'subscriptions.form.price',
+  period: 'subscriptions.form.period',
+  durationDays: 'subscriptions.form.durationDays',
+  features: 'subscriptions.form.features',
+  sortOrder: 'subscriptions.form.sortOrder',
+  icon: 'subscriptions.form.icon',
+  enabled: 'subscriptions.plans.enabled',
+};

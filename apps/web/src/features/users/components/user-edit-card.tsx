@@ -3,11 +3,13 @@ import type { User } from '@pult/contract';
 import { Alert, App, Button, Card, Flex, Form } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConflictDialog } from '../../../components/conflict-dialog';
 import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { staleRecordOf } from '../../../lib/stale-version';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useUpdateUser } from '../api/update-user';
-import { toUpdateBody, type UserFormValues, userToForm } from '../user-form';
+import { toUpdateBody, USER_FIELD_LABELS, type UserFormValues, userConflictFields, userToForm } from '../user-form';
 import { UserFormFields } from './user-form-fields';
 
 /** The user's data: editable for admins, the same fields read-only for editors (no save rendered). */
@@ -18,20 +20,28 @@ export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }
   const update = useUpdateUser();
   const [touched, setTouched] = useState(false);
   const releaseChanges = useUnsavedChanges(touched);
+  // The user the form shows: its version goes with the save (If-Match), its values are what changed from.
+  const [base, setBase] = useState(user);
+  const [conflict, setConflict] = useState<{ now: User; values: UserFormValues } | null>(null);
 
-  // A manage action or a grant changes the user under the form: show the server's copy.
+  // A manage action or a grant changes the user under the form: show the server's copy, unless typing.
   useEffect(() => {
-    if (!form.isFieldsTouched()) form.setFieldsValue(userToForm(user));
+    if (form.isFieldsTouched()) return;
+    form.setFieldsValue(userToForm(user));
+    setBase(user);
   }, [form, user]);
 
   // Saving does not disable the fields: a disabled field drops the focus to the page, so Enter in a field
   // left a keyboard user nowhere. A second Enter while saving is ignored instead.
-  const submit = (values: UserFormValues) => {
+  const submit = (values: UserFormValues, version = base.version) => {
     if (update.isPending) return;
     update.mutate(
-      { id: user.id, body: toUpdateBody(values, user) },
+      // Only what the person changed from the user they saw: after a conflict, their changes go over the newer version.
+      { id: user.id, body: toUpdateBody(values, base), version },
       {
         onSuccess: (saved) => {
+          setConflict(null);
+          setBase(saved);
           releaseChanges();
           setTouched(false);
           message.success(t('users.form.saved'));
@@ -48,6 +58,8 @@ export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }
           );
         },
         onError: (error) => {
+          const now = staleRecordOf<User>(error);
+          if (now) return setConflict({ now, values });
           // The field gets its code's text; the message says why in this screen's terms (e-mail taken, own role).
           applyServerErrors(form, error, t);
           message.error(describeError(error, t));
@@ -78,6 +90,23 @@ export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }
           </Flex>
         ) : null}
       </Form>
+      {conflict ? (
+        <ConflictDialog
+          open
+          fields={userConflictFields(conflict.values, userToForm(conflict.now), (field) =>
+            t(USER_FIELD_LABELS[field] ?? field),
+          )}
+          saving={update.isPending}
+          onCancel={() => setConflict(null)}
+          onTakeTheirs={() => {
+            setBase(conflict.now);
+            form.setFieldsValue(userToForm(conflict.now));
+            setTouched(false);
+            setConflict(null);
+          }}
+          onKeepMine={() => submit(conflict.values, conflict.now.version)}
+        />
+      ) : null}
     </Card>
   );
 };

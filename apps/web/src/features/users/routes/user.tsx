@@ -12,6 +12,7 @@ import { displayName } from '../../../lib/person-name';
 import { useUser } from '../api/get-user';
 import { UserActionsCard } from '../components/user-actions-card';
 import { UserEditCard } from '../components/user-edit-card';
+import { UserHistoryCard } from '../components/user-history-card';
 import { UserProfileCard } from '../components/user-profile-card';
 import { UserSubscriptionsCard } from '../components/user-subscriptions-card';
 import { UserTimelineCard } from '../components/user-timeline-card';
@@ -93,6 +94,7 @@ export const UserPage = ({ slots = {} }: { slots?: UserPageSlots }) => {
           <UserSubscriptionsCard user={user} canGrant={canManage} />
           {slots.main?.(user, canManage)}
           <UserTimelineCard userId={user.id} email={user.email} />
+          <UserHistoryCard userId={user.id} canRestore={canManage} />
         </Col>
       </Row>
     </>

@@ -1,0 +1,82 @@
+import { Button, Modal, Space, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import './revisions.css';
+
+/** One field of the form: what the person typed, and what is saved now. */
+export interface ConflictField {
+  name: string;
+  label: string;
+  mine: string;
+  theirs: string;
+}
+
+interface Props {
+  open: boolean;
+  /** The fields where the saved record differs from what the person is about to save. */
+  fields: ConflictField[];
+  /** Who saved meanwhile, when the live stream told us. */
+  changedBy?: string | null;
+  saving?: boolean;
+  onKeepMine(): void;
+  onTakeTheirs(): void;
+  onCancel(): void;
+}
+
+/**
+ * A save refused because someone saved the record first (412): field by field, what the person wrote
+ * and what is saved now, and the two ways on. Nothing is overwritten without the person choosing.
+ */
+export const ConflictDialog = ({ open, fields, changedBy, saving, onKeepMine, onTakeTheirs, onCancel }: Props) => {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={t('versions.conflict.title')}
+      onCancel={onCancel}
+      width={760}
+      destroyOnHidden
+      footer={
+        <Space wrap>
+          <Button onClick={onCancel}>{t('versions.conflict.back')}</Button>
+          <Button onClick={onTakeTheirs}>{t('versions.conflict.takeTheirs')}</Button>
+          <Button type="primary" danger loading={saving} onClick={onKeepMine}>
+            {t('versions.conflict.keepMine')}
+          </Button>
+        </Space>
+      }
+    >
+      <Typography.Paragraph>
+        {changedBy ? t('versions.conflict.introBy', { name: changedBy }) : t('versions.conflict.intro')}
+      </Typography.Paragraph>
+      <Table<ConflictField>
+        size="small"
+        rowKey="name"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={fields}
+        columns={[
+          { title: t('versions.field'), dataIndex: 'label', key: 'label' },
+          {
+            title: t('versions.conflict.mine'),
+            dataIndex: 'mine',
+            key: 'mine',
+            render: (value) => <Clip text={value} />,
+          },
+          {
+            title: t('versions.conflict.theirs'),
+            dataIndex: 'theirs',
+            key: 'theirs',
+            render: (value) => <Clip text={value} />,
+          },
+        ]}
+      />
+    </Modal>
+  );
+};
+
+/** A long value (a note's body) as its first lines; the whole of it on hover. */
+const Clip = ({ text }: { text: string }) => (
+  <Typography.Paragraph ellipsis={{ rows: 4, tooltip: text }} className="conflict-value">
+    {text || '—'}
+  </Typography.Paragraph>
+);

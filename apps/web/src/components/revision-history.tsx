@@ -1,0 +1,117 @@
+import type { RevisionsPage } from '@pult/contract';
+import { auditActionName } from '@pult/contract';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Empty, List, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { LocaleId } from '../config/theme-config';
+import { describeError } from '../lib/describe-error';
+import { formatDateTime } from '../lib/format';
+import { shownChanges } from '../lib/revision-values';
+import './revisions.css';
+
+interface Props {
+  /** The history's cache key, under the record's own (`[resource, 'one', id, 'revisions']`). */
+  queryKey: QueryKey;
+  /** What a restore refreshes: every view of the resource. */
+  invalidateKey: QueryKey;
+  load(signal: AbortSignal): Promise<RevisionsPage>;
+  /** Restores a revision; undefined when the caller may not (an editor on a user). */
+  restore?: (revisionId: number) => Promise<unknown>;
+  /** A field's name on the record's form. */
+  fieldLabel(field: string): string;
+}
+
+/**
+ * A record's «История»: each change, newest first, with who, when, and each field before and after
+ * (docs/decisions/0036). «Вернуть эту версию» writes the record back to its state right after that change,
+ * as a new change, through the record's own rules: a refusal says why.
+ */
+export const RevisionHistory = ({ queryKey, invalidateKey, load, restore, fieldLabel }: Props) => {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const locale = i18n.language as LocaleId;
+  const history = useQuery({ queryKey, queryFn: ({ signal }) => load(signal) });
+  const restoring = useMutation({
+    mutationFn: (revisionId: number) => (restore ? restore(revisionId) : Promise.resolve()),
+    onSuccess: () => {
+      message.success(t('versions.history.restored'));
+      return client.invalidateQueries({ queryKey: invalidateKey });
+    },
+    onError: (error) => message.error(describeError(error, t)),
+  });
+
+  if (history.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (history.isError) return <Alert type="error" showIcon title={describeError(history.error, t)} />;
+  if (history.data.items.length === 0) return <Empty description={t('versions.history.empty')} />;
+
+  return (
+    <List
+      className="revision-history"
+      header={
+        <Typography.Text type="secondary">{t('versions.history.count', { count: history.data.count })}</Typography.Text>
+      }
+      dataSource={history.data.items}
+      renderItem={(revision, index) => (
+        <List.Item key={revision.id} className="revision-item">
+          <Space direction="vertical" size="small" className="revision-body">
+            <Space wrap size="small">
+              <Typography.Text strong>{revision.actor?.name ?? t('versions.history.system')}</Typography.Text>
+              <Typography.Text type="secondary">{formatDateTime(revision.at, locale)}</Typography.Text>
+              <Tag>{auditActionName(revision.action, locale)}</Tag>
+              <Typography.Text type="secondary">
+                {t('versions.history.version', { version: revision.version })}
+              </Typography.Text>
+              {index === 0 ? <Tag color="blue">{t('versions.history.current')}</Tag> : null}
+            </Space>
+            <Table
+              size="small"
+              rowKey="field"
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              dataSource={shownChanges(revision.changes)}
+              columns={[
+                {
+                  title: t('versions.field'),
+                  dataIndex: 'field',
+                  key: 'field',
+                  render: (field: string) => fieldLabel(field),
+                },
+                {
+                  title: t('versions.history.before'),
+                  dataIndex: 'before',
+                  key: 'before',
+                  render: (text: string) => <Clip text={text} />,
+                },
+                {
+                  title: t('versions.history.after'),
+                  dataIndex: 'after',
+                  key: 'after',
+                  render: (text: string) => <Clip text={text} />,
+                },
+              ]}
+            />
+            {restore && index > 0 ? (
+              <Popconfirm
+                title={t('versions.history.restoreConfirm')}
+                okText={t('versions.history.restore')}
+                cancelText={t('versions.conflict.back')}
+                onConfirm={() => restoring.mutate(revision.id)}
+              >
+                <Button size="small" loading={restoring.isPending && restoring.variables === revision.id}>
+                  {t('versions.history.restore')}
+                </Button>
+              </Popconfirm>
+            ) : null}
+          </Space>
+        </List.Item>
+      )}
+    />
+  );
+};
+
+const Clip = ({ text }: { text: string }) => (
+  <Typography.Paragraph ellipsis={{ rows: 3, tooltip: text }} className="revision-value">
+    {text}
+  </Typography.Paragraph>
+);

@@ -1,0 +1,22 @@
+import { Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { RevisionHistory } from '../../../components/revision-history';
+import { loadUserRevisions, restoreUserRevision, userRevisionsKey } from '../api/update-user';
+import { userKeys } from '../api/user-cache';
+import { USER_FIELD_LABELS } from '../user-form';
+
+/** The user's «История»: every change of the account's data, and (admins) a way back to any of them. */
+export const UserHistoryCard = ({ userId, canRestore }: { userId: number; canRestore: boolean }) => {
+  const { t } = useTranslation();
+  return (
+    <Card className="user-card" title={t('versions.history.tab')}>
+      <RevisionHistory
+        queryKey={userRevisionsKey(userId)}
+        invalidateKey={userKeys.all}
+        load={(signal) => loadUserRevisions(userId, signal)}
+        restore={canRestore ? (revisionId) => restoreUserRevision(userId, revisionId) : undefined}
+        fieldLabel={(field) => t(USER_FIELD_LABELS[field] ?? field)}
+      />
+    </Card>
+  );
+};
