@@ -9,6 +9,7 @@ import {
   transactionsPage1000Scenario,
 } from './billing-lists';
 import { dashboardDataScenario, userTimelineScenario } from './dashboard';
+import { importCodes1mScenario, importUsers100kScenario } from './imports';
 import { lighthouseScenario } from './lighthouse';
 import { listsVsSqlScenario } from './lists-vs-sql';
 import { notesSearchScenario, notesShareCardScenario } from './notes';
@@ -61,4 +62,6 @@ export const allScenarios: readonly Scenario[] = [
   promoGenerate100kScenario,
   promoActivateScenario,
   pushFanoutScenario,
+  importUsers100kScenario,
+  importCodes1mScenario,
 ];
