@@ -151,6 +151,13 @@ const actionNames = {
     fr: 'Appareil passé à un autre compte',
     ja: 'デバイスを別アカウントへ移動',
   },
+  'signin-failed': {
+    ru: 'Неудачный вход',
+    en: 'Sign-in failed',
+    zh: '登录失败',
+    fr: 'Échec de connexion',
+    ja: 'サインイン失敗',
+  },
   'enrol-mfa': {
     ru: 'Подключение второго фактора',
     en: 'Second factor enrolled',

@@ -4,7 +4,7 @@ import { type Db, queryRows } from './client';
 import { CLEANUP_BATCH } from './expired-rows';
 
 /** The audit log's sign-in records: what "sign-in records" means in the retention settings. */
-export const SIGN_IN_ACTIONS = ['signin', 'signout'] as const;
+export const SIGN_IN_ACTIONS = ['signin', 'signin-failed', 'signout'] as const;
 
 /** `now` less whole calendar months, in the database's arithmetic (31 March − 1 month = 28/29 February). */
 const monthsBefore = (now: Date, months: number) => sql`(${now}::timestamptz - make_interval(months => ${months}))`;

@@ -133,10 +133,15 @@ const resultOf = (error: unknown) => (error instanceof HttpError ? error.code.to
  * Runs `work` and counts its outcome on `counter`. The labels are bounded: error codes are a fixed
  * list in the contract (errors.ts), never a message or an input.
  */
-export async function countOutcome<T>(counter: Counter<'result'>, work: () => Promise<T>): Promise<T> {
+export async function countOutcome<T>(
+  counter: Counter<'result'>,
+  work: () => Promise<T>,
+  /** A result that is neither a success nor a refusal (a sign-in waiting for its second factor). */
+  resultOfValue: (value: T) => string = () => 'success',
+): Promise<T> {
   try {
     const value = await work();
-    counter.inc({ result: 'success' });
+    counter.inc({ result: resultOfValue(value) });
     return value;
   } catch (error) {
     counter.inc({ result: resultOf(error) });

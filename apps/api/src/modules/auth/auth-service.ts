@@ -8,7 +8,7 @@ import { revokeSession, rotateRefreshToken, staffIdleSince } from '../sessions';
 import { toUser, usersRepository, verifyPassword } from '../users';
 import { SIGNIN_PER_ACCOUNT, SIGNIN_PER_IP } from './limits';
 import { completeWithCode, enrolDuringSignIn } from './second-factor';
-import { openSession, withTokens } from './session-answer';
+import { auditRefusedSignIn, openSession, withTokens } from './session-answer';
 
 const refreshRefused = (message: string) => unauthorized('REFRESH_TOKEN_INVALID', message);
 
@@ -29,10 +29,16 @@ async function signIn(
   const row = await usersRepository.rowByEmail(ctx.db, email);
   // A deleted account answers exactly like a missing one (same work, same message).
   const valid = await verifyPassword(row?.status === 'deleted' ? null : row?.passwordHash, body.password);
-  if (!row || !valid) throw unauthorized('INVALID_CREDENTIALS', 'Wrong e-mail or password');
+  if (!row || !valid) {
+    if (row && row.status !== 'deleted') await auditRefusedSignIn(ctx, row.id, 'password', userAgent);
+    throw unauthorized('INVALID_CREDENTIALS', 'Wrong e-mail or password');
+  }
+  if (row.status !== 'active') {
+    await auditRefusedSignIn(ctx, row.id, 'blocked', userAgent);
+    throw new HttpError(403, 'ACCOUNT_BLOCKED', 'Account is blocked');
+  }
   const methods = await factorMethods(ctx.db, row.id);
   if (methods.length > 0 || (await policyRequires(ctx, row.role))) {
-    if (row.status !== 'active') throw new HttpError(403, 'ACCOUNT_BLOCKED', 'Account is blocked');
     // The password alone forgives the account no failures: its counter is reset only once the second
     // factor is right too, so knowing the password does not buy fresh guesses at the code.
     await releaseAttempt(ctx.db, ipKey);
@@ -42,7 +48,6 @@ async function signIn(
   // so colleagues behind one office address do not use up each other's sign-ins.
   await resetAttempts(ctx.db, accountKey);
   await releaseAttempt(ctx.db, ipKey);
-  if (row.status !== 'active') throw new HttpError(403, 'ACCOUNT_BLOCKED', 'Account is blocked');
   // The session and its audit event land together or not at all: a failed sign-in leaves no live session.
   const pair = await ctx.db.transaction((tx) => openSession(ctx, tx, row, userAgent, 'password'));
   return withTokens(ctx, { ...row, lastSeenAt: now }, pair);
@@ -50,9 +55,14 @@ async function signIn(
 
 /** Sign-in, refresh, sign-out and who-am-I: the rules of a session's life. */
 export const authService = {
-  /** Counted by result (`pult_signins_total`): success, or the refusal's code. */
+  /** Counted by result (`pult_signins_total`): success, mfa_required, or the refusal's code. */
   signIn: (ctx: ServiceContext, body: { email: string; password: string }, userAgent: string | undefined) =>
-    countOutcome(ctx.deps.metrics.signins, () => signIn(ctx, body, userAgent)),
+    countOutcome(
+      ctx.deps.metrics.signins,
+      () => signIn(ctx, body, userAgent),
+      // A right password that awaits its code is not a sign-in yet: the second step counts the success.
+      (answer) => ('mfaRequired' in answer ? 'mfa_required' : 'success'),
+    ),
 
   /** The second step: a TOTP or recovery code for the token the password earned. Counted like sign-in. */
   signInWithCode: (ctx: ServiceContext, body: { mfaToken: string; code: string }, userAgent: string | undefined) =>

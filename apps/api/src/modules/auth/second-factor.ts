@@ -6,7 +6,7 @@ import { hashToken } from '../../lib/tokens';
 import { confirmPendingTotp, factorMethods, mfaRepository, spendCode, startTotpEnrolment } from '../mfa';
 import { usersRepository } from '../users';
 import { SIGNIN_PER_ACCOUNT, SIGNIN_PER_IP } from './limits';
-import { openSession, withTokens } from './session-answer';
+import { auditRefusedSignIn, openSession, withTokens } from './session-answer';
 
 const tokenRefused = () => unauthorized('MFA_TOKEN_INVALID', 'The sign-in step expired or was used; sign in again');
 
@@ -58,7 +58,10 @@ export async function completeWithCode(
     const pair = await openSession(ctx, tx, row, userAgent, method === 'recovery' ? 'recovery' : 'totp');
     return { pair, recoveryCodes };
   });
-  if (!done) throw unauthorized('MFA_CODE_INVALID', 'The code is wrong or was used');
+  if (!done) {
+    await auditRefusedSignIn(ctx, row.id, 'code', userAgent);
+    throw unauthorized('MFA_CODE_INVALID', 'The code is wrong or was used');
+  }
   await resetAttempts(ctx.db, accountKey);
   await releaseAttempt(ctx.db, ipKey);
   const answer = withTokens(ctx, { ...row, lastSeenAt: now }, done.pair);
