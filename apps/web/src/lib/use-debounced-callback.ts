@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 
 /** Typing pauses this long before a list follows a filter typed by hand (every list: one behaviour). */
 export const TYPING_DELAY_MS = 400;
@@ -31,5 +31,7 @@ export function useDebouncedCallback<A extends unknown[]>(run: (...args: A) => v
   /** A call is waiting: the person is typing, so the field is not to be overwritten from the URL. */
   const pending = useCallback(() => waiting.current !== null, []);
   useEffect(() => cancel, [cancel]);
-  return { schedule, flush, cancel, pending };
+  // One object for the component's life: an effect that lists it runs when its own inputs change, not at
+  // every render (a list refetched by a live update re-rendered the search box and emptied it mid-typing).
+  return useMemo(() => ({ schedule, flush, cancel, pending }), [schedule, flush, cancel, pending]);
 }
