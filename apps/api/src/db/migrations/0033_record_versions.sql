@@ -26,7 +26,9 @@ CREATE TABLE "record_revisions" (
 	"state" jsonb NOT NULL,
 	CONSTRAINT "record_revisions_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "users"("id"),
 	CONSTRAINT "record_revisions_changes_check" CHECK (jsonb_typeof("record_revisions"."changes") = 'array'),
-	CONSTRAINT "record_revisions_state_check" CHECK (jsonb_typeof("record_revisions"."state") = 'object')
+	CONSTRAINT "record_revisions_state_check" CHECK (jsonb_typeof("record_revisions"."state") = 'object'),
+	CONSTRAINT "record_revisions_action_check" CHECK ("record_revisions"."action" ~ '^[a-z][a-z0-9]*(-[a-z0-9]+)*$'),
+	CONSTRAINT "record_revisions_resource_check" CHECK ("record_revisions"."resource" ~ '^[a-z][a-z0-9]*(-[a-z0-9]+)*$')
 );
 --> statement-breakpoint
 CREATE INDEX "record_revisions_record_idx" ON "record_revisions" USING btree ("resource","record_id","id");

@@ -26,5 +26,8 @@ export const recordRevisions = pgTable(
     index('record_revisions_actor_idx').on(t.actorId),
     check('record_revisions_changes_check', sql`jsonb_typeof(${t.changes}) = 'array'`),
     check('record_revisions_state_check', sql`jsonb_typeof(${t.state}) = 'object'`),
+    // The audit log's words (its action and entity), in the shape audit_events holds them.
+    check('record_revisions_action_check', sql`${t.action} ~ '^[a-z][a-z0-9]*(-[a-z0-9]+)*$'`),
+    check('record_revisions_resource_check', sql`${t.resource} ~ '^[a-z][a-z0-9]*(-[a-z0-9]+)*$'`),
   ],
 );

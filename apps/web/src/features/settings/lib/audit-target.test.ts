@@ -31,6 +31,11 @@ describe('auditTarget', () => {
     expect(without.sort()).toEqual(['agreement', 'audit-event', 'saved-view']);
   });
 
+  it('leads an import to its result in the import wizard', () => {
+    expect(auditTarget({ entity: 'import', entityId: '12', after: null })).toEqual({ path: '/app/imports?id=12' });
+    expect(auditTarget({ entity: 'import', entityId: null, after: null })).toEqual({ path: '/app/imports' });
+  });
+
   it('leads a job’s retry or cancel to the jobs screen on its kind', () => {
     const retry = { entity: 'job', entityId: '3', after: { kind: 'push-dispatch', subjectId: 9 } };
     expect(auditTarget(retry)).toEqual({ path: '/app/jobs?kind=push-dispatch' });

@@ -54,6 +54,9 @@ export function auditTarget(event: Pick<AuditEventEntry, 'entity' | 'entityId' |
       return { path: '/app/telegram-chanels' };
     case 'settings':
       return { path: '/app/common/settings' };
+    case 'import':
+      // The wizard opens an import by its id, at its result (counts, errors, undo).
+      return id ? { path: `/app/imports?id=${id}` } : { path: '/app/imports' };
     case 'job': {
       // The jobs screen on the job's kind (the event says which); the job itself may be in any state by now.
       const kind = field(event.after, 'kind');
