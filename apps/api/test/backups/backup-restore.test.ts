@@ -36,7 +36,8 @@ beforeAll(async () => {
   cleanup.push(() => source.remove());
   t = await buildTestApp({ database: await openInstallation(source), extraEnv: source.env });
   archive = join(source.dataDir, 'backup.tar.gz');
-});
+  // An upper bound for a loaded machine (a clean-clone run at load 35 passed 180 s), not a timing check.
+}, 600_000);
 afterAll(async () => {
   await t?.close();
   for (const step of cleanup.reverse()) await step().catch(() => undefined);

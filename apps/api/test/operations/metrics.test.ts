@@ -74,7 +74,7 @@ describe('GET /metrics', () => {
         family(name)
           ?.metrics.map((m) => m.labels?.kind)
           .sort(),
-      ).toEqual(['promo-generation', 'push-dispatch', 'scheduled-backup']);
+      ).toEqual(['import', 'promo-generation', 'push-dispatch', 'scheduled-backup']);
     }
     for (const name of [
       'pult_jobs_failed_total',
