@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { paged } from './common';
 import { commaList, listQuery } from './list-query';
-import { mrrMovements } from './mrr-movements';
 
 /**
  * The home dashboard's figures. Each is defined once, here (these descriptions reach the OpenAPI
@@ -111,7 +110,6 @@ export const dashboardData = z.object({
     refusedByReason: z.array(z.object({ reason: z.string(), count: z.number().int() })),
     funnel: z.array(seriesFunnel).meta({ description: 'The ten series with most activations in the period.' }),
   }),
-  mrrMovements,
   push: z
     .object({
       sent: compared('Deliveries sent, of the push notifications scheduled in the period.'),

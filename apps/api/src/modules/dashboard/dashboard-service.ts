@@ -2,7 +2,6 @@ import type { DashboardData, DashboardPeriod } from '@pult/contract';
 import type { ServiceContext } from '../../lib/service-context';
 import { type DayFigure, type FigureSums, dashboardRepository as repo } from './dashboard-repository';
 import { addDays, dayOf, daysBetween, startOfDay } from './moscow-day';
-import { mrrMovementsService } from './mrr-movements-service';
 
 type Span = 'current' | 'previous' | 'beforeCurrent' | 'beforePrevious';
 const FUNNEL_SERIES = 10;
@@ -56,7 +55,7 @@ export const dashboardService = {
     const today = dayOf(now);
     const from = addDays(today, -(period - 1));
     const bounds = { today, from, previousFrom: addDays(today, -(2 * period - 1)) };
-    const [sums, days, live, activeUsers, plans, retained, push, mrrMovements] = await Promise.all([
+    const [sums, days, live, activeUsers, plans, retained, push] = await Promise.all([
       repo.sums(ctx.db, bounds),
       repo.days(ctx.db, bounds),
       repo.today(ctx.db, startOfDay(today), now),
@@ -64,7 +63,6 @@ export const dashboardService = {
       repo.plans(ctx.db),
       repo.retained(ctx.db, today),
       repo.pushSums(ctx.db, bounds),
-      mrrMovementsService.sums(ctx, from, today),
     ]);
     const f = figures(sums, live);
     const planById = new Map(plans.map((plan) => [plan.id, plan]));
@@ -166,7 +164,6 @@ export const dashboardService = {
         arppu: { current: moneyNow.arppu, previous: moneyBefore.arppu },
         lifetime: { current: moneyNow.lifetime, previous: moneyBefore.lifetime },
       },
-      mrrMovements,
       promo: {
         activations: f.flow('activations'),
         refused: f.flow('refusals'),
