@@ -19,10 +19,12 @@ import { expect, test } from '../fixtures';
  * each module; 534 → 553 kB as brotli, which is what a browser receives). Decision 0022, sixth look. The users
  * filter bar's box without antd's Card (which brings Tabs): 612 kB, 38 scripts; the saved views' two dialogs
  * and the new-user drawer downloaded on their first opening: 603 kB, 37 scripts; the users list's date range
- * picker downloaded when the field is first pointed at or focused: 562 kB.
+ * picker downloaded when the field is first pointed at or focused: 562 kB. Live updates (the staff layout's
+ * event stream and its query refreshes), saves with If-Match and the user page's history: 579 kB (stop 41),
+ * budget 582 kB; issue 37 owes the cut to 350 kB.
  */
 const TARGET = { login: 150_000, shell: 350_000 };
-const BUDGET = { login: 150_000, shell: 575_000, loginScripts: 10, shellScripts: 42 };
+const BUDGET = { login: 150_000, shell: 582_000, loginScripts: 10, shellScripts: 42 };
 
 const LANGUAGE_CHUNK = /\/assets\/(ru|en|zh|fr|ja)-[\w-]+\.js$/;
 

@@ -75,7 +75,8 @@ test.describe('home dashboard and the user timeline', () => {
     else if (!yearly.enabled) await client.plans.manage({ params: { id: yearly.id, action: 'enable' } });
     const user = await client.users.create({ body: { email: unique('timeline'), role: 'user' } });
     await page.goto(`/app/users/${user.id}`);
-    const timeline = page.locator('.user-card').filter({ hasText: 'История' });
+    // The timeline card is «История» (the account's changes are «История изменений», a card of their own).
+    const timeline = page.locator('.user-card').filter({ has: page.getByText('История', { exact: true }) });
     await expect(timeline).toContainText('Регистрация');
 
     await page.getByRole('button', { name: 'Выдать подписку' }).click();

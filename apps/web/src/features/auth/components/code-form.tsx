@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../../../components/inline-icons';
 import { describeSignInError } from '../api/sign-in';
@@ -34,10 +34,15 @@ export const CodeForm = ({ recovery, onSubmit, children }: CodeFormProps) => {
       setFailure(error);
       setCode('');
       setPending(false);
-      // After the re-render that enables the field again.
-      requestAnimationFrame(() => input.current?.focus());
     }
   };
+
+  // Back to the emptied field once the failure is drawn and the field enabled again: in the commit's
+  // effect, not a frame later, which on a loaded machine came before React had re-enabled the field
+  // (a disabled input takes no focus, and it fell to <body>).
+  useEffect(() => {
+    if (failure && !pending) input.current?.focus();
+  }, [failure, pending]);
 
   return (
     <form name="second-factor" noValidate onSubmit={submit} className="plain-text">

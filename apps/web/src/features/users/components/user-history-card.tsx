@@ -5,11 +5,14 @@ import { loadUserRevisions, restoreUserRevision, userRevisionsKey } from '../api
 import { userKeys } from '../api/user-cache';
 import { USER_FIELD_LABELS } from '../user-form';
 
-/** The user's «История»: every change of the account's data, and (admins) a way back to any of them. */
+/**
+ * The user's «История изменений»: every change of the account's data, and (admins) a way back to any of
+ * them. Not «История», which the page's timeline of the person's own events is already called.
+ */
 export const UserHistoryCard = ({ userId, canRestore }: { userId: number; canRestore: boolean }) => {
   const { t } = useTranslation();
   return (
-    <Card className="user-card" title={t('versions.history.tab')}>
+    <Card className="user-card" title={t('versions.history.changesTitle')}>
       <RevisionHistory
         queryKey={userRevisionsKey(userId)}
         invalidateKey={userKeys.all}
