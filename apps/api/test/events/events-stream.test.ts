@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frameData, openEventStream } from '../helpers/event-stream';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -24,58 +25,9 @@ const ticketFor = async (role: string) => {
   return response.json().ticket as string;
 };
 
-interface Frame {
-  id?: string;
-  event?: string;
-  data?: string;
-}
-
-/** An open stream, read frame by frame as the browser's EventSource would. */
-async function open(ticket: string, headers: Record<string, string> = {}, query = '') {
-  const abort = new AbortController();
-  const response = await fetch(`${base}/api/events?ticket=${encodeURIComponent(ticket)}${query}`, {
-    headers,
-    signal: abort.signal,
-  });
-  const frames: Frame[] = [];
-  let text = '';
-  const waiters: (() => void)[] = [];
-  if (response.body) {
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          text += value;
-          let end = text.indexOf('\n\n');
-          while (end >= 0) {
-            const block = text.slice(0, end);
-            text = text.slice(end + 2);
-            const frame: Frame = {};
-            for (const line of block.split('\n')) {
-              const at = line.indexOf(': ');
-              if (line.startsWith(':') || at < 0) continue;
-              frame[line.slice(0, at) as keyof Frame] = line.slice(at + 2);
-            }
-            if (frame.data !== undefined) frames.push(frame);
-            end = text.indexOf('\n\n');
-          }
-          for (const wake of waiters.splice(0)) wake();
-        }
-      } catch {
-        // aborted
-      }
-    })();
-  }
-  const until = async (check: (all: Frame[]) => boolean) => {
-    expect(response.status).toBe(200);
-    while (!check(frames)) await new Promise<void>((resolve) => waiters.push(resolve));
-  };
-  return { response, frames, until, close: () => abort.abort() };
-}
-
-const data = (frame: Frame) => JSON.parse(frame.data ?? '{}');
+const open = (ticket: string, headers: Record<string, string> = {}, query = '') =>
+  openEventStream(base, ticket, headers, query);
+const data = frameData;
 
 describe('live events', () => {
   it('opens with a ticket once; a used, unknown or expired ticket is 401; only staff take one', async () => {

@@ -1,20 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../src/db/client';
+import { startApiProcess } from '../helpers/api-process';
 import { testDbKind } from '../helpers/test-database';
 
 /**
  * Real API processes (`tsx src/server.ts`) on one PostgreSQL database, sending through a local fake
  * FCM that answers slowly (so a send takes seconds) and counts every message it gets, per token.
  */
-const apiRoot = fileURLToPath(new URL('../../', import.meta.url));
 const DEVICES = 4000;
 
 describe.skipIf(testDbKind !== 'postgres')('push dispatch across real processes (PostgreSQL)', () => {
@@ -86,45 +85,17 @@ describe.skipIf(testDbKind !== 'postgres')('push dispatch across real processes 
     await admin.end();
   });
 
-  /** Starts one API process and resolves once it listens. */
+  /** Starts one API process sending through the fake FCM, and resolves once it listens. */
   async function startApi(): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: apiRoot,
-      env: {
-        ...process.env,
-        DATABASE_URL: url.toString(),
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'pult-proc-')),
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        ADMIN_EMAIL: 'admin@pult.test',
-        ADMIN_PASSWORD: 'long enough password',
-        PUSH_PROVIDER: 'fcm',
-        FCM_CREDENTIALS: credentials,
-        FCM_BASE_URL: fakeUrl,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { child } = await startApiProcess({
+      DATABASE_URL: url.toString(),
+      ADMIN_EMAIL: 'admin@pult.test',
+      ADMIN_PASSWORD: 'long enough password',
+      PUSH_PROVIDER: 'fcm',
+      FCM_CREDENTIALS: credentials,
+      FCM_BASE_URL: fakeUrl,
     });
     children.push(child);
-    let output = '';
-    child.stdout?.on('data', (c) => {
-      output += c;
-    });
-    child.stderr?.on('data', (c) => {
-      output += c;
-    });
-    await new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        if (output.includes('Pult is ready')) {
-          clearInterval(timer);
-          resolve();
-        }
-      }, 50);
-      child.once('exit', () => {
-        clearInterval(timer);
-        reject(new Error(`API exited early:\n${output}`));
-      });
-    });
     return child;
   }
 

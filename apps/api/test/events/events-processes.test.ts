@@ -1,0 +1,94 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client';
+import { type ApiProcess, startApiProcess } from '../helpers/api-process';
+import { frameData, openEventStream } from '../helpers/event-stream';
+import { testDbKind } from '../helpers/test-database';
+
+/**
+ * product.md §8: a change reaches every connected staff member "also when the write happened in another
+ * API process". Two real API processes on one PostgreSQL database: a stream opened on one hears the
+ * writes made through the other, which only PostgreSQL's NOTIFY can have carried across.
+ */
+describe.skipIf(testDbKind !== 'postgres')('live events across real processes (PostgreSQL)', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `pult_t_events_${randomBytes(4).toString('hex')}`;
+  // Read even when the suite is skipped (PGlite), so it must parse without TEST_DATABASE_URL.
+  const url = new URL(adminUrl || 'postgres://127.0.0.1/unused');
+  url.pathname = `/${name}`;
+  const children: ChildProcess[] = [];
+  let a: ApiProcess;
+  let b: ApiProcess;
+
+  const post = async (base: string, path: string, body: object, token?: string) => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { 'api-token': token } : {}) },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, `${path}: ${response.status}`).toBeLessThan(300);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const signin = async (base: string) =>
+    String(
+      (await post(base, '/api/users/signin', { email: 'admin@pult.test', password: 'long enough password' })).apiToken,
+    );
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    // Migrated once before the processes start, so they do not race to create the first admin.
+    const database = await openDatabase({ url: url.toString() });
+    await database.close();
+    const env = {
+      DATABASE_URL: url.toString(),
+      ADMIN_EMAIL: 'admin@pult.test',
+      ADMIN_PASSWORD: 'long enough password',
+    };
+    a = await startApiProcess(env);
+    children.push(a.child);
+    b = await startApiProcess(env);
+    children.push(b.child);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('a stream on one process hears the writes made through the other, in order, with the version', async () => {
+    const tokenA = await signin(a.url);
+    const tokenB = await signin(b.url);
+    const onA = await openEventStream(a.url, String((await post(a.url, '/api/events/ticket', {}, tokenA)).ticket));
+    const onB = await openEventStream(b.url, String((await post(b.url, '/api/events/ticket', {}, tokenB)).ticket));
+    try {
+      const note = await post(b.url, '/api/notes', { title: 'Из другого процесса' }, tokenB);
+      const patched = await fetch(`${b.url}/api/notes/${String(note.id)}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', 'api-token': tokenB },
+        body: JSON.stringify({ title: 'Из другого процесса, 2' }),
+      });
+      expect(patched.status).toBe(200);
+      await onA.until((frames) => frames.length >= 2);
+      await onB.until((frames) => frames.length >= 2);
+      for (const stream of [onA, onB]) {
+        expect(stream.frames.map(frameData)).toEqual([
+          expect.objectContaining({ resource: 'note', id: note.id, action: 'create', version: 1 }),
+          expect.objectContaining({ resource: 'note', id: note.id, action: 'update', version: 2 }),
+        ]);
+      }
+      // The stream's ids are the revisions' ids, the same whichever process told them (Last-Event-ID works across).
+      expect(onA.frames.map((frame) => frame.id)).toEqual(onB.frames.map((frame) => frame.id));
+    } finally {
+      onA.close();
+      onB.close();
+    }
+  }, 60_000);
+});
