@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paged } from './common';
 import { commaList, listQuery } from './list-query';
+import { mrrMovements } from './mrr-movements';
 
 /**
  * The home dashboard's figures. Each is defined once, here (these descriptions reach the OpenAPI
@@ -110,6 +111,15 @@ export const dashboardData = z.object({
     refusedByReason: z.array(z.object({ reason: z.string(), count: z.number().int() })),
     funnel: z.array(seriesFunnel).meta({ description: 'The ten series with most activations in the period.' }),
   }),
+  mrrMovements,
+  mrrOpening: z
+    .number()
+    .int()
+    .meta({
+      description:
+        'MRR (kopecks) at the end of the day before the period, as the movements count it (decision 0038): the sum of ' +
+        'every earlier movement. The waterfall starts here; mrrOpening + mrrMovements.net is MRR today by the same count.',
+    }),
   push: z
     .object({
       sent: compared('Deliveries sent, of the push notifications scheduled in the period.'),

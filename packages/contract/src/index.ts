@@ -21,6 +21,7 @@ export * from './imports';
 export * from './list-query';
 export * from './list-views';
 export * from './mfa';
+export * from './mrr-movements';
 export * from './notes';
 export * from './phone';
 export * from './promo-codes';

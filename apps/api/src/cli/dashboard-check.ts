@@ -22,7 +22,7 @@ try {
   if (result.differences.length > 50) process.stdout.write(`… and ${result.differences.length - 50} more\n`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stdout.write(
-    `${result.differences.length} difference(s); ${result.repairedDays} day(s) repaired; ${seconds} s\n`,
+    `${result.differences.length} difference(s); ${result.repairedDays} day(s) and ${result.repairedOwners} customer(s) of MRR movements repaired; ${seconds} s\n`,
   );
   process.exitCode = result.differences.length > 0 && !values.repair ? 1 : 0;
 } finally {

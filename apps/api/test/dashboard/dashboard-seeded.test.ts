@@ -1,9 +1,10 @@
-import type { DashboardData } from '@pult/contract';
+import { type DashboardData, mrrMovementKinds } from '@pult/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRollups } from '../../src/modules/dashboard';
 import { seedDatabase } from '../../src/seed/seed-database';
 import { openTestDatabase, testDbKind } from '../helpers/test-database';
 import { type DashboardTest, dashboardApp, NOW } from './dashboard-fixture';
+import { naiveMrrMovements } from './mrr-movements-naive';
 
 const quiet = { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream;
 let t: DashboardTest;
@@ -131,12 +132,31 @@ describe(`every dashboard figure equals its definition over the raw rows (${test
       expect(data.money.lifetime.current).toBe(r.lifetime);
       expect(data.promo.activations).toEqual({ current: r.activations[0], previous: r.activations[1] });
       expect(data.promo.refused).toEqual({ current: r.refused[0], previous: r.refused[1] });
+      // MRR movements (decision 0038) from the rollup, against the day-by-day walk over the raw rows.
+      const walk = await naiveMrrMovements(t, '2000-01-01', data.to);
+      expect(data.mrrMovements).toEqual((await naiveMrrMovements(t, data.from, data.to)).sums);
+      expect(data.mrrOpening).toBe(
+        [...walk.items.values()].flat().reduce((n, item) => (item.at < data.from ? n + item.amount : n), 0),
+      );
       for (const point of data.daily)
         expect(point.registrations, point.day).toBe(r.dailyRegistrations.find((d) => d.day === point.day)?.n ?? 0);
       // The figures are not all zero: the seed gave the test something to count.
       expect((r.revenue[0] ?? 0) + (r.usersTotal[0] ?? 0) + (r.active[0] ?? 0)).toBeGreaterThan(0);
     });
   }
+
+  it('the MRR movement rollup equals the naive walk customer by customer, day by day', async () => {
+    const walk = await naiveMrrMovements(t, '2000-01-01', '2030-01-01');
+    const naive = [...walk.items].flatMap(([kind, items]) =>
+      items.map((item) => `${item.at} ${item.userId} ${kind} ${item.amount}`),
+    );
+    const stored = await t.rows<{ line: string }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') || ' ' || user_id || ' ' || kind || ' ' || amount AS line FROM mrr_movements`,
+    );
+    expect(stored.map((row) => row.line).sort()).toEqual(naive.sort());
+    // The seed's history moves MRR every way there is.
+    for (const kind of mrrMovementKinds) expect(walk.sums[kind], kind).not.toBe(0);
+  });
 
   it('the seed filled the rollups: nothing drifts, and the funnel snapshot exists', async () => {
     const check = await t.database.db.transaction((tx) => checkRollups(tx, t.clock.now(), { repair: false }));

@@ -1,6 +1,7 @@
 import { idParam } from '../common';
 import { dashboardData, dashboardQuery, timelinePage, timelineQuery } from '../dashboard';
 import { defineEndpoint } from '../endpoint';
+import { mrrMovementsPage, mrrMovementsQuery } from '../mrr-movements';
 
 /** The home dashboard and each user's timeline: read-only views over the other features' rows. */
 export const dashboardEndpoints = {
@@ -32,5 +33,19 @@ export const dashboardEndpoints = {
     query: timelineQuery,
     response: timelinePage,
     errors: [404],
+  }),
+  mrrMovements: defineEndpoint({
+    method: 'GET',
+    path: '/analytics/mrr-movements',
+    operationId: 'listMrrMovements',
+    summary: 'The customers behind one MRR movement figure of a range of days',
+    description:
+      'One row per customer and day whose MRR moved in the way `kind` names, newest day first; the amounts sum ' +
+      "to the dashboard's figure for the same days. Definitions: the response schema and docs/decisions/0038.",
+    tag: 'dashboard',
+    access: ['admin', 'editor'],
+    query: mrrMovementsQuery,
+    response: mrrMovementsPage,
+    errors: [],
   }),
 };

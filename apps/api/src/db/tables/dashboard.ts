@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { users } from './users';
 
 /**
  * The dashboard's daily rollups (docs/decisions/0016): one number per Moscow day, figure and
@@ -51,3 +52,44 @@ export const dashboardLastSeen = pgTable(
     check('dashboard_last_seen_shard_check', sql`${t.shard} BETWEEN 0 AND 7`),
   ],
 );
+
+const mrrKinds = sql`('new', 'expansion', 'contraction', 'churn', 'reactivation')`;
+
+/**
+ * MRR movements (docs/decisions/0038): one row per customer and Moscow day whose MRR differs from the
+ * day before, past days and days to come (a lapse already known), as `pult_mrr_movements` defines them.
+ * Kept by the rollup job from `mrr_dirty_owners`; the drill-down pages through `(kind, day DESC, user_id)`.
+ */
+export const mrrMovements = pgTable(
+  'mrr_movements',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['new', 'expansion', 'contraction', 'churn', 'reactivation'] }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    planId: integer('plan_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    index('mrr_movements_kind_day_idx').on(t.kind, t.day.desc(), t.userId),
+    check('mrr_movements_kind_check', sql`${t.kind} IN ${mrrKinds}`),
+    check('mrr_movements_amount_check', sql`${t.amount} <> 0`),
+  ],
+);
+
+/** The sums of `mrr_movements` per day and kind (kopecks, and how many customers): what the dashboard reads. */
+export const mrrDaily = pgTable(
+  'mrr_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['new', 'expansion', 'contraction', 'churn', 'reactivation'] }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    customers: integer('customers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind] }), check('mrr_daily_kind_check', sql`${t.kind} IN ${mrrKinds}`)],
+);
+
+/** Customers whose movements a subscription or plan write may have changed, queued by triggers for the job. */
+export const mrrDirtyOwners = pgTable('mrr_dirty_owners', { owner: integer('owner').primaryKey() });

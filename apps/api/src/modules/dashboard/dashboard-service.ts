@@ -2,6 +2,7 @@ import type { DashboardData, DashboardPeriod } from '@pult/contract';
 import type { ServiceContext } from '../../lib/service-context';
 import { type DayFigure, type FigureSums, dashboardRepository as repo } from './dashboard-repository';
 import { addDays, dayOf, daysBetween, startOfDay } from './moscow-day';
+import { mrrMovementsService } from './mrr-movements-service';
 
 type Span = 'current' | 'previous' | 'beforeCurrent' | 'beforePrevious';
 const FUNNEL_SERIES = 10;
@@ -55,7 +56,7 @@ export const dashboardService = {
     const today = dayOf(now);
     const from = addDays(today, -(period - 1));
     const bounds = { today, from, previousFrom: addDays(today, -(2 * period - 1)) };
-    const [sums, days, live, activeUsers, plans, retained, push] = await Promise.all([
+    const [sums, days, live, activeUsers, plans, retained, push, mrr] = await Promise.all([
       repo.sums(ctx.db, bounds),
       repo.days(ctx.db, bounds),
       repo.today(ctx.db, startOfDay(today), now),
@@ -63,6 +64,7 @@ export const dashboardService = {
       repo.plans(ctx.db),
       repo.retained(ctx.db, today),
       repo.pushSums(ctx.db, bounds),
+      mrrMovementsService.sums(ctx, from, today),
     ]);
     const f = figures(sums, live);
     const planById = new Map(plans.map((plan) => [plan.id, plan]));
@@ -164,6 +166,8 @@ export const dashboardService = {
         arppu: { current: moneyNow.arppu, previous: moneyBefore.arppu },
         lifetime: { current: moneyNow.lifetime, previous: moneyBefore.lifetime },
       },
+      mrrMovements: mrr.movements,
+      mrrOpening: mrr.opening,
       promo: {
         activations: f.flow('activations'),
         refused: f.flow('refusals'),

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { addDays, dayOf, startOfDay } from './moscow-day';
+import { checkMrrMovements, foldMrrMovements, rebuildMrrMovements } from './mrr-rollup';
+import type { RollupDifference } from './rollup-difference';
 import { dailyFigures, lastSeenFigures, retainedFigures } from './rollup-sql';
 
 /** Dirty days recomputed per run at most, so a burst of back-dated writes spreads over a few runs. */
@@ -44,7 +46,8 @@ export async function refreshRollups(tx: Db, now: Date): Promise<Record<string, 
   const days = new Set([...marked.map((row) => row.day), addDays(today, -1)]);
   for (const day of days) await recomputeDay(tx, day);
   const retained = await snapshotRetained(tx, today);
-  return { days: marked.length, retained };
+  const mrrOwners = await foldMrrMovements(tx);
+  return { days: marked.length, retained, mrrOwners };
 }
 
 /** Every rollup from scratch (the seed, after a bulk load that skipped the marking). */
@@ -55,15 +58,10 @@ export async function rebuildRollups(tx: Db, now: Date): Promise<void> {
   await tx.execute(sql`INSERT INTO dashboard_daily (metric, day, dim, value) ${dailyFigures(null, null)}`);
   await tx.execute(sql`DELETE FROM dashboard_rollup_days WHERE day < ${dayOf(now)}::date`);
   await snapshotRetained(tx, dayOf(now));
+  await rebuildMrrMovements(tx);
 }
 
-export interface RollupDifference {
-  metric: string;
-  day: string;
-  dim: string;
-  stored: number;
-  actual: number;
-}
+export type { RollupDifference };
 
 /**
  * Compares every stored past day with the raw rows (and the latest funnel snapshot with a fresh
@@ -74,7 +72,7 @@ export async function checkRollups(
   tx: Db,
   now: Date,
   options: { repair: boolean },
-): Promise<{ differences: RollupDifference[]; repairedDays: number }> {
+): Promise<{ differences: RollupDifference[]; repairedDays: number; repairedOwners: number }> {
   const today = dayOf(now);
   const yesterday = addDays(today, -1);
   const differences = await queryRows<RollupDifference>(
@@ -100,7 +98,10 @@ export async function checkRollups(
         ORDER BY 2`,
   );
   differences.push(...lastSeen);
-  if (!options.repair || differences.length === 0) return { differences, repairedDays: 0 };
+  const mrr = await checkMrrMovements(tx, options);
+  const repairedOwners = mrr.repairedOwners;
+  if (!options.repair || differences.length === 0)
+    return { differences: [...differences, ...mrr.differences], repairedDays: 0, repairedOwners };
   if (lastSeen.length > 0) {
     await tx.execute(sql`DELETE FROM dashboard_last_seen`);
     await tx.execute(sql`INSERT INTO dashboard_last_seen (day, shard, users) ${lastSeenFigures()}`);
@@ -113,5 +114,5 @@ export async function checkRollups(
     await tx.execute(sql`DELETE FROM dashboard_daily WHERE metric = 'retained'`);
     await snapshotRetained(tx, today);
   }
-  return { differences, repairedDays: days.size };
+  return { differences: [...differences, ...mrr.differences], repairedDays: days.size, repairedOwners };
 }
