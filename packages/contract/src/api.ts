@@ -13,6 +13,7 @@ import { listViewsEndpoints } from './endpoints/list-views';
 import { mfaEndpoints } from './endpoints/mfa';
 import { notesEndpoints } from './endpoints/notes';
 import { operationsEndpoints } from './endpoints/operations';
+import { passkeysEndpoints } from './endpoints/passkeys';
 import { personalDataEndpoints } from './endpoints/personal-data';
 import { plansEndpoints } from './endpoints/plans';
 import { profileEndpoints } from './endpoints/profile';
@@ -47,6 +48,7 @@ export const api = {
   personalData: personalDataEndpoints,
   profile: profileEndpoints,
   mfa: mfaEndpoints,
+  passkeys: passkeysEndpoints,
   sessions: sessionsEndpoints,
   telegramChannels: telegramChannelsEndpoints,
   dashboard: dashboardEndpoints,

@@ -23,6 +23,7 @@ export * from './list-views';
 export * from './mfa';
 export * from './mrr-movements';
 export * from './notes';
+export * from './passkeys';
 export * from './phone';
 export * from './promo-codes';
 export * from './push';

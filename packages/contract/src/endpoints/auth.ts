@@ -3,6 +3,7 @@ import { forgotPasswordBody, refreshTokenBody, resetPasswordBody, sessionUser, s
 import { okResponse, roles } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { mfaChallenge, mfaTokenBody, signinMfaBody, signinMfaResult, totpEnrolment } from '../mfa';
+import { signinPasskeyBody, webauthnOptions } from '../passkeys';
 import { user } from '../users';
 
 /** The sign-in family: sessions with a short access token and a rotating refresh token. */
@@ -50,6 +51,34 @@ export const authEndpoints = {
     body: mfaTokenBody,
     response: totpEnrolment,
     errors: [401, 429],
+  }),
+  signinPasskeyOptions: defineEndpoint({
+    method: 'POST',
+    path: '/users/signin/mfa/passkey/options',
+    operationId: 'signInPasskeyOptions',
+    summary: 'The challenge for signing in with a passkey',
+    description:
+      'For an mfaToken whose account has a passkey (`methods` includes `webauthn`): answers the options for ' +
+      '`navigator.credentials.get()`, naming that account’s passkeys. Asking again replaces the challenge.',
+    tag: 'auth',
+    access: 'public',
+    body: mfaTokenBody,
+    response: webauthnOptions,
+    errors: [401, 409, 429],
+  }),
+  signinPasskey: defineEndpoint({
+    method: 'POST',
+    path: '/users/signin/mfa/passkey',
+    operationId: 'signInWithPasskey',
+    summary: 'Finish a sign-in with a passkey',
+    description:
+      'Answers like a plain sign-in. A signature that does not verify (another challenge, origin or passkey, a ' +
+      'counter that went back) is 401 PASSKEY_INVALID and counts against the sign-in limits, as a wrong code does.',
+    tag: 'auth',
+    access: 'public',
+    body: signinPasskeyBody,
+    response: signinMfaResult,
+    errors: [401, 403, 429],
   }),
   refreshToken: defineEndpoint({
     method: 'PATCH',

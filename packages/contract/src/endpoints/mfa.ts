@@ -45,7 +45,7 @@ export const mfaEndpoints = {
     method: 'POST',
     path: '/profile/mfa/totp/remove',
     operationId: 'removeTotp',
-    summary: 'Remove the authenticator and the recovery codes',
+    summary: 'Remove the authenticator app (the recovery codes go with the last factor)',
     description: 'Needs the password (400 INVALID_CREDENTIALS) and a current or recovery code (400 MFA_CODE_INVALID).',
     tag: 'profile',
     access: staffRoles,

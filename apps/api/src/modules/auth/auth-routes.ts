@@ -10,6 +10,10 @@ export async function authRoutes(app: FastifyInstance) {
   route(app, api.auth.signinMfa, ({ body, request }, ctx) =>
     authService.signInWithCode(ctx, body, request.headers['user-agent']),
   );
+  route(app, api.auth.signinPasskeyOptions, ({ body }, ctx) => authService.passkeySignInOptions(ctx, body.mfaToken));
+  route(app, api.auth.signinPasskey, ({ body, request }, ctx) =>
+    authService.signInWithPasskey(ctx, body, request.headers['user-agent']),
+  );
   route(app, api.auth.signinEnrolTotp, ({ body }, ctx) => authService.enrolDuringSignIn(ctx, body.mfaToken));
   route(app, api.auth.refreshToken, ({ body }, ctx) => authService.refresh(ctx, body.token));
   route(app, api.auth.signout, (_, ctx) => authService.signOut(ctx));

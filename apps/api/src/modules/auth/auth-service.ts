@@ -7,6 +7,7 @@ import { factorMethods, issueChallenge, policyRequires } from '../mfa';
 import { revokeSession, rotateRefreshToken, staffIdleSince } from '../sessions';
 import { toUser, usersRepository, verifyPassword } from '../users';
 import { SIGNIN_PER_ACCOUNT, SIGNIN_PER_IP } from './limits';
+import { completeWithPasskey, passkeySignInOptions } from './passkey-sign-in';
 import { completeWithCode, enrolDuringSignIn } from './second-factor';
 import { auditRefusedSignIn, openSession, withTokens } from './session-answer';
 
@@ -67,6 +68,14 @@ export const authService = {
   /** The second step: a TOTP or recovery code for the token the password earned. Counted like sign-in. */
   signInWithCode: (ctx: ServiceContext, body: { mfaToken: string; code: string }, userAgent: string | undefined) =>
     countOutcome(ctx.deps.metrics.signins, () => completeWithCode(ctx, body, userAgent)),
+
+  /** The second step with a passkey: its options, then its signature. Counted like sign-in. */
+  passkeySignInOptions,
+  signInWithPasskey: (
+    ctx: ServiceContext,
+    body: { mfaToken: string; response: Record<string, unknown> },
+    userAgent: string | undefined,
+  ) => countOutcome(ctx.deps.metrics.signins, () => completeWithPasskey(ctx, body, userAgent)),
 
   enrolDuringSignIn,
 

@@ -8,10 +8,11 @@ import { usersRepository } from '../users';
 import { SIGNIN_PER_ACCOUNT, SIGNIN_PER_IP } from './limits';
 import { auditRefusedSignIn, openSession, withTokens } from './session-answer';
 
-const tokenRefused = () => unauthorized('MFA_TOKEN_INVALID', 'The sign-in step expired or was used; sign in again');
+export const tokenRefused = () =>
+  unauthorized('MFA_TOKEN_INVALID', 'The sign-in step expired or was used; sign in again');
 
 /** The account behind a live mfaToken, its address's attempt counted first (an unknown token is a guess too). */
-async function challengeOwner(ctx: ServiceContext, mfaToken: string) {
+export async function challengeOwner(ctx: ServiceContext, mfaToken: string) {
   const now = ctx.clock.now();
   const ipKey = `signin:ip:${ctx.ip}`;
   const address = await reserveAttempt(ctx.db, ipKey, SIGNIN_PER_IP, now);

@@ -21,7 +21,7 @@ export async function openSession(
   tx: Db,
   row: UserRow,
   userAgent: string | undefined,
-  method: 'password' | 'totp' | 'recovery',
+  method: 'password' | 'totp' | 'recovery' | 'webauthn',
 ): Promise<TokenPair> {
   const lifetimeMs = isStaffRole(row.role) ? STAFF_SESSION_LIFETIME_MS : undefined;
   const pair = await createSession(tx, ctx.clock.now(), row.id, { ip: ctx.ip, userAgent, lifetimeMs });

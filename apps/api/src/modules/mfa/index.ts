@@ -1,5 +1,6 @@
 import type { PultModule } from '../../pult-module';
 import { mfaRoutes } from './mfa-routes';
+import { passkeysRoutes } from './passkeys-routes';
 
 export { mfaRepository } from './mfa-repository';
 /**
@@ -16,6 +17,8 @@ export {
   spendCode,
   startTotpEnrolment,
 } from './mfa-service';
+export { passkeysRepository } from './passkeys-repository';
+export { passkeyRefused, relyingParty } from './passkeys-service';
 export { totpCodeAt } from './totp';
 
-export const mfaModule: PultModule = { name: 'mfa', routes: [mfaRoutes] };
+export const mfaModule: PultModule = { name: 'mfa', routes: [mfaRoutes, passkeysRoutes] };

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mfaChallenges, recoveryCodes, totpFactors } from '../../db/schema';
+import { mfaChallenges, passkeyRegistrations, passkeys, recoveryCodes, totpFactors } from '../../db/schema';
 
 export type TotpRow = typeof totpFactors.$inferSelect;
 
@@ -71,14 +71,26 @@ export const mfaRepository = {
     return row?.n ?? 0;
   },
 
-  /** Removes every factor of an account (its own removal, or an admin's reset). True if there was one. */
-  async removeFactors(db: Db, userId: number): Promise<boolean> {
+  async removeRecoveryCodes(db: Db, userId: number): Promise<void> {
     await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  },
+
+  /** Removes the authenticator app; the caller decides whether the recovery codes go too. */
+  async removeTotp(db: Db, userId: number): Promise<boolean> {
     const gone = await db
       .delete(totpFactors)
       .where(eq(totpFactors.userId, userId))
       .returning({ userId: totpFactors.userId });
     return gone.length > 0;
+  },
+
+  /** Removes every factor of an account and its recovery codes (an admin's reset). True if there was one. */
+  async removeFactors(db: Db, userId: number): Promise<boolean> {
+    await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await db.delete(passkeyRegistrations).where(eq(passkeyRegistrations.userId, userId));
+    const keys = await db.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
+    const app = await this.removeTotp(db, userId);
+    return app || keys.length > 0;
   },
 
   async insertChallenge(db: Db, values: { hash: string; userId: number; createdAt: Date; expiresAt: Date }) {

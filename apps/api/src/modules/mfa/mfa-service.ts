@@ -8,6 +8,7 @@ import { revokeUserSessions } from '../sessions';
 import { currentSettings } from '../settings';
 import { usersRepository, verifyPassword } from '../users';
 import { mfaRepository as repo } from './mfa-repository';
+import { passkeysRepository } from './passkeys-repository';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT } from './recovery-codes';
 import { matchingStep, newTotpSecret, otpauthUri } from './totp';
 
@@ -18,11 +19,33 @@ const CODE_PER_USER: LimitRule = { max: 5, windowMs: 15 * 60_000 };
 
 export const codeRefused = () => badRequest('MFA_CODE_INVALID', 'The code is wrong or was used', { code: 'invalid' });
 
-/** The factors an account can sign in with now; empty when it has none (or only an unconfirmed one). */
+/**
+ * The factors an account can sign in with now, in the order of product.md §8; empty when it has none
+ * (an unconfirmed authenticator app is none). Recovery codes count only beside a factor.
+ */
 export async function factorMethods(db: Db, userId: number): Promise<MfaMethod[]> {
-  const totp = await repo.totp(db, userId);
-  if (!totp?.confirmedAt) return [];
-  return (await repo.unusedRecoveryCodes(db, userId)) > 0 ? ['totp', 'recovery'] : ['totp'];
+  const methods: MfaMethod[] = [];
+  if ((await repo.totp(db, userId))?.confirmedAt) methods.push('totp');
+  if ((await passkeysRepository.count(db, userId)) > 0) methods.push('webauthn');
+  if (methods.length > 0 && (await repo.unusedRecoveryCodes(db, userId)) > 0) methods.push('recovery');
+  return methods;
+}
+
+/** The recovery codes go with an account's last factor: alone they would be a factor of their own. */
+export async function dropRecoveryCodesWithLastFactor(db: Db, userId: number): Promise<void> {
+  if ((await factorMethods(db, userId)).length === 0) await repo.removeRecoveryCodes(db, userId);
+}
+
+/** Ten fresh recovery codes replace the account's old ones; only their hashes are stored. */
+export async function issueRecoveryCodes(db: Db, now: Date, userId: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await repo.replaceRecoveryCodes(
+    db,
+    userId,
+    codes.map((value) => hashRecoveryCode(userId, value)),
+    now,
+  );
+  return codes;
 }
 
 /** Whether the settings' policy demands a second factor of this role. */
@@ -75,17 +98,11 @@ export async function confirmPendingTotp(db: Db, now: Date, userId: number, code
   if (!totp || totp.confirmedAt) return null;
   const step = matchingStep(totp.secret, code, now);
   if (step === null || !(await repo.confirmTotp(db, userId, step, now))) return null;
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await repo.replaceRecoveryCodes(
-    db,
-    userId,
-    codes.map((value) => hashRecoveryCode(userId, value)),
-    now,
-  );
-  return codes;
+  return issueRecoveryCodes(db, now, userId);
 }
 
-async function reserveCodeAttempt(ctx: ServiceContext, userId: number): Promise<string> {
+/** Wrong codes or passwords at a factor's enrolment or removal, counted per account. */
+export async function reserveCodeAttempt(ctx: ServiceContext, userId: number): Promise<string> {
   const key = `mfa:user:${userId}`;
   const reservation = await reserveAttempt(ctx.db, key, CODE_PER_USER, ctx.clock.now());
   if (!reservation.allowed) throw rateLimited(reservation.retryAfter);
@@ -147,7 +164,8 @@ export const mfaService = {
       throw conflict('MFA_NOT_ENROLLED', 'No authenticator to remove');
     const removed = await ctx.db.transaction(async (tx) => {
       if (!(await spendCode(tx, now, actor.userId, code))) return false;
-      await repo.removeFactors(tx, actor.userId);
+      await repo.removeTotp(tx, actor.userId);
+      await dropRecoveryCodesWithLastFactor(tx, actor.userId);
       await ctx.audit({ action: 'remove-mfa', entity: 'user', entityId: actor.userId, after: { method: 'totp' } }, tx);
       return true;
     });
