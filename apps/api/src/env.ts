@@ -22,7 +22,17 @@ const schema = z.object({
   S3_PUBLIC_URL: z.string().url().optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
-  PUSH_PROVIDER: z.enum(['log', 'fcm', 'webpush']).default('log'),
+  /**
+   * The push services on, comma-separated (`fcm,rustore,hms`): each device's delivery goes through its
+   * own provider; `log` stands in for any provider that is not on (providers/index.ts).
+   */
+  PUSH_PROVIDER: z
+    .string()
+    .regex(
+      /^\s*(log|fcm|webpush|rustore|hms)\s*(,\s*(log|fcm|webpush|rustore|hms)\s*)*$/,
+      'log, fcm, webpush, rustore, hms, comma-separated',
+    )
+    .default('log'),
   /** Service-account JSON file for FCM HTTP v1. */
   FCM_CREDENTIALS: z.string().optional(),
   /** FCM's API base; tests point it at a local fake. */
@@ -30,6 +40,15 @@ const schema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:admin@example.com'),
+  /** RuStore Push (VK): the project id and service token from the RuStore console. */
+  RUSTORE_PROJECT_ID: z.string().optional(),
+  RUSTORE_SERVICE_TOKEN: z.string().optional(),
+  RUSTORE_BASE_URL: z.string().url().default('https://vkpns.rustore.ru'),
+  /** Huawei Push Kit: the app id and secret (OAuth client credentials) from AppGallery Connect. */
+  HMS_APP_ID: z.string().optional(),
+  HMS_CLIENT_SECRET: z.string().optional(),
+  HMS_BASE_URL: z.string().url().default('https://push-api.cloud.huawei.com'),
+  HMS_TOKEN_URL: z.string().url().default('https://oauth-login.cloud.huawei.com/oauth2/v3/token'),
   CATALOG_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   /** Enables «Обновить из Telegram» on channels (a bot token from @BotFather). */

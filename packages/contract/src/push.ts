@@ -27,12 +27,29 @@ export type ReminderStatus = z.infer<typeof reminderStatus>;
 export const devicePlatforms = ['android', 'ios', 'web'] as const;
 export const devicePlatform = z.enum(devicePlatforms);
 export type DevicePlatform = z.infer<typeof devicePlatform>;
+/** The push services a device's token may belong to (product.md §8); `log` is a server-side stand-in, not one. */
+export const deviceProviders = ['fcm', 'webpush', 'rustore', 'hms'] as const;
+export const deviceProvider = z.enum(deviceProviders);
+export type DeviceProvider = z.infer<typeof deviceProvider>;
+/** The provider a device registered without one is taken to use. */
+export const defaultDeviceProvider = (platform: DevicePlatform): DeviceProvider =>
+  platform === 'web' ? 'webpush' : 'fcm';
+/** 38-FZ art. 18: an advertising push needs the recipient's prior consent, a service push does not. */
+export const pushCategories = ['service', 'advertising'] as const;
+export const pushCategory = z.enum(pushCategories);
+export type PushCategory = z.infer<typeof pushCategory>;
+/** Why a delivery was not sent when its batch came: no advertising consent, or a frequency cap. */
+export const skipReasons = ['no_consent', 'cap_day', 'cap_week'] as const;
+export const skipReason = z.enum(skipReasons);
+export type SkipReason = z.infer<typeof skipReason>;
 
 /** A path inside the app (/plans/3) or a planner:// or https:// link (deeplink.ts: never javascript: and the like). */
 export const deeplink = z.string().trim().max(PUSH_DEEPLINK_MAX).refine(isAllowedDeeplink, { message: DEEPLINK_RULE });
 
 export const reminderCounters = z.object({
   targeted: z.number().int(),
+  /** Not sent on purpose when their batch came (no consent, a cap): `skippedBy` in the detail. */
+  skipped: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
   opened: z.number().int(),
@@ -43,6 +60,7 @@ export const reminder = reminderCounters.extend({
   title: z.string(),
   body: z.string(),
   type: reminderType,
+  category: pushCategory,
   userIds: z.array(z.number().int()).nullable(),
   deeplink: z.string().nullable(),
   scheduledAt: z.string(),
@@ -61,6 +79,9 @@ export const reminderDetail = reminder.extend({
   /** Deliveries not yet sent or failed (waiting for their time, a retry, or the next batch). */
   pending: z.number().int(),
   byPlatform: z.array(reminderCounters.extend({ platform: devicePlatform })),
+  /** The funnel per provider: targeted → skipped → sent → failed → opened. */
+  byProvider: z.array(reminderCounters.extend({ provider: deviceProvider })),
+  skippedBy: z.array(z.object({ reason: skipReason, count: z.number().int() })),
   failures: z.array(z.object({ reason: z.string(), count: z.number().int() })),
 });
 export type ReminderDetail = z.infer<typeof reminderDetail>;
@@ -101,13 +122,19 @@ function checkAudienceUserIds(b: { type: string; userIds?: number[] | undefined 
 }
 
 export const audienceBody = z
-  .object({ type: reminderType, userIds: z.array(dbId).min(1).max(PUSH_USER_IDS_MAX).optional() })
+  .object({
+    type: reminderType,
+    userIds: z.array(dbId).min(1).max(PUSH_USER_IDS_MAX).optional(),
+    category: pushCategory.default('service'),
+  })
   .superRefine(checkAudienceUserIds);
-export type AudienceBody = z.infer<typeof audienceBody>;
+export type AudienceBody = z.input<typeof audienceBody>;
 
 export const audienceCount = z.object({
   users: z.number().int(),
   devices: z.number().int(),
+  /** Users of the audience an advertising push would skip: their latest advertising consent is not granted (0 for service). */
+  withoutConsent: z.number().int(),
   /** True when the counts are the planner's estimate (large audiences): shown as «≈». */
   isEstimate: z.boolean(),
 });
@@ -118,6 +145,8 @@ export const createReminderBody = z
     title,
     body,
     type: reminderType,
+    /** Service unless staff choose advertising, which goes only to users who consented. */
+    category: pushCategory.default('service'),
     userIds: z.array(dbId).min(1).max(PUSH_USER_IDS_MAX).optional(),
     deeplink: deeplink.nullable().optional(),
     scheduledAt: instant,
@@ -146,6 +175,8 @@ export type TestSendResult = z.infer<typeof testSendResult>;
 export const registerDeviceBody = z.object({
   token: z.string().trim().min(1).max(4096),
   platform: devicePlatform,
+  /** The push service that issued the token; by platform when left out (web: `webpush`, else `fcm`). */
+  provider: deviceProvider.optional(),
   timeZone: z
     .string()
     .trim()
@@ -171,6 +202,7 @@ export type RegisterDeviceBody = z.input<typeof registerDeviceBody>;
 export const device = z.object({
   id: z.number().int(),
   platform: devicePlatform,
+  provider: deviceProvider,
   timeZone: z.string().nullable(),
   locale: z.string().nullable(),
   appVersion: z.string().nullable(),
@@ -182,3 +214,35 @@ export type Device = z.infer<typeof device>;
 
 export const deviceTokenParam = z.object({ token: z.string().min(1).max(4096) });
 export const deliveryIdParam = z.object({ deliveryId: dbId });
+
+export const consentTypes = ['advertising'] as const;
+export const consentType = z.enum(consentTypes);
+export type ConsentType = z.infer<typeof consentType>;
+
+/** The planner app records a consent given or withdrawn (product.md §8); appended, the latest counts. */
+export const recordConsentBody = z.object({
+  type: consentType,
+  granted: z.boolean(),
+  /** The version of the consent wording the user saw (e.g. `2026-02`). */
+  version: z.string().trim().min(1).max(50).optional(),
+  /** The planner app's version; the X-App-Version header is read when this is left out. */
+  appVersion: z.string().trim().min(1).max(50).optional(),
+});
+export type RecordConsentBody = z.input<typeof recordConsentBody>;
+
+export const userConsent = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  type: consentType,
+  granted: z.boolean(),
+  at: z.string(),
+  version: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  appVersion: z.string().nullable(),
+});
+export type UserConsent = z.infer<typeof userConsent>;
+
+/** A user's consents, newest first; `advertising` is the latest one's answer (false when there is none). */
+export const userConsents = z.object({ advertising: z.boolean(), items: z.array(userConsent) });
+export type UserConsents = z.infer<typeof userConsents>;

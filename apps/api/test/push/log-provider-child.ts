@@ -15,6 +15,8 @@ for (let batch = 0; batch < 5; batch++) {
     deliveryId: batch * 1000 + i + 1,
     token: `token-${i}`,
     platform: 'android',
+    provider: 'fcm',
+    category: 'service',
     title: 'Проверка',
     body: 'kill -9',
     deeplink: null,

@@ -48,6 +48,8 @@ describe.skipIf(testDbKind === 'postgres')('the log provider (PUSH_PROVIDER=log)
       deliveryId: 1,
       token: 't',
       platform: 'android' as const,
+      provider: 'fcm' as const,
+      category: 'service' as const,
       title: 'Тест',
       body: 'b',
       deeplink: null,

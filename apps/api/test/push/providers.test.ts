@@ -146,6 +146,8 @@ describe('Web Push provider against a local endpoint', () => {
     const message = {
       deliveryId: 7,
       platform: 'web' as const,
+      provider: 'webpush' as const,
+      category: 'service' as const,
       title: 'Привет',
       body: 'Текст',
       deeplink: '/plans',

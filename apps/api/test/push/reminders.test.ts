@@ -24,7 +24,7 @@ describe('push notifications (reminders)', () => {
     const userIds = who ? [f.ids[who as 'other']] : undefined;
     const response = await f.call('POST', '/api/reminders/audience-count', { type, userIds });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ users, devices, isEstimate: false });
+    expect(response.json()).toEqual({ users, devices, withoutConsent: 0, isEstimate: false });
   });
 
   it('delivers a push due now once to every device of its audience, with statistics', async () => {

@@ -2,7 +2,7 @@ import { okResponse } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { clientNotesPage, clientNotesQuery } from '../notes';
 import { activatePromoBody } from '../promo-codes';
-import { deliveryIdParam, device, deviceTokenParam, registerDeviceBody } from '../push';
+import { deliveryIdParam, device, deviceTokenParam, recordConsentBody, registerDeviceBody, userConsent } from '../push';
 import { subscription } from '../subscriptions';
 import { clientTgChannelsResponse } from '../telegram-channels';
 import { acceptAgreementBody, consentRecord } from './agreements';
@@ -70,7 +70,8 @@ export const clientEndpoints = {
     description:
       'Upsert by token: a token already known moves to the caller (one phone, a new sign-in) and is enabled ' +
       'again. A move from another user is audit-logged (`move-device`) and limited to 5 per account per hour: ' +
-      '429 RATE_LIMITED with Retry-After. `timeZone` an IANA zone (for local-time pushes).',
+      '429 RATE_LIMITED with Retry-After. `timeZone` an IANA zone (for local-time pushes). `provider` the push ' +
+      'service that issued the token (`fcm`, `webpush`, `rustore`, `hms`); by platform when left out.',
     tag: 'client',
     access: ['user'],
     body: registerDeviceBody,
@@ -100,5 +101,19 @@ export const clientEndpoints = {
     params: deliveryIdParam,
     response: okResponse,
     errors: [404],
+  }),
+  recordConsent: defineEndpoint({
+    method: 'POST',
+    path: '/client/consents',
+    operationId: 'recordConsent',
+    summary: 'Record that the signed-in user gave or withdrew consent to advertising',
+    description:
+      'Appends a record (time, address, user agent, app version, the wording `version`); the latest one ' +
+      'counts. A withdrawal takes effect for every advertising delivery not yet sent.',
+    tag: 'client',
+    access: ['user'],
+    body: recordConsentBody,
+    response: userConsent,
+    errors: [],
   }),
 };

@@ -11,6 +11,7 @@ import {
   remindersQuery,
   testSendBody,
   testSendResult,
+  userConsents,
 } from '../push';
 
 /** Push notifications ("reminders"): staff compose, target, schedule and follow them. */
@@ -40,7 +41,9 @@ export const pushEndpoints = {
       '`scheduledAt` no more than a minute in the past; `userIds` only for `users`, and every id an existing ' +
       'planner user (400 `userIds: not_found`); `deeplink` an app path (`/plans/3`) or a `planner://` or ' +
       '`https://` link, never another scheme (400 `deeplink`). `localTime: true` delivers at ' +
-      "the same wall-clock time (as scheduled, read in Moscow time) in each device's own time zone.",
+      "the same wall-clock time (as scheduled, read in Moscow time) in each device's own time zone. " +
+      '`category` `service` (default) or `advertising`: an advertising push reaches only users whose latest ' +
+      "advertising consent is granted when their batch is sent, within the settings' frequency caps.",
     tag: 'reminders',
     access: ['admin', 'editor'],
     body: createReminderBody,
@@ -52,7 +55,9 @@ export const pushEndpoints = {
     path: '/reminders/audience-count',
     operationId: 'countReminderAudience',
     summary: 'Users and devices an audience would reach now',
-    description: 'Exact for small audiences; above 10 000 devices the planner estimate, flagged `isEstimate`.',
+    description:
+      'Exact for small audiences; above 10 000 devices the planner estimate, flagged `isEstimate`. ' +
+      'For `category: advertising`, `withoutConsent` counts the users it would skip (no granted advertising consent).',
     tag: 'reminders',
     access: ['admin', 'editor'],
     body: audienceBody,
@@ -78,7 +83,9 @@ export const pushEndpoints = {
     path: '/reminders/:id',
     operationId: 'getReminder',
     summary: 'A push notification with its delivery statistics',
-    description: 'Counters, progress, per-platform counts and failures by reason.',
+    description:
+      'Counters, progress, per-platform counts, the funnel per provider, skips by reason (`no_consent`, ' +
+      '`cap_day`, `cap_week`) and failures by reason.',
     tag: 'reminders',
     access: ['admin', 'editor'],
     params: idParam,
@@ -98,5 +105,31 @@ export const pushEndpoints = {
     params: idParam,
     response: reminder,
     errors: [404, 409],
+  }),
+  userConsents: defineEndpoint({
+    method: 'GET',
+    path: '/users/:id/consents',
+    operationId: 'listUserConsentsToAdvertising',
+    summary: "A planner user's consents to advertising, with their history",
+    description: 'Newest first, every record kept; `advertising` is what the latest one says (false without one).',
+    tag: 'reminders',
+    access: ['admin', 'editor'],
+    params: idParam,
+    response: userConsents,
+    errors: [404],
+  }),
+  userConsentsCsv: defineEndpoint({
+    method: 'GET',
+    path: '/users/:id/consents.csv',
+    operationId: 'exportUserConsents',
+    summary: "The proof of a user's consents to advertising, as CSV",
+    description:
+      'Oldest first: time (UTC), type, granted, wording version, address, app version, user agent; for a ' +
+      'regulator (38-FZ art. 18 puts the burden of proof on the sender). Recorded in the audit log.',
+    tag: 'reminders',
+    access: ['admin', 'editor'],
+    params: idParam,
+    response: 'csv',
+    errors: [404],
   }),
 };

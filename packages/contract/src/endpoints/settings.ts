@@ -29,6 +29,16 @@ export const quietHours = z.object({
   end: clockTime,
 });
 
+/**
+ * At most this many advertising pushes a person gets per day and per week (Monday to Sunday), counted
+ * on their own clock; null: no cap. Service pushes are never capped, nor counted.
+ */
+export const advertisingCaps = z.object({
+  perDay: z.number().int().min(1).max(100).nullable(),
+  perWeek: z.number().int().min(1).max(700).nullable(),
+});
+export type AdvertisingCaps = z.infer<typeof advertisingCaps>;
+
 /** Failed promo redemptions allowed per planner account and per address within the window. */
 export const promoActivationLimits = z.object({
   perUser: z.number().int().min(1).max(1000),
@@ -59,6 +69,7 @@ export const settingsValues = z.object({
   supportContact: z.string().trim().min(1).max(200),
   defaultTimeZone: timeZone,
   pushQuietHours: quietHours,
+  pushAdvertisingCaps: advertisingCaps,
   promoActivationLimits,
   retention: retentionSettings,
   secondFactorRequiredFor: secondFactorPolicy,

@@ -1,6 +1,26 @@
-import { devicePlatforms, reminderStatuses, reminderTypes } from '@pult/contract';
+import {
+  consentTypes,
+  devicePlatforms,
+  deviceProviders,
+  pushCategories,
+  reminderStatuses,
+  reminderTypes,
+  skipReasons,
+} from '@pult/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  inet,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { oneOf, time } from './columns';
 import { users } from './users';
 
@@ -14,6 +34,8 @@ export const devices = pgTable(
       .references(() => users.id),
     token: text('token').notNull(),
     platform: text('platform', { enum: devicePlatforms }).notNull(),
+    /** The push service that issued the token; its deliveries go through that provider. */
+    provider: text('provider', { enum: deviceProviders }).notNull().default('fcm'),
     timeZone: text('time_zone'),
     locale: text('locale'),
     appVersion: text('app_version'),
@@ -26,6 +48,7 @@ export const devices = pgTable(
     uniqueIndex('devices_token_key').on(t.token),
     index('devices_user_idx').on(t.userId),
     check('devices_platform_check', oneOf(t.platform, devicePlatforms)),
+    check('devices_provider_check', oneOf(t.provider, deviceProviders)),
     check('devices_token_check', sql`length(${t.token}) BETWEEN 1 AND 4096`),
   ],
 );
@@ -38,6 +61,8 @@ export const reminders = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     type: text('type', { enum: reminderTypes }).notNull(),
+    /** 38-FZ art. 18: advertising goes only to users whose latest advertising consent is granted. */
+    category: text('category', { enum: pushCategories }).notNull().default('service'),
     userIds: jsonb('user_ids').$type<number[]>(),
     deeplink: text('deeplink'),
     scheduledAt: time('scheduled_at').notNull(),
@@ -51,6 +76,7 @@ export const reminders = pgTable(
     /** When the audience was resolved into delivery rows (once; a resumed dispatch skips it). */
     targetedAt: time('targeted_at'),
     targeted: integer('targeted').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
     sent: integer('sent').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     opened: integer('opened').notNull().default(0),
@@ -64,12 +90,16 @@ export const reminders = pgTable(
     index('reminders_created_by_idx').on(t.createdBy),
     check('reminders_type_check', oneOf(t.type, reminderTypes)),
     check('reminders_status_check', oneOf(t.status, reminderStatuses)),
+    check('reminders_category_check', oneOf(t.category, pushCategories)),
     check('reminders_users_check', sql`(${t.type} = 'users') = (${t.userIds} IS NOT NULL)`),
-    check('reminders_counters_check', sql`${t.sent} >= 0 AND ${t.failed} >= 0 AND ${t.opened} >= 0`),
+    check(
+      'reminders_counters_check',
+      sql`${t.sent} >= 0 AND ${t.failed} >= 0 AND ${t.opened} >= 0 AND ${t.skipped} >= 0`,
+    ),
   ],
 );
 
-export const deliveryStates = ['pending', 'claimed', 'sent', 'failed'] as const;
+export const deliveryStates = ['pending', 'claimed', 'sent', 'failed', 'skipped'] as const;
 
 /**
  * One row per (reminder, device), created when the audience is resolved. The dispatcher claims a
@@ -90,6 +120,8 @@ export const pushDeliveries = pgTable(
       .notNull()
       .references(() => users.id),
     platform: text('platform', { enum: devicePlatforms }).notNull(),
+    /** The device's provider when the audience was resolved: the funnel's "per provider". */
+    provider: text('provider', { enum: deviceProviders }).notNull().default('fcm'),
     state: text('state', { enum: deliveryStates }).notNull().default('pending'),
     /** Not before: the scheduled time, the device's local time, or a retry's back-off. */
     dueAt: time('due_at').notNull(),
@@ -98,6 +130,8 @@ export const pushDeliveries = pgTable(
     sentAt: time('sent_at'),
     openedAt: time('opened_at'),
     error: text('error'),
+    /** Why a `skipped` delivery was not sent when its batch came (no consent, a frequency cap). */
+    skipReason: text('skip_reason', { enum: skipReasons }),
   },
   (t) => [
     uniqueIndex('push_deliveries_reminder_device_key').on(t.reminderId, t.deviceId),
@@ -106,8 +140,41 @@ export const pushDeliveries = pgTable(
     index('push_deliveries_due_idx').on(t.reminderId, t.state, t.dueAt, t.id),
     index('push_deliveries_device_idx').on(t.deviceId),
     index('push_deliveries_user_idx').on(t.userId),
+    // The frequency caps count a person's sent advertising pushes since the start of their day and week.
+    index('push_deliveries_user_sent_idx').on(t.userId, t.sentAt).where(sql`${t.state} = 'sent'`),
     check('push_deliveries_state_check', oneOf(t.state, deliveryStates)),
     check('push_deliveries_platform_check', oneOf(t.platform, devicePlatforms)),
     check('push_deliveries_failure_check', sql`${t.state} <> 'failed' OR ${t.error} IS NOT NULL`),
+    check('push_deliveries_provider_check', oneOf(t.provider, deviceProviders)),
+    check(
+      'push_deliveries_skip_check',
+      sql`(${t.state} = 'skipped') = (${t.skipReason} IS NOT NULL) AND (${t.skipReason} IS NULL OR ${oneOf(t.skipReason, skipReasons)})`,
+    ),
+  ],
+);
+
+/**
+ * Consents a planner user gave or withdrew (`POST /client/consents`), appended and never changed: the
+ * latest of a type counts, and all of them are the proof a regulator asks for (38-FZ art. 18).
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type', { enum: consentTypes }).notNull(),
+    granted: boolean('granted').notNull(),
+    at: time('at').notNull(),
+    /** The version of the consent wording the user saw. */
+    version: text('version'),
+    ip: inet('ip'),
+    userAgent: text('user_agent'),
+    appVersion: text('app_version'),
+  },
+  (t) => [
+    index('consents_user_idx').on(t.userId, t.type, t.at, t.id),
+    check('consents_type_check', oneOf(t.type, consentTypes)),
   ],
 );

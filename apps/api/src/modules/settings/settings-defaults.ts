@@ -10,6 +10,7 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   supportContact: 'support@pult.local',
   defaultTimeZone: 'Europe/Moscow',
   pushQuietHours: { enabled: false, start: '22:00', end: '09:00' },
+  pushAdvertisingCaps: { perDay: null, perWeek: null },
   promoActivationLimits: { perUser: 10, perIp: 50, windowMinutes: 15 },
   // Deliveries are per device and grow with every push; sign-in records hold addresses. The audit
   // log is evidence, so it is kept for good unless an admin sets a period.

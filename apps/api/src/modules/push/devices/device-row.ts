@@ -4,6 +4,7 @@ import type { DeviceRow } from './devices-repository';
 export const toDevice = (row: DeviceRow): Device => ({
   id: row.id,
   platform: row.platform,
+  provider: row.provider,
   timeZone: row.timeZone,
   locale: row.locale,
   appVersion: row.appVersion,

@@ -8,6 +8,7 @@ export type DeviceRow = typeof devices.$inferSelect;
 const refreshed = (values: typeof devices.$inferInsert) => ({
   userId: values.userId,
   platform: values.platform,
+  provider: values.provider,
   timeZone: values.timeZone,
   locale: values.locale,
   appVersion: values.appVersion,

@@ -1,4 +1,4 @@
-import { type Device, type RegisterDeviceBody, registerDeviceBody } from '@pult/contract';
+import { type Device, defaultDeviceProvider, type RegisterDeviceBody, registerDeviceBody } from '@pult/contract';
 import { notFound, rateLimited } from '../../../lib/http-errors';
 import { reserveAttempt } from '../../../lib/rate-limit';
 import { actorOf, type ServiceContext } from '../../../lib/service-context';
@@ -16,6 +16,7 @@ export const devicesService = {
       userId,
       token: body.token,
       platform: body.platform,
+      provider: body.provider ?? defaultDeviceProvider(body.platform),
       timeZone: body.timeZone ?? null,
       locale: body.locale ?? null,
       appVersion: body.appVersion ?? null,

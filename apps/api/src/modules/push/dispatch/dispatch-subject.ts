@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { reminders } from '../../../db/schema';
 
 /**
- * A dispatch's progress is its push's counters: deliveries handled (sent or failed) of the devices
+ * A dispatch's progress is its push's counters: deliveries handled (sent, failed or skipped) of the devices
  * targeted. Before the audience is resolved there is no total yet, so no progress.
  */
 export async function dispatchProgress(db: Db, reminderIds: readonly number[]): Promise<Map<number, JobProgress>> {
@@ -15,13 +15,17 @@ export async function dispatchProgress(db: Db, reminderIds: readonly number[]): 
       targeted: reminders.targeted,
       sent: reminders.sent,
       failed: reminders.failed,
+      skipped: reminders.skipped,
     })
     .from(reminders)
     .where(inArray(reminders.id, [...reminderIds]));
   return new Map(
     rows
       .filter((row) => row.targetedAt !== null)
-      .map((row) => [row.id, { done: Math.min(row.targeted, row.sent + row.failed), total: row.targeted }]),
+      .map((row) => [
+        row.id,
+        { done: Math.min(row.targeted, row.sent + row.failed + row.skipped), total: row.targeted },
+      ]),
   );
 }
 

@@ -7,9 +7,11 @@ import type { Metrics } from '../../../lib/metrics';
 import { type JobHandler, type JobOutcome, jobKind } from '../../jobs';
 import { currentSettings } from '../../settings';
 import type { PushMessage, PushProvider, PushResult } from '../providers/provider';
+import { providerNameFor } from '../providers/routing-provider';
 import { audienceDevices, idList, remindersRepository as repo } from '../reminders/reminders-repository';
 import { cancelDispatchedPush, dispatchProgress } from './dispatch-subject';
 import { afterQuietHours } from './quiet-hours';
+import { skipUnwanted } from './skips';
 
 /**
  * Provider failures are retried per delivery (below); the job itself fails only when a run throws
@@ -48,6 +50,7 @@ interface Claimed {
   device_id: number;
   token: string;
   platform: PushMessage['platform'];
+  provider: PushMessage['provider'];
   enabled: boolean;
   attempts: number;
 }
@@ -82,8 +85,8 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
       const [inserted] = await queryRows<{ n: number }>(
         tx,
         sql`WITH added AS (
-              INSERT INTO push_deliveries (reminder_id, device_id, user_id, platform, due_at)
-              SELECT ${reminderId}, a.device_id, a.user_id, a.platform, ${due}
+              INSERT INTO push_deliveries (reminder_id, device_id, user_id, platform, provider, due_at)
+              SELECT ${reminderId}, a.device_id, a.user_id, a.platform, a.provider, ${due}
               FROM (${audienceDevices(reminder.type, reminder.userIds, now)}) a
               LEFT JOIN (SELECT name FROM pg_timezone_names) z ON z.name = a.time_zone
               ON CONFLICT (reminder_id, device_id) DO NOTHING
@@ -106,13 +109,18 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
             UPDATE push_deliveries p SET state = 'claimed', claimed_at = ${now}, attempts = p.attempts + 1
             FROM picked WHERE p.id = picked.id
             RETURNING p.id, p.device_id, p.platform, p.attempts)
-          SELECT c.id, c.device_id, c.platform, c.attempts, d.token, d.enabled
+          SELECT c.id, c.device_id, c.platform, c.attempts, d.token, d.enabled, d.provider
           FROM claimed c JOIN devices d ON d.id = c.device_id ORDER BY c.id`,
     );
   }
 
   async function confirm(reminderId: number, batch: Claimed[], results: PushResult[]) {
     const now = clock.now();
+    const outcomes = new Map<string, number>();
+    const tally = (row: Claimed, result: string) => {
+      const key = `${providerNameFor(provider, row.provider)}\u0000${result}`;
+      outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+    };
     const sent: number[] = [];
     const failed = new Map<string, number[]>();
     const retry = new Map<number, number[]>();
@@ -120,6 +128,7 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
     const fail = (reason: string, id: number) => failed.set(reason, [...(failed.get(reason) ?? []), id]);
     batch.forEach((row, index) => {
       const result = results[index] ?? { status: 'failed', reason: 'no answer' };
+      tally(row, result.status === 'retry' && row.attempts >= MAX_ATTEMPTS ? 'failed' : result.status);
       if (result.status === 'sent') sent.push(row.id);
       else if (result.status === 'unregistered') {
         fail(`unregistered: ${result.reason}`, row.id);
@@ -157,15 +166,10 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
       );
     });
     // After the commit: a batch whose confirmation rolled back is sent and counted again.
-    const count = (result: string, n: number) =>
-      n > 0 && options.metrics?.pushDeliveries.inc({ provider: provider.name, result }, n);
-    count('sent', sent.length);
-    count('unregistered', deadDevices.length);
-    count('failed', failedCount - deadDevices.length);
-    count(
-      'retry',
-      [...retry.values()].reduce((n, ids) => n + ids.length, 0),
-    );
+    for (const [key, n] of outcomes) {
+      const [name = '', result = ''] = key.split('\u0000');
+      options.metrics?.pushDeliveries.inc({ provider: name, result }, n);
+    }
   }
 
   async function finish(reminderId: number): Promise<JobOutcome> {
@@ -178,7 +182,7 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
     const now = clock.now();
     await db.execute(
       sql`UPDATE reminders SET finished_at = ${now}, started_at = coalesce(started_at, ${now}),
-            status = CASE WHEN targeted > 0 AND sent = 0 THEN 'failed' ELSE 'sent' END
+            status = CASE WHEN targeted > skipped AND sent = 0 THEN 'failed' ELSE 'sent' END
           WHERE id = ${reminderId} AND status IN ('scheduled', 'sending')`,
     );
     return { status: 'done' };
@@ -198,26 +202,53 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
       if (control.stopping()) return { status: 'later' };
       reminder = await repo.find(db, reminderId);
       if (!reminder || reminder.status === 'canceled') return { status: 'done' };
-      const batch = await claim(reminderId);
-      if (batch.length === 0) return finish(reminderId);
-      const live = batch.filter((row) => row.enabled);
-      const messages: PushMessage[] = live.map((row) => ({
-        deliveryId: row.id,
-        token: row.token,
-        platform: row.platform,
-        title: reminder?.title ?? '',
-        body: reminder?.body ?? '',
-        deeplink: sendableDeeplink(reminder?.deeplink ?? null),
-        collapseKey: `reminder-${reminderId}`,
-      }));
-      const answers = await provider.send(messages);
-      const byId = new Map(live.map((row, index) => [row.id, answers[index]]));
-      const results: PushResult[] = batch.map(
-        (row) => byId.get(row.id) ?? { status: 'failed', reason: 'device disabled' },
-      );
-      batches += 1;
-      await options.afterSend?.(reminderId, batches);
-      await confirm(reminderId, batch, results);
+      const claimed = await claim(reminderId);
+      if (claimed.length === 0) return finish(reminderId);
+      // Advertising: consent and caps are read now, as the batch goes, so a withdrawal stops what is not sent yet.
+      let batch = claimed;
+      if (reminder.category === 'advertising') {
+        const { pushAdvertisingCaps } = await currentSettings({ db, clock });
+        const skipped = await skipUnwanted(
+          db,
+          reminder,
+          claimed.map((row) => row.id),
+          pushAdvertisingCaps,
+          clock.now(),
+        );
+        batch = claimed.filter((row) => !skipped.has(row.id));
+        if (skipped.size > 0) {
+          const byProvider = new Map<string, number>();
+          for (const row of claimed)
+            if (skipped.has(row.id)) {
+              const name = providerNameFor(provider, row.provider);
+              byProvider.set(name, (byProvider.get(name) ?? 0) + 1);
+            }
+          for (const [name, n] of byProvider)
+            options.metrics?.pushDeliveries.inc({ provider: name, result: 'skipped' }, n);
+        }
+      }
+      if (batch.length > 0) {
+        const live = batch.filter((row) => row.enabled);
+        const messages: PushMessage[] = live.map((row) => ({
+          deliveryId: row.id,
+          token: row.token,
+          platform: row.platform,
+          provider: row.provider,
+          category: reminder?.category ?? 'service',
+          title: reminder?.title ?? '',
+          body: reminder?.body ?? '',
+          deeplink: sendableDeeplink(reminder?.deeplink ?? null),
+          collapseKey: `reminder-${reminderId}`,
+        }));
+        const answers = await provider.send(messages);
+        const byId = new Map(live.map((row, index) => [row.id, answers[index]]));
+        const results: PushResult[] = batch.map(
+          (row) => byId.get(row.id) ?? { status: 'failed', reason: 'device disabled' },
+        );
+        batches += 1;
+        await options.afterSend?.(reminderId, batches);
+        await confirm(reminderId, batch, results);
+      }
       if (!(await control.renew())) {
         log.info({ reminderId }, 'push dispatch lost its lease (canceled or taken over); stopping');
         return { status: 'done' };

@@ -1,10 +1,14 @@
-import type { DevicePlatform } from '@pult/contract';
+import type { DevicePlatform, DeviceProvider, PushCategory } from '@pult/contract';
 
 export interface PushMessage {
   /** The delivery row, sent along so the app can report the open; null for a test send. */
   deliveryId: number | null;
   token: string;
   platform: DevicePlatform;
+  /** The push service that issued the token: the message goes through it (routing-provider.ts). */
+  provider: DeviceProvider;
+  /** Service or advertising: HMS files advertising as MARKETING (at most 2 a device a day there). */
+  category: PushCategory;
   title: string;
   body: string;
   deeplink: string | null;

@@ -11,7 +11,7 @@ export const idList = (ids: number[]) => sql`string_to_array(${ids.join(',')}, '
 
 /**
  * The devices an audience reaches now: enabled devices of active planner users, narrowed by type.
- * Selects device id, user id, platform, time zone (the delivery rows are made from it).
+ * Selects device id, user id, platform, provider, time zone (the delivery rows are made from it).
  */
 export function audienceDevices(type: ReminderType, userIds: number[] | null, now: Date): SQL {
   const activeSubscription = sql`EXISTS (SELECT 1 FROM subscriptions s WHERE s.owner = u.id AND s.status = 'active'
@@ -24,7 +24,7 @@ export function audienceDevices(type: ReminderType, userIds: number[] | null, no
         : type === 'users'
           ? sql`AND u.id = ANY(${idList(userIds ?? [])})`
           : sql``;
-  return sql`SELECT d.id AS device_id, d.user_id, d.platform, d.time_zone FROM devices d
+  return sql`SELECT d.id AS device_id, d.user_id, d.platform, d.provider, d.time_zone FROM devices d
     JOIN users u ON u.id = d.user_id
     WHERE d.enabled AND u.status = 'active' AND u.role = 'user' ${narrowing}`;
 }
@@ -83,15 +83,34 @@ export const remindersRepository = {
       )
     ).map((row) => Number(row.id)),
 
-  byPlatform: (db: Db, reminderId: number) =>
-    queryRows<{ platform: string; targeted: number; sent: number; failed: number; opened: number; pending: number }>(
+  /** The deliveries' counters by platform and by provider, in one pass over the push's rows. */
+  breakdown: (db: Db, reminderId: number) =>
+    queryRows<{
+      platform: string | null;
+      provider: string | null;
+      targeted: number;
+      skipped: number;
+      sent: number;
+      failed: number;
+      opened: number;
+      pending: number;
+    }>(
       db,
-      sql`SELECT platform, count(*)::int AS targeted,
+      sql`SELECT platform, provider, count(*)::int AS targeted,
+            count(*) FILTER (WHERE state = 'skipped')::int AS skipped,
             count(*) FILTER (WHERE state = 'sent')::int AS sent,
             count(*) FILTER (WHERE state = 'failed')::int AS failed,
             count(opened_at)::int AS opened,
             count(*) FILTER (WHERE state IN ('pending', 'claimed'))::int AS pending
-          FROM push_deliveries WHERE reminder_id = ${reminderId} GROUP BY platform ORDER BY platform`,
+          FROM push_deliveries WHERE reminder_id = ${reminderId}
+          GROUP BY GROUPING SETS ((platform), (provider)) ORDER BY platform, provider`,
+    ),
+
+  skippedBy: (db: Db, reminderId: number) =>
+    queryRows<{ reason: string; count: number }>(
+      db,
+      sql`SELECT skip_reason AS reason, count(*)::int AS count FROM push_deliveries
+          WHERE reminder_id = ${reminderId} AND state = 'skipped' GROUP BY skip_reason ORDER BY count(*) DESC`,
     ),
 
   failures: (db: Db, reminderId: number) =>

@@ -21,6 +21,7 @@ import { cancelJob, enqueueJob } from '../../jobs';
 import { currentSettings } from '../../settings';
 import { devicesRepository } from '../devices/devices-repository';
 import { PUSH_DISPATCH_JOB } from '../dispatch/dispatcher';
+import { latestAdvertisingConsent } from '../dispatch/skips';
 import { toReminder } from './reminder-row';
 import { audienceDevices, remindersRepository as repo } from './reminders-repository';
 
@@ -53,16 +54,32 @@ export const remindersService = {
   get: async (ctx: ServiceContext, id: number): Promise<ReminderDetail> => {
     const row = await repo.find(ctx.db, id);
     if (!row) throw reminderNotFound();
-    const [platforms, failures] = await Promise.all([repo.byPlatform(ctx.db, id), repo.failures(ctx.db, id)]);
+    const [groups, skipped, failures] = await Promise.all([
+      repo.breakdown(ctx.db, id),
+      repo.skippedBy(ctx.db, id),
+      repo.failures(ctx.db, id),
+    ]);
+    const counters = (g: (typeof groups)[number]) => ({
+      targeted: Number(g.targeted),
+      skipped: Number(g.skipped),
+      sent: Number(g.sent),
+      failed: Number(g.failed),
+      opened: Number(g.opened),
+    });
+    const platforms = groups.filter((g) => g.platform !== null);
     return {
       ...toReminder(row),
       pending: platforms.reduce((n, p) => n + Number(p.pending), 0),
       byPlatform: platforms.map((p) => ({
         platform: p.platform as ReminderDetail['byPlatform'][number]['platform'],
-        targeted: Number(p.targeted),
-        sent: Number(p.sent),
-        failed: Number(p.failed),
-        opened: Number(p.opened),
+        ...counters(p),
+      })),
+      byProvider: groups
+        .filter((g) => g.provider !== null)
+        .map((g) => ({ provider: g.provider as ReminderDetail['byProvider'][number]['provider'], ...counters(g) })),
+      skippedBy: skipped.map((s) => ({
+        reason: s.reason as ReminderDetail['skippedBy'][number]['reason'],
+        count: Number(s.count),
       })),
       failures: failures.map((f) => ({ reason: f.reason, count: Number(f.count) })),
     };
@@ -81,6 +98,7 @@ export const remindersService = {
         title: body.title,
         body: body.body,
         type: body.type,
+        category: body.category,
         userIds: body.type === 'users' ? [...new Set(body.userIds)] : null,
         deeplink: body.deeplink ?? null,
         scheduledAt,
@@ -125,10 +143,20 @@ export const remindersService = {
     const devicesQuery = audienceDevices(body.type, body.userIds ?? null, ctx.clock.now());
     const devices = await countRows(ctx.db, devicesQuery);
     const users = await countRows(ctx.db, sql`SELECT DISTINCT a.user_id FROM (${devicesQuery}) a`);
+    // What the dispatcher would skip if the batches went now: the audience's users without a granted consent.
+    const withoutConsent =
+      body.category === 'advertising'
+        ? await countRows(
+            ctx.db,
+            sql`SELECT a.user_id FROM (SELECT DISTINCT a.user_id FROM (${devicesQuery}) a) a
+                WHERE NOT ${latestAdvertisingConsent(sql`a.user_id`)}`,
+          )
+        : { count: 0, isEstimate: false };
     return {
       devices: devices.count,
       users: Math.min(users.count, devices.count),
-      isEstimate: devices.isEstimate || users.isEstimate,
+      withoutConsent: Math.min(withoutConsent.count, users.count),
+      isEstimate: devices.isEstimate || users.isEstimate || withoutConsent.isEstimate,
     };
   },
 
@@ -144,6 +172,8 @@ export const remindersService = {
         deliveryId: null,
         token: device.token,
         platform: device.platform,
+        provider: device.provider,
+        category: 'service' as const,
         title: body.title,
         body: body.body,
         deeplink: body.deeplink ?? null,

@@ -1,0 +1,71 @@
+import type { AdvertisingCaps } from '@pult/contract';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../../db/client';
+import { idList } from '../reminders/reminders-repository';
+
+/** A person's latest advertising consent, granted or not (none: not granted), as an SQL expression of `user_id`. */
+export const latestAdvertisingConsent = (userId: ReturnType<typeof sql>) =>
+  sql`coalesce((SELECT c.granted FROM consents c WHERE c.user_id = ${userId} AND c.type = 'advertising'
+        ORDER BY c.at DESC, c.id DESC LIMIT 1), false)`;
+
+/**
+ * Marks the claimed deliveries of an advertising push that must not go, set-based for the whole batch
+ * (a handful of statements whatever its size, never one per device): the person's latest advertising
+ * consent is not granted (`no_consent`), or they already got `caps.perDay` advertising pushes since
+ * the start of their day (`cap_day`) or `caps.perWeek` since the start of their week, Monday
+ * (`cap_week`), on their own clock: the zone of their most recently seen device that has one the
+ * database knows, else the push's. Other pushes' sent deliveries count, this push's never (a person's
+ * second phone still gets it). The rows and the push's counter change in one transaction; returns
+ * the ids skipped, and the rest of the batch is sent.
+ */
+export async function skipUnwanted(
+  db: Db,
+  reminder: { id: number; timeZone: string },
+  deliveryIds: number[],
+  caps: AdvertisingCaps,
+  now: Date,
+): Promise<Set<number>> {
+  if (deliveryIds.length === 0) return new Set();
+  const capped = caps.perDay !== null || caps.perWeek !== null;
+  const zone = sql`coalesce((SELECT d.time_zone FROM devices d JOIN pg_timezone_names z ON z.name = d.time_zone
+      WHERE d.user_id = b.user_id ORDER BY d.last_seen_at DESC, d.id DESC LIMIT 1), ${reminder.timeZone})`;
+  const counts = capped
+    ? sql`, LATERAL (SELECT
+          count(DISTINCT p.reminder_id) FILTER (WHERE p.sent_at >= w.day_start) AS today,
+          count(DISTINCT p.reminder_id) AS this_week
+        FROM push_deliveries p JOIN reminders r ON r.id = p.reminder_id AND r.category = 'advertising'
+        WHERE p.user_id = b.user_id AND p.state = 'sent' AND p.sent_at >= w.week_start
+          AND p.reminder_id <> ${reminder.id}) n`
+    : sql`, LATERAL (SELECT 0 AS today, 0 AS this_week) n`;
+  const windows = capped
+    ? sql`, LATERAL (SELECT (date_trunc('day', ${now}::timestamptz AT TIME ZONE t.zone) AT TIME ZONE t.zone) AS day_start,
+            (date_trunc('week', ${now}::timestamptz AT TIME ZONE t.zone) AT TIME ZONE t.zone) AS week_start
+          FROM (SELECT ${zone} AS zone) t) w`
+    : sql``;
+  const perDay = caps.perDay ?? 2_147_483_647;
+  const perWeek = caps.perWeek ?? 2_147_483_647;
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: number; reason: string }>(
+      tx,
+      sql`WITH people AS (
+            SELECT b.user_id, CASE
+                WHEN NOT ${latestAdvertisingConsent(sql`b.user_id`)} THEN 'no_consent'
+                WHEN n.today >= ${perDay} THEN 'cap_day'
+                WHEN n.this_week >= ${perWeek} THEN 'cap_week' END AS reason
+            FROM (SELECT DISTINCT user_id FROM push_deliveries WHERE id = ANY(${idList(deliveryIds)})) b
+            ${windows} ${counts})
+          UPDATE push_deliveries p SET state = 'skipped', skip_reason = people.reason
+          FROM people
+          WHERE p.id = ANY(${idList(deliveryIds)}) AND p.user_id = people.user_id AND people.reason IS NOT NULL
+            AND p.state = 'claimed'
+          RETURNING p.id, p.skip_reason AS reason`,
+    );
+    if (rows.length > 0)
+      await tx.execute(
+        sql`UPDATE reminders SET skipped = skipped + ${rows.length},
+              status = CASE WHEN status = 'scheduled' THEN 'sending' ELSE status END,
+              started_at = coalesce(started_at, ${now}) WHERE id = ${reminder.id}`,
+      );
+    return new Set(rows.map((row) => Number(row.id)));
+  });
+}

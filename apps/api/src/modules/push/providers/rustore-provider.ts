@@ -1,0 +1,68 @@
+import { mapLimit, type PushMessage, type PushProvider, type PushResult, retryAfterMs } from './provider';
+
+export interface RuStoreOptions {
+  projectId: string;
+  /** The service token from the RuStore console; sent as the bearer, it does not expire on its own. */
+  serviceToken: string;
+  /** `https://vkpns.rustore.ru` unless a test points it at a fake. */
+  baseUrl: string;
+  concurrency?: number;
+  fetch?: typeof fetch;
+}
+
+/**
+ * RuStore Push (VK): an FCM-compatible `POST /v1/projects/{id}/messages:send`, one token per request,
+ * authorised by the project's service token. Its errors are FCM's shape (`{ error: { code, message,
+ * status } }`): 404 NOT_FOUND or UNREGISTERED is a dead token, 429 and 5xx are retried (after
+ * `Retry-After` when given), 400 INVALID_ARGUMENT and 403 fail the message with the reason.
+ */
+export function ruStoreProvider(options: RuStoreOptions): PushProvider {
+  const http = options.fetch ?? fetch;
+  const url = `${options.baseUrl.replace(/\/$/, '')}/v1/projects/${encodeURIComponent(options.projectId)}/messages:send`;
+
+  async function sendOne(message: PushMessage): Promise<PushResult> {
+    const data: Record<string, string> = { collapseKey: message.collapseKey, category: message.category };
+    if (message.deliveryId !== null) data.deliveryId = String(message.deliveryId);
+    if (message.deeplink) data.deeplink = message.deeplink;
+    let response: Response;
+    try {
+      response = await http(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${options.serviceToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          message: {
+            token: message.token,
+            notification: { title: message.title, body: message.body },
+            data,
+            android: {
+              ttl: '86400s',
+              notification: message.deeplink
+                ? { title: message.title, body: message.body, click_action: message.deeplink, click_action_type: 1 }
+                : { title: message.title, body: message.body },
+            },
+          },
+        }),
+      });
+    } catch (error) {
+      return { status: 'retry', reason: `network: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    if (response.ok) {
+      await response.body?.cancel();
+      return { status: 'sent' };
+    }
+    const text = await response.text();
+    const code = /"status":\s*"([A-Z_]+)"/.exec(text)?.[1] ?? '';
+    const reason = `${response.status}${code ? ` ${code}` : ''}`;
+    if (response.status === 404 || response.status === 410 || code === 'UNREGISTERED' || code === 'NOT_FOUND')
+      return { status: 'unregistered', reason: code || String(response.status) };
+    if (response.status === 429 || response.status >= 500)
+      return { status: 'retry', reason, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
+    const detail = /"message":\s*"([^"]{1,200})"/.exec(text)?.[1];
+    return { status: 'failed', reason: detail ? `${reason}: ${detail}` : reason };
+  }
+
+  return {
+    name: 'rustore',
+    send: (messages) => mapLimit(messages, options.concurrency ?? 64, sendOne),
+  };
+}
