@@ -63,11 +63,11 @@ test.describe('layout', () => {
     await page.goto('/app/home');
     const search = page.getByRole('combobox', { name: 'Поиск по разделам' });
     await search.fill('Польз');
-    // antd's accessible listbox carries only the options near the active one; read the visible list.
-    const suggestions = page.locator('.ant-select-dropdown');
+    const suggestions = page.getByRole('listbox', { name: 'Поиск по разделам' });
     await expect(suggestions.getByText('Пользовательское соглашение')).toBeVisible();
     await expect(suggestions.getByText('Транзакции')).toHaveCount(0);
-    await suggestions.getByText('Пользователи', { exact: true }).click();
+    await expect(search).toHaveAttribute('aria-expanded', 'true');
+    await suggestions.getByRole('option', { name: 'Пользователи', exact: true }).click();
     await expect(page).toHaveURL(/\/app\/users$/);
     await expect(page.getByRole('heading', { name: 'Пользователи' })).toBeVisible();
 

@@ -24,8 +24,13 @@ test.describe('two people on one note', () => {
     const admin = await signIn(ACCOUNTS.admin);
     await storeSessionOnNextLoad(adminPage, admin);
 
+    // The live stream is downloaded after the frame draws (docs/decisions/0040): both pages listen before the save.
+    const listening = [page, adminPage].map((each) =>
+      each.waitForResponse((response) => response.url().includes('/api/events?ticket=')),
+    );
     await page.goto(`/app/notes/${note.id}`);
     await adminPage.goto(`/app/notes/${note.id}`);
+    await Promise.all(listening);
     await expect(page.getByLabel('Заголовок')).toHaveValue(`Конфликт ${stamp}`);
     await expect(adminPage.getByLabel('Заголовок')).toHaveValue(`Конфликт ${stamp}`);
 

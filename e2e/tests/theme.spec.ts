@@ -15,7 +15,7 @@ test.describe('theme drawer', () => {
     const background = () =>
       page
         .locator('.app-content')
-        .evaluate((node) => getComputedStyle(node.closest('.ant-layout') ?? node).backgroundColor);
+        .evaluate((node) => getComputedStyle(node.closest('.app-layout') ?? node).backgroundColor);
     const lightBackground = await background();
 
     await drawer.getByRole('switch', { name: 'Тёмная тема' }).click();
@@ -24,7 +24,7 @@ test.describe('theme drawer', () => {
 
     await drawer.getByText('Справа налево').click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.locator('.ant-layout').first()).toHaveClass(/ant-layout-rtl/);
+    await expect(page.locator('.app-layout')).toHaveCSS('direction', 'rtl');
     await page.screenshot({ path: '.test-output/screenshots/dark-rtl.png' });
 
     await page.reload();
@@ -59,7 +59,8 @@ test.describe('theme drawer', () => {
     await page.getByRole('dialog').getByRole('switch', { name: 'Свернуть навигацию' }).click();
     await expect(page.locator('.side-nav')).toHaveCSS('width', '80px');
     await page.getByRole('dialog').getByText('Тёмная', { exact: true }).click();
-    await expect(page.locator('.side-nav')).toHaveClass(/ant-layout-sider-dark/);
+    await expect(page.locator('.side-nav')).toHaveClass(/side-nav-dark/);
+    await expect(page.locator('.side-nav')).toHaveCSS('background-color', 'rgb(0, 21, 41)');
   });
 
   test('copy settings puts the theme JSON on the clipboard', async ({ page, context }) => {

@@ -93,3 +93,12 @@ export function useLiveEvents() {
     };
   }, [client, staffId]);
 }
+
+/**
+ * The stream as a component of its own, which the staff layout downloads after its first paint
+ * (app/layout/app-layout.tsx, docs/decisions/0040): nothing on the first screen waits for it.
+ */
+export function LiveEvents() {
+  useLiveEvents();
+  return null;
+}

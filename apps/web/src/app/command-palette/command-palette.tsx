@@ -1,8 +1,7 @@
-import { ThunderboltOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onFirstOpen } from '../../components/on-first-open';
+import { ThunderboltIcon } from '../layout/frame-icons';
 import './palette-trigger.css';
 
 // The dialog (antd's Modal and Input, the search over screens, users and codes) comes with the first Ctrl+K.
@@ -44,26 +43,29 @@ export const CommandPalette = ({ compact }: { compact: boolean }) => {
 
   return (
     <>
+      {/* Plain buttons (issue #37, docs/decisions/0040); the compact one says its shortcut on hover. */}
       {compact ? (
-        <Tooltip title={`${t('palette.open')} (${shortcut})`}>
-          <Button
-            type="text"
-            icon={<ThunderboltOutlined aria-hidden />}
-            aria-label={t('palette.open')}
-            aria-keyshortcuts="Control+K Meta+K"
-            onClick={() => setOpen(true)}
-          />
-        </Tooltip>
+        <button
+          type="button"
+          className="header-button"
+          title={`${t('palette.open')} (${shortcut})`}
+          aria-label={t('palette.open')}
+          aria-keyshortcuts="Control+K Meta+K"
+          onClick={() => setOpen(true)}
+        >
+          <ThunderboltIcon />
+        </button>
       ) : (
-        <Button
-          icon={<ThunderboltOutlined aria-hidden />}
+        <button
+          type="button"
           aria-keyshortcuts="Control+K Meta+K"
           onClick={() => setOpen(true)}
           className="palette-trigger"
         >
+          <ThunderboltIcon />
           <span className="palette-trigger-label">{t('palette.open')}</span>
           <kbd className="palette-kbd">{shortcut}</kbd>
-        </Button>
+        </button>
       )}
       <PaletteDialog open={open} onClose={() => setOpen(false)} />
     </>

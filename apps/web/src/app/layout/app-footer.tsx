@@ -1,4 +1,3 @@
-import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../lib/resources/public-config';
 
@@ -6,9 +5,5 @@ import { usePublicConfig } from '../../lib/resources/public-config';
 export const AppFooter = () => {
   const { t } = useTranslation();
   const name = usePublicConfig().data?.projectName ?? t('app.name');
-  return (
-    <Layout.Footer className="app-footer">
-      {t('footer.copyright', { year: new Date().getFullYear(), name })}
-    </Layout.Footer>
-  );
+  return <footer className="app-footer">{t('footer.copyright', { year: new Date().getFullYear(), name })}</footer>;
 };

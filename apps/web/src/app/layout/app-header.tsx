@@ -1,9 +1,8 @@
-import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Flex, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session-store';
 import { themeStore, useTheme } from '../../lib/theme-store';
 import { CommandPalette } from '../command-palette/command-palette';
+import { MenuFoldIcon, MenuIcon, MenuUnfoldIcon, SettingIcon } from './frame-icons';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
 import { NavSearch } from './nav-search';
@@ -14,43 +13,50 @@ interface Props {
   onOpenTheme: () => void;
 }
 
+/** The header, drawn without antd (issue #37, docs/decisions/0040): plain buttons in antd's text-button look. */
 export const AppHeader = ({ isMobile, onOpenTheme }: Props) => {
   const { t } = useTranslation();
   const session = useSession();
-  const { navType, navCollapsed } = useTheme();
+  const { navType, navCollapsed, headerNavColor } = useTheme();
   const sideNav = navType === 'side' && !isMobile;
   const collapsed = sideNav && navCollapsed;
 
   return (
-    <Layout.Header className="app-header">
+    <header className="app-header" style={headerNavColor ? { background: headerNavColor } : undefined}>
       <div className={collapsed ? 'header-logo header-logo-collapsed' : 'header-logo'}>
         <Logo collapsed={collapsed} />
       </div>
-      <Flex align="center" gap="small" className="header-main">
+      <div className="header-main">
         {isMobile ? (
-          <Button
-            type="text"
-            icon={<MenuOutlined />}
+          <button
+            type="button"
+            className="header-button"
             aria-label={t('header.openMenu')}
             onClick={() => themeStore.set({ mobileNav: true })}
-          />
+          >
+            <MenuIcon />
+          </button>
         ) : null}
         {sideNav ? (
-          <Button
-            type="text"
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          <button
+            type="button"
+            className="header-button"
             aria-label={collapsed ? t('header.expandMenu') : t('header.collapseMenu')}
             onClick={() => themeStore.set({ navCollapsed: !navCollapsed })}
-          />
+          >
+            {collapsed ? <MenuUnfoldIcon /> : <MenuFoldIcon />}
+          </button>
         ) : null}
         {isMobile ? null : <NavSearch />}
-        <Flex align="center" gap="small" className="header-actions">
+        <div className="header-actions">
           <CommandPalette compact={isMobile} />
           <LanguageSwitcher />
-          <Button type="text" icon={<SettingOutlined />} aria-label={t('header.themeSettings')} onClick={onOpenTheme} />
+          <button type="button" className="header-button" aria-label={t('header.themeSettings')} onClick={onOpenTheme}>
+            <SettingIcon />
+          </button>
           {session ? <ProfileDropdown user={session} compact={isMobile} /> : null}
-        </Flex>
-      </Flex>
-    </Layout.Header>
+        </div>
+      </div>
+    </header>
   );
 };

@@ -1,32 +1,45 @@
-import { App, Layout, theme } from 'antd';
-import { useEffect, useState } from 'react';
+import { App } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { ErrorBoundary } from '../../components/error-boundary';
 import { onFirstOpen } from '../../components/on-first-open';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { loadThemeDrawer } from '../../features/theme';
-import { useLiveEvents } from '../../lib/live-events';
 import { themeStore, useTheme } from '../../lib/theme-store';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { Breadcrumbs } from './breadcrumbs';
-import { MobileNav } from './mobile-nav';
 import { SideNav } from './side-nav';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopNav } from './top-nav';
+import './frame.css';
 
 // The theme drawer (antd's Drawer, Radio, Select, Switch, Badge, Divider) comes with its first opening.
 const ThemeDrawer = onFirstOpen('theme-drawer', loadThemeDrawer, (props) => props.open);
+// So does the narrow screens' navigation drawer (antd's Drawer): a desktop never downloads it.
+const MobileNav = onFirstOpen(
+  'mobile-nav',
+  () => import('./mobile-nav').then((m) => m.MobileNav),
+  (props) => props.open,
+);
+// Lists and records on screen refresh when someone else changes them (docs/decisions/0036). The stream
+// is downloaded after the frame has drawn; if its code does not arrive, the page works without it.
+const LiveEvents = lazy(() => import('../../lib/live-events').then((m) => ({ default: m.LiveEvents })));
 
-/** The authenticated shell: header, side or top navigation (a drawer below `lg`), content, footer. */
+/** antd's `lg` breakpoint, below which the navigation is a drawer. */
+const SCREEN_LG = 992;
+
+/**
+ * The authenticated shell: header, side or top navigation (a drawer below `lg`), content, footer. The
+ * frame is plain elements (frame.css, docs/decisions/0040); only the navigation menu is antd's.
+ */
 export const AppLayout = () => {
   const { navType, mobileNav } = useTheme();
-  // Below antd's `lg` breakpoint the navigation is a drawer. Without matchMedia (never in a browser),
-  // a desktop is assumed rather than a drawer button.
-  const isMobile = !useMediaQuery(`(min-width: ${theme.useToken().token.screenLG}px)`, true);
+  // Without matchMedia (never in a browser), a desktop is assumed rather than a drawer button.
+  const isMobile = !useMediaQuery(`(min-width: ${SCREEN_LG}px)`, true);
   const [themeOpen, setThemeOpen] = useState(false);
-  // Lists and records on screen refresh when someone else changes them (docs/decisions/0036).
-  useLiveEvents();
+  const sideNav = !isMobile && navType === 'side';
 
   useEffect(() => {
     if (!isMobile && mobileNav) themeStore.set({ mobileNav: false });
@@ -36,24 +49,29 @@ export const AppLayout = () => {
   // the sign-in pages never use it, so they do not download it. It adds no element of its own.
   return (
     <App component={false}>
-      <Layout className="app-layout">
+      <div className="app-layout">
         <SkipLink />
         <AppHeader isMobile={isMobile} onOpenTheme={() => setThemeOpen(true)} />
         {!isMobile && navType === 'top' ? <TopNav /> : null}
-        <Layout hasSider={!isMobile && navType === 'side'}>
-          {!isMobile && navType === 'side' ? <SideNav /> : null}
-          <Layout className="app-main">
-            <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} className="app-content">
+        <div className="app-body">
+          {sideNav ? <SideNav /> : null}
+          <div className="app-main">
+            <main id={MAIN_CONTENT_ID} tabIndex={-1} className="app-content">
               <Breadcrumbs />
               <Outlet />
-            </Layout.Content>
+            </main>
             <AppFooter />
-          </Layout>
-        </Layout>
-        {isMobile ? <MobileNav /> : null}
+          </div>
+        </div>
+        <MobileNav open={isMobile && mobileNav} onClose={() => themeStore.set({ mobileNav: false })} />
         <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
         <UnsavedChangesGuard />
-      </Layout>
+        <ErrorBoundary fallback={() => null}>
+          <Suspense fallback={null}>
+            <LiveEvents />
+          </Suspense>
+        </ErrorBoundary>
+      </div>
     </App>
   );
 };

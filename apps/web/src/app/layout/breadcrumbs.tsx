@@ -1,4 +1,3 @@
-import { Breadcrumb, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -50,7 +49,7 @@ export const Breadcrumbs = () => {
     if (isId(segment)) {
       const loading = (
         <span key="loading" className="breadcrumb-loading" role="status" aria-label={t('breadcrumbs.loading')}>
-          <Skeleton.Input active size="small" />
+          <span className="breadcrumb-skeleton" />
         </span>
       );
       return [{ href, label: loading, page: false }];
@@ -67,5 +66,23 @@ export const Breadcrumbs = () => {
     })),
   ];
 
-  return <Breadcrumb className="breadcrumbs" aria-label={t('breadcrumbs.label')} items={items} />;
+  // Drawn without antd (issue #37, docs/decisions/0040): a list in antd's breadcrumb look.
+  return (
+    <nav className="breadcrumbs" aria-label={t('breadcrumbs.label')}>
+      <ol>
+        {items.map((item, index) => (
+          <li key={item.key}>
+            {index > 0 ? (
+              <span className="breadcrumb-separator" aria-hidden>
+                /
+              </span>
+            ) : null}
+            <span className={index === items.length - 1 ? 'breadcrumb-link breadcrumb-last' : 'breadcrumb-link'}>
+              {item.title}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
 };

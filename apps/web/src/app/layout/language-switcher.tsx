@@ -1,10 +1,11 @@
-import { GlobalOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isLocaleId, LANGUAGES } from '../../config/languages';
 import { describeError } from '../../lib/describe-error';
 import { useChooseLanguage } from '../../lib/resources/preferences';
 import { useTheme } from '../../lib/theme-store';
+import { CheckIcon, GlobalIcon } from './frame-icons';
+import { MenuButton } from './menu-button';
 
 /**
  * Header language switcher. The choice is the staff member's, saved with their preferences like the
@@ -17,26 +18,24 @@ export const LanguageSwitcher = () => {
   const chooseLanguage = useChooseLanguage();
   const languageCode = locale.toUpperCase();
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [locale],
-        items: LANGUAGES.map((language) => ({
-          key: language.langId,
-          label: language.langName,
-          extra: language.icon,
-          lang: language.lang,
-        })),
-        onClick: ({ key }) => {
-          if (isLocaleId(key)) chooseLanguage(key).catch((error: unknown) => message.error(describeError(error, t)));
-        },
+    <MenuButton
+      className="header-button"
+      // The name holds the code the button shows («Язык: RU»; WCAG 2.5.3, label in name).
+      label={t('header.languageCurrent', { code: languageCode })}
+      items={LANGUAGES.map((language) => ({
+        key: language.langId,
+        label: language.langName,
+        icon: language.langId === locale ? <CheckIcon /> : null,
+        extra: language.icon,
+        lang: language.lang,
+        current: language.langId === locale,
+      }))}
+      onSelect={(key) => {
+        if (isLocaleId(key)) chooseLanguage(key).catch((error: unknown) => message.error(describeError(error, t)));
       }}
     >
-      {/* The name holds the code the button shows («Язык: RU»; WCAG 2.5.3, label in name). */}
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.languageCurrent', { code: languageCode })}>
-        <span className="header-lang-id">{languageCode}</span>
-      </Button>
-    </Dropdown>
+      <GlobalIcon />
+      <span className="header-lang-id">{languageCode}</span>
+    </MenuButton>
   );
 };

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HOME_PATH } from '../../config/app-config';
@@ -12,11 +11,7 @@ export const Logo = ({ collapsed }: { collapsed: boolean }) => {
   return (
     <Link to={HOME_PATH} className="logo" aria-label={`${name} — ${t('nav.home')}`}>
       <img src="/favicon.svg" alt="" width={32} height={32} />
-      {collapsed ? null : (
-        <Typography.Text strong className="logo-text">
-          {name}
-        </Typography.Text>
-      )}
+      {collapsed ? null : <strong className="logo-text">{name}</strong>}
     </Link>
   );
 };

@@ -1,19 +1,21 @@
 import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_DRAWER_PADDING, SIDE_NAV_WIDTH } from '../../config/theme-config';
-import { themeStore, useTheme } from '../../lib/theme-store';
+import { useTheme } from '../../lib/theme-store';
 import { Logo } from './logo';
 import { NavMenu } from './nav-menu';
 import { NavSearch } from './nav-search';
 
-/** Below the `lg` breakpoint the navigation lives in a drawer; its body has a padding of 5. */
-export const MobileNav = () => {
+/**
+ * Below the `lg` breakpoint the navigation lives in a drawer; its body has a padding of 5. Downloaded with
+ * its first opening (app-layout.tsx), so the desktop frame does not load antd's Drawer.
+ */
+export const MobileNav = ({ open, onClose: close }: { open: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
-  const { mobileNav, sideNavTheme, direction } = useTheme();
-  const close = () => themeStore.set({ mobileNav: false });
+  const { sideNavTheme, direction } = useTheme();
   return (
     <Drawer
-      open={mobileNav}
+      open={open}
       onClose={close}
       placement={direction === 'rtl' ? 'right' : 'left'}
       size={SIDE_NAV_WIDTH}

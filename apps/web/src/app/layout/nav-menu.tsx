@@ -56,7 +56,7 @@ export const NavMenu = ({ mode, theme, onNavigate, collapsed = false }: Props) =
       theme={theme}
       items={items}
       selectedKeys={[pathname]}
-      {...(mode === 'inline' ? { openKeys, onOpenChange: setOpenKeys } : {})}
+      {...(mode === 'inline' ? { openKeys, onOpenChange: setOpenKeys, inlineCollapsed: collapsed } : {})}
       onClick={({ key }) => {
         if (!key.startsWith('/')) return;
         navigate(key);
