@@ -4,6 +4,8 @@ import {
   PUSH_BODY_MAX,
   PUSH_CONFIRM_ABOVE,
   PUSH_TITLE_MAX,
+  type PushCategory,
+  pushCategories,
   type Reminder,
   type ReminderType,
   reminderTypes,
@@ -28,6 +30,7 @@ interface Values {
   body: string;
   deeplink?: string;
   type: ReminderType;
+  category: PushCategory;
   userIds?: number[];
   /** The picker's fields are read on the scheduling zone's clock, whatever the browser's zone. */
   scheduledAt: Dayjs;
@@ -70,9 +73,10 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
   const body = Form.useWatch('body', form) ?? '';
   const type = Form.useWatch('type', form) ?? 'all';
   const userIds = Form.useWatch('userIds', form);
+  const category = Form.useWatch('category', form) ?? 'service';
   const audience: AudienceBody | undefined = useMemo(
-    () => (type === 'users' ? (userIds?.length ? { type, userIds } : undefined) : { type }),
-    [type, userIds],
+    () => (type === 'users' ? (userIds?.length ? { type, userIds, category } : undefined) : { type, category }),
+    [type, userIds, category],
   );
   const count = useAudienceCount(open ? audience : undefined);
 
@@ -89,6 +93,7 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
           title: values.title,
           body: values.body,
           type: values.type,
+          category: values.category,
           userIds: values.type === 'users' ? values.userIds : undefined,
           deeplink: values.deeplink?.trim() || null,
           scheduledAt: toInstant(scheduling.zone, values.scheduledAt).toISOString(),
@@ -125,10 +130,13 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
   const audienceText = () => {
     if (!audience) return t(type === 'users' ? 'push.create.audiencePickUsers' : 'push.create.audienceUnknown');
     if (!count.data || count.isPlaceholderData) return t('push.create.audienceCounting');
-    return t('push.create.audience', {
+    const reach = t('push.create.audience', {
       users: formatCount(count.data.users, count.data.isEstimate, locale),
       devices: formatCount(count.data.devices, count.data.isEstimate, locale),
     });
+    return category === 'advertising'
+      ? `${reach} · ${t('push.create.withoutConsent', { count: formatCount(count.data.withoutConsent, count.data.isEstimate, locale) })}`
+      : reach;
   };
 
   const runTest = async () => {
@@ -176,7 +184,7 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
         form={form}
         layout="vertical"
         onFinish={schedule}
-        initialValues={{ type: 'all', localTime: false, scheduledAt: soonOn(scheduling.zone) }}
+        initialValues={{ type: 'all', category: 'service', localTime: false, scheduledAt: soonOn(scheduling.zone) }}
       >
         <Form.Item
           name="title"
@@ -194,6 +202,9 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
         </Form.Item>
         <Form.Item name="deeplink" label={t('push.fields.deeplink')} extra={t('push.form.deeplinkHint')}>
           <Input placeholder="/plans" />
+        </Form.Item>
+        <Form.Item name="category" label={t('push.fields.category')} extra={t(`push.category.${category}Hint`)}>
+          <Radio.Group options={pushCategories.map((value) => ({ value, label: t(`push.category.${value}`) }))} />
         </Form.Item>
         <Form.Item name="type" label={t('push.fields.audience')}>
           <Radio.Group options={reminderTypes.map((value) => ({ value, label: t(`push.type.${value}`) }))} />

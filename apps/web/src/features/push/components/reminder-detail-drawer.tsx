@@ -8,6 +8,7 @@ import { useCancelReminder, useReminder } from '../api/reminders';
 import { fitDrawer } from '../lib/fit-drawer';
 import { openRate } from '../lib/open-rate';
 import { useSchedulingZone } from '../lib/use-scheduling-zone';
+import { DeliveryFunnel } from './delivery-funnel';
 import { ReminderStatusTag } from './reminder-status-tag';
 
 interface Props {
@@ -15,7 +16,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** One push: live progress while sending, per-platform counts, failures by reason, cancel. */
+/** One push: live progress while sending, per-platform counts, the funnel per provider, failures by reason, cancel. */
 export const ReminderDetailDrawer = ({ id, onClose }: Props) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
@@ -25,7 +26,7 @@ export const ReminderDetailDrawer = ({ id, onClose }: Props) => {
   const cancel = useCancelReminder();
   const data = reminder.data;
   const n = (value: number) => formatNumber(value, locale);
-  const done = data ? data.sent + data.failed : 0;
+  const done = data ? data.sent + data.failed + data.skipped : 0;
   const cancelable = data && (data.status === 'scheduled' || data.status === 'sending');
 
   const askCancel = () =>
@@ -65,6 +66,9 @@ export const ReminderDetailDrawer = ({ id, onClose }: Props) => {
               {data.localTime ? ` · ${t('push.fields.localTime')}` : ''}
             </Descriptions.Item>
             <Descriptions.Item label={t('push.fields.audience')}>{t(`push.type.${data.type}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('push.fields.category')}>
+              {t(`push.category.${data.category}`)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('push.fields.body')}>{data.body}</Descriptions.Item>
             {data.deeplink ? (
               <Descriptions.Item label={t('push.fields.deeplink')}>{data.deeplink}</Descriptions.Item>
@@ -79,6 +83,7 @@ export const ReminderDetailDrawer = ({ id, onClose }: Props) => {
           ) : null}
           <Descriptions column={2} size="small" data-testid="reminder-stats">
             <Descriptions.Item label={t('push.fields.targeted')}>{n(data.targeted)}</Descriptions.Item>
+            <Descriptions.Item label={t('push.fields.skipped')}>{n(data.skipped)}</Descriptions.Item>
             <Descriptions.Item label={t('push.fields.sent')}>{n(data.sent)}</Descriptions.Item>
             <Descriptions.Item label={t('push.fields.failed')}>{n(data.failed)}</Descriptions.Item>
             <Descriptions.Item label={t('push.fields.opened')}>
@@ -103,6 +108,7 @@ export const ReminderDetailDrawer = ({ id, onClose }: Props) => {
               ]}
             />
           ) : null}
+          <DeliveryFunnel detail={data} />
           {data.failures.length > 0 ? (
             <>
               <Typography.Title level={5}>{t('push.detail.failures')}</Typography.Title>

@@ -107,6 +107,20 @@ export const SettingsForm = () => {
             </Form.Item>
           </Col>
         </Row>
+        <Typography.Title level={5}>{t('settings.sections.advertisingCaps')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('settings.hints.advertisingCaps')}</Typography.Paragraph>
+        <Row gutter={16}>
+          <Col xs={12} md={8}>
+            <Form.Item name={['pushAdvertisingCaps', 'perDay']} label={t('settings.fields.capPerDay')}>
+              <InputNumber min={1} max={100} precision={0} className="settings-number" placeholder="—" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item name={['pushAdvertisingCaps', 'perWeek']} label={t('settings.fields.capPerWeek')}>
+              <InputNumber min={1} max={700} precision={0} className="settings-number" placeholder="—" />
+            </Form.Item>
+          </Col>
+        </Row>
         <Typography.Title level={5}>{t('settings.sections.promoLimits')}</Typography.Title>
         <Row gutter={16}>
           <Col xs={24} md={8}>
