@@ -112,6 +112,19 @@ export const dashboardData = z.object({
     funnel: z.array(seriesFunnel).meta({ description: 'The ten series with most activations in the period.' }),
   }),
   mrrMovements,
+  freshness: z
+    .object({
+      today: z.string().meta({
+        description:
+          "The instant up to which today's figures were counted whole by the rollup job (or now, when counted " +
+          'live): rows added since are counted live at each request; a change to an earlier row of today shows ' +
+          'from the next run (every 30 s).',
+      }),
+      mrrMovements: z.string().nullable().meta({
+        description: 'When the rollup job last folded changed subscriptions into the MRR movements (null: never).',
+      }),
+    })
+    .meta({ description: 'How fresh the figures are (decision 0038).' }),
   mrrOpening: z
     .number()
     .int()

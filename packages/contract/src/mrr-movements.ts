@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paged } from './common';
 import { listQuery } from './list-query';
+import { type Locale, locale } from './locales';
 
 /**
  * MRR movements (docs/decisions/0038-mrr-movements.md, ChartMogul's definitions). A customer's MRR on a
@@ -80,3 +81,26 @@ export const mrrMovementItem = z.object({
 });
 export type MrrMovementItem = z.infer<typeof mrrMovementItem>;
 export const mrrMovementsPage = paged(mrrMovementItem);
+
+/** The CSV of one figure's customers: the same range rules, every row (at most a year of one kind). */
+export const mrrMovementsExportQuery = z
+  .object({
+    kind: mrrMovementKind,
+    from: day.optional(),
+    to: day.optional(),
+    lang: locale.optional().meta({ description: 'Language of the header row; Russian when left out.' }),
+  })
+  .superRefine((query, ctx) => {
+    if (query.from && query.to && query.from > query.to)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is after to' });
+  });
+export type MrrMovementsExportQuery = z.infer<typeof mrrMovementsExportQuery>;
+
+/** The CSV's columns, in each language: kopecks, so the sums are exact in any spreadsheet. */
+export const mrrMovementsCsvHeader: Record<Locale, readonly string[]> = {
+  ru: ['День', 'ID пользователя', 'E-mail', 'ID тарифа', 'Изменение MRR, коп.'],
+  en: ['Day', 'User ID', 'E-mail', 'Plan ID', 'MRR change, kopecks'],
+  zh: ['日期', '用户 ID', '电子邮件', '套餐 ID', 'MRR 变化（戈比）'],
+  fr: ['Jour', 'ID utilisateur', 'E-mail', 'ID du forfait', 'Variation du MRR, kopecks'],
+  ja: ['日付', 'ユーザー ID', 'メール', 'プラン ID', 'MRR の変化（コペイカ）'],
+};

@@ -112,4 +112,40 @@ describe(`MRR movements (${testDbKind})`, () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json().count).toBe(expected.new.length);
   });
+
+  it('exports a figure as CSV: every row of the list, kopecks, the header in the language asked', async () => {
+    const data = await t.data(30);
+    const whole = await all('churn', data.from, data.to);
+    const csv = await t.app.inject({
+      url: `/api/analytics/mrr-movements/export?kind=churn&from=${data.from}&to=${data.to}`,
+      headers: { 'api-token': t.token },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('День;ID пользователя;E-mail;ID тарифа;Изменение MRR, коп.');
+    expect(lines.slice(1)).toEqual(
+      whole.items.map((i) => `${i.at};${i.userId};${i.email};${i.planId ?? ''};${i.amount}`),
+    );
+    const english = await t.app.inject({
+      url: '/api/analytics/mrr-movements/export?kind=new&lang=en',
+      headers: { 'api-token': t.token },
+    });
+    expect(english.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Day;User ID;E-mail;Plan ID;MRR change, kopecks');
+    const bad = await t.app.inject({
+      url: '/api/analytics/mrr-movements/export?kind=growth',
+      headers: { 'api-token': t.token },
+    });
+    expect(bad.statusCode).toBe(400);
+    await t.createUser({ email: 'mrr-csv-planner@pult.test', role: 'user' });
+    const user = (await t.signin('mrr-csv-planner@pult.test')).apiToken;
+    const refused = await t.app.inject({
+      url: '/api/analytics/mrr-movements/export?kind=new',
+      headers: { 'api-token': user },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
 });

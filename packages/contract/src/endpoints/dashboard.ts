@@ -1,7 +1,7 @@
 import { idParam } from '../common';
 import { dashboardData, dashboardQuery, timelinePage, timelineQuery } from '../dashboard';
 import { defineEndpoint } from '../endpoint';
-import { mrrMovementsPage, mrrMovementsQuery } from '../mrr-movements';
+import { mrrMovementsExportQuery, mrrMovementsPage, mrrMovementsQuery } from '../mrr-movements';
 
 /** The home dashboard and each user's timeline: read-only views over the other features' rows. */
 export const dashboardEndpoints = {
@@ -46,6 +46,20 @@ export const dashboardEndpoints = {
     access: ['admin', 'editor'],
     query: mrrMovementsQuery,
     response: mrrMovementsPage,
+    errors: [],
+  }),
+  mrrMovementsExport: defineEndpoint({
+    method: 'GET',
+    path: '/analytics/mrr-movements/export',
+    operationId: 'exportMrrMovements',
+    summary: 'The customers behind one MRR movement figure, as CSV',
+    description:
+      'Every row of `GET /analytics/mrr-movements` for the same kind and days (newest day first), streamed; ' +
+      'amounts in kopecks; the header in `lang`.',
+    tag: 'dashboard',
+    access: ['admin', 'editor'],
+    query: mrrMovementsExportQuery,
+    response: 'csv',
     errors: [],
   }),
 };

@@ -10,8 +10,9 @@ CREATE TABLE mrr_movements (
   PRIMARY KEY (user_id, day)
 );
 --> statement-breakpoint
--- The drill-down: one kind, a range of days, newest first, a page at a time.
-CREATE INDEX mrr_movements_kind_day_idx ON mrr_movements (kind, day DESC, user_id);
+-- The drill-down: one kind, a range of days, newest first, a page at a time, from the index alone
+-- (a day's rows lie all over the table, in owner order).
+CREATE INDEX mrr_movements_kind_day_idx ON mrr_movements (kind, day DESC, user_id) INCLUDE (amount, plan_id);
 --> statement-breakpoint
 CREATE TABLE mrr_daily (
   day date NOT NULL,
@@ -23,6 +24,13 @@ CREATE TABLE mrr_daily (
 );
 --> statement-breakpoint
 CREATE TABLE mrr_dirty_owners (owner integer PRIMARY KEY);
+--> statement-breakpoint
+-- When the rollup job last stored today's figures ('today') and folded the MRR queue ('mrr'): a request
+-- reads today as stored up to that instant plus the rows since, and says how fresh each figure is.
+CREATE TABLE dashboard_freshness (
+  name text PRIMARY KEY CONSTRAINT dashboard_freshness_name_check CHECK (name IN ('today', 'mrr')),
+  as_of timestamptz NOT NULL
+);
 --> statement-breakpoint
 -- Every MRR movement of the given customers (all customers when owners is NULL), on every day, past or
 -- to come: one row per customer and Moscow day whose MRR differs from the day before (decision 0038).
@@ -138,3 +146,7 @@ INSERT INTO mrr_movements (user_id, day, kind, amount, plan_id) SELECT * FROM pu
 --> statement-breakpoint
 INSERT INTO mrr_daily (day, kind, amount, customers)
   SELECT day, kind, sum(amount), count(*) FROM mrr_movements GROUP BY day, kind;
+--> statement-breakpoint
+ANALYZE mrr_movements;
+--> statement-breakpoint
+ANALYZE mrr_daily;

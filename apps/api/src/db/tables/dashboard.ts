@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { time } from './columns';
 import { users } from './users';
 
 /**
@@ -58,7 +59,9 @@ const mrrKinds = sql`('new', 'expansion', 'contraction', 'churn', 'reactivation'
 /**
  * MRR movements (docs/decisions/0038): one row per customer and Moscow day whose MRR differs from the
  * day before, past days and days to come (a lapse already known), as `pult_mrr_movements` defines them.
- * Kept by the rollup job from `mrr_dirty_owners`; the drill-down pages through `(kind, day DESC, user_id)`.
+ * Kept by the rollup job from `mrr_dirty_owners`; the drill-down pages through `(kind, day DESC, user_id)`,
+ * which the migration (0037) gives INCLUDE (amount, plan_id), as Drizzle cannot declare it: a page is
+ * read from the index alone.
  */
 export const mrrMovements = pgTable(
   'mrr_movements',
@@ -93,3 +96,17 @@ export const mrrDaily = pgTable(
 
 /** Customers whose movements a subscription or plan write may have changed, queued by triggers for the job. */
 export const mrrDirtyOwners = pgTable('mrr_dirty_owners', { owner: integer('owner').primaryKey() });
+
+/**
+ * When the rollup job last stored today's figures (`today`: `dashboard_daily` rows of today, counted
+ * up to `as_of`) and folded the MRR queue (`mrr`). A request adds the rows since `as_of` to the stored
+ * today, and answers both instants as the figures' freshness (decision 0038).
+ */
+export const dashboardFreshness = pgTable(
+  'dashboard_freshness',
+  {
+    name: text('name', { enum: ['today', 'mrr'] }).primaryKey(),
+    asOf: time('as_of').notNull(),
+  },
+  (t) => [check('dashboard_freshness_name_check', sql`${t.name} IN ('today', 'mrr')`)],
+);

@@ -80,13 +80,42 @@ export const dashboardRepository = {
             AND day >= ${b.from}::date AND day < ${b.today}::date`,
     ),
 
-  /** Today so far, counted live with the rollups' own definitions. */
-  today: (db: Db, dayStart: Date, now: Date) =>
-    queryRows<DayFigure>(
+  /** When the job last stored today's figures and folded the MRR queue (decision 0038). */
+  freshness: async (db: Db): Promise<{ today: Date | null; mrr: Date | null }> => {
+    const rows = await queryRows<{ name: 'today' | 'mrr'; asOf: string }>(
       db,
-      sql`SELECT metric, to_char(day, 'YYYY-MM-DD') AS day, dim, value::float8 AS value
-          FROM (${dailyFigures(dayStart, new Date(now.getTime() + 1))}) today`,
-    ),
+      sql`SELECT name, to_char(as_of AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "asOf" FROM dashboard_freshness`,
+    );
+    const at = (name: 'today' | 'mrr') => {
+      const row = rows.find((r) => r.name === name);
+      return row ? new Date(row.asOf) : null;
+    };
+    return { today: at('today'), mrr: at('mrr') };
+  },
+
+  /**
+   * Today so far: the figures the job stored, counted up to `storedTo`, plus the rows since, counted
+   * live with the rollups' own definitions (a few seconds of rows, through their time indexes); all of
+   * today live when nothing usable is stored (`storedTo` null).
+   */
+  today: async (db: Db, dayStart: Date, now: Date, storedTo: Date | null) => {
+    const end = new Date(now.getTime() + 1);
+    const [stored, live] = await Promise.all([
+      storedTo
+        ? queryRows<DayFigure>(
+            db,
+            sql`SELECT metric, to_char(day, 'YYYY-MM-DD') AS day, dim, value::float8 AS value FROM dashboard_daily
+                WHERE day = pult_day(${dayStart}::timestamptz) AND metric <> 'retained'`,
+          )
+        : Promise.resolve([]),
+      queryRows<DayFigure>(
+        db,
+        sql`SELECT metric, to_char(day, 'YYYY-MM-DD') AS day, dim, value::float8 AS value
+            FROM (${dailyFigures(storedTo ?? dayStart, end)}) today`,
+      ),
+    ]);
+    return [...stored, ...live];
+  },
 
   /** From the last-seen day counts the triggers keep exact; the period's days include today. */
   activeUsers: async (db: Db, from: string): Promise<number> => {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { api } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
@@ -8,5 +9,17 @@ import { timelineService } from './timeline-service';
 export async function dashboardRoutes(app: FastifyInstance) {
   route(app, api.dashboard.data, ({ query }, ctx) => dashboardService.data(ctx, query.period));
   route(app, api.dashboard.mrrMovements, ({ query }, ctx) => mrrMovementsService.page(ctx, query));
+  route(app, api.dashboard.mrrMovementsExport, async ({ query, reply }, ctx) => {
+    const rows = mrrMovementsService.exportCsv(ctx, query);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="mrr-${query.kind}-${ctx.clock.now().toISOString().slice(0, 10)}.csv"`,
+      )
+      .header('cache-control', 'no-store');
+    // highWaterMark 1: read the next batch only when the client has taken the last one.
+    return reply.send(Readable.from(rows, { highWaterMark: 1 }));
+  });
   route(app, api.dashboard.userTimeline, ({ params, query }, ctx) => timelineService.page(ctx, params.id, query));
 }

@@ -44,6 +44,15 @@ function figures(sums: FigureSums[], today: DayFigure[]) {
   return { stored, live, flow, active };
 }
 
+/** A stored today older than this is left aside and today counted live whole: the job has stopped. */
+const STORED_TODAY_MAX_AGE_MS = 5 * 60_000;
+
+/** The instant today's stored figures reach, if they are of today and recent; else null. */
+function usableToday(asOf: Date | null, dayStart: Date, now: Date): Date | null {
+  if (!asOf || asOf < dayStart || asOf > now) return null;
+  return now.getTime() - asOf.getTime() <= STORED_TODAY_MAX_AGE_MS ? asOf : null;
+}
+
 const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
 const ratio = (a: number, b: number, digits = 4) => (b === 0 ? 0 : Math.round((a / b) * 10 ** digits) / 10 ** digits);
 const planOf = (dim: string) => Number(dim.split(':')[0]);
@@ -56,10 +65,11 @@ export const dashboardService = {
     const today = dayOf(now);
     const from = addDays(today, -(period - 1));
     const bounds = { today, from, previousFrom: addDays(today, -(2 * period - 1)) };
+    const fresh = await repo.freshness(ctx.db);
     const [sums, days, live, activeUsers, plans, retained, push, mrr] = await Promise.all([
       repo.sums(ctx.db, bounds),
       repo.days(ctx.db, bounds),
-      repo.today(ctx.db, startOfDay(today), now),
+      repo.today(ctx.db, startOfDay(today), now, usableToday(fresh.today, startOfDay(today), now)),
       repo.activeUsers(ctx.db, from),
       repo.plans(ctx.db),
       repo.retained(ctx.db, today),
@@ -168,6 +178,10 @@ export const dashboardService = {
       },
       mrrMovements: mrr.movements,
       mrrOpening: mrr.opening,
+      freshness: {
+        today: (usableToday(fresh.today, startOfDay(today), now) ?? now).toISOString(),
+        mrrMovements: fresh.mrr ? fresh.mrr.toISOString() : null,
+      },
       promo: {
         activations: f.flow('activations'),
         refused: f.flow('refusals'),

@@ -44,4 +44,23 @@ export const mrrMovementsRepository = {
     ]);
     return { items: items.map((item) => ({ ...item, email: item.email ?? '' })), count: counted[0]?.count ?? 0 };
   },
+
+  /** One batch of the export: the rows after (day, user) in the list's order, through the same index. */
+  after: (
+    db: Db,
+    range: { from: string; to: string; kind: MrrMovementKind },
+    after: { day: string; userId: number } | null,
+    limit: number,
+  ) =>
+    queryRows<MrrMovementItem>(
+      db,
+      sql`SELECT m.user_id AS "userId", u.email, m.plan_id AS "planId", m.amount::float8 AS amount,
+            to_char(m.day, 'YYYY-MM-DD') AS at
+          FROM (SELECT user_id, day, plan_id, amount FROM mrr_movements
+                WHERE kind = ${range.kind} AND day BETWEEN ${range.from}::date AND ${range.to}::date
+                  ${after ? sql`AND (day < ${after.day}::date OR (day = ${after.day}::date AND user_id > ${after.userId}))` : sql``}
+                ORDER BY day DESC, user_id LIMIT ${limit}) m
+          JOIN users u ON u.id = m.user_id
+          ORDER BY m.day DESC, m.user_id`,
+    ),
 };

@@ -1,4 +1,12 @@
-import { MRR_MOVEMENTS_MAX_DAYS, type MrrMovements, type MrrMovementsQuery, mrrMovementKinds } from '@pult/contract';
+import {
+  MRR_MOVEMENTS_MAX_DAYS,
+  type MrrMovements,
+  type MrrMovementsExportQuery,
+  type MrrMovementsQuery,
+  mrrMovementKinds,
+  mrrMovementsCsvHeader,
+} from '@pult/contract';
+import { csvHeader, csvLine } from '../../lib/csv';
 import { badRequest } from '../../lib/http-errors';
 import type { ServiceContext } from '../../lib/service-context';
 import { addDays, dayOf } from './moscow-day';
@@ -6,6 +14,24 @@ import { mrrMovementsRepository as repo } from './mrr-movements-repository';
 
 /** The dashboard's default period, for a drill-down called without a range. */
 const DEFAULT_DAYS = 30;
+
+const EXPORT_BATCH = 5_000;
+
+/**
+ * The days a list covers: `to` defaults to today, `from` to 29 days before `to`; at most a year; days
+ * after today are cut off (they hold the lapses known today, counted when their day comes), and a range
+ * wholly after today is null.
+ */
+function rangeOf(ctx: ServiceContext, query: { from?: string; to?: string }): { from: string; to: string } | null {
+  const today = dayOf(ctx.clock.now());
+  const to = query.to ?? today;
+  const from = query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
+  // The contract checks a range given whole; one end given alone meets a default here.
+  if (from > to) throw badRequest('VALIDATION_FAILED', 'from is after to', { from: 'invalid' });
+  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 > MRR_MOVEMENTS_MAX_DAYS)
+    throw badRequest('VALIDATION_FAILED', `at most ${MRR_MOVEMENTS_MAX_DAYS} days`, { to: 'invalid' });
+  return from > today ? null : { from, to: to > today ? today : to };
+}
 
 /** MRR movements (docs/decisions/0038): the sums for a range of days, and the people behind one of them. */
 export const mrrMovementsService = {
@@ -23,15 +49,26 @@ export const mrrMovementsService = {
   },
 
   page: async (ctx: ServiceContext, query: MrrMovementsQuery) => {
-    const today = dayOf(ctx.clock.now());
-    const to = query.to ?? today;
-    const from = query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
-    // The contract checks a range given whole; one end given alone meets a default here.
-    if (from > to) throw badRequest('VALIDATION_FAILED', 'from is after to', { from: 'invalid' });
-    if ((Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 > MRR_MOVEMENTS_MAX_DAYS)
-      throw badRequest('VALIDATION_FAILED', `at most ${MRR_MOVEMENTS_MAX_DAYS} days`, { to: 'invalid' });
-    // Days to come already hold the lapses known today; a figure counts them when their day comes.
-    if (from > today) return { items: [], count: 0 };
-    return repo.page(ctx.db, { from, to: to > today ? today : to, kind: query.kind }, query);
+    const range = rangeOf(ctx, query);
+    return range ? repo.page(ctx.db, { ...range, kind: query.kind }, query) : { items: [], count: 0 };
+  },
+
+  /** Every row of one figure as CSV, in batches read one after the other (keyset, the list's order). */
+  exportCsv: (ctx: ServiceContext, query: MrrMovementsExportQuery): AsyncGenerator<string> => {
+    const range = rangeOf(ctx, query);
+    const db = ctx.db;
+    return (async function* () {
+      yield csvHeader(mrrMovementsCsvHeader[query.lang ?? 'ru']);
+      if (!range) return;
+      let after: { day: string; userId: number } | null = null;
+      for (;;) {
+        const rows = await repo.after(db, { ...range, kind: query.kind }, after, EXPORT_BATCH);
+        if (rows.length === 0) return;
+        yield rows.map((row) => csvLine([row.at, row.userId, row.email, row.planId, row.amount])).join('');
+        const last = rows[rows.length - 1];
+        if (!last || rows.length < EXPORT_BATCH) return;
+        after = { day: last.at, userId: last.userId };
+      }
+    })();
   },
 };

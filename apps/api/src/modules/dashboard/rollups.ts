@@ -15,6 +15,22 @@ async function recomputeDay(tx: Db, day: string): Promise<void> {
   await tx.execute(sql`INSERT INTO dashboard_daily (metric, day, dim, value) ${figuresOfDay(day)}`);
 }
 
+/**
+ * Today's figures up to `now`, stored under today's day, and the instant they were counted to: a
+ * request then counts live only the rows since (decision 0038). Replaced at every run, and yesterday's
+ * (today's, once past midnight) recomputed whole by the next run.
+ */
+async function storeToday(tx: Db, now: Date): Promise<void> {
+  const today = dayOf(now);
+  await tx.execute(sql`DELETE FROM dashboard_daily WHERE day = ${today}::date AND metric <> 'retained'`);
+  await tx.execute(sql`INSERT INTO dashboard_daily (metric, day, dim, value) ${dailyFigures(startOfDay(today), now)}`);
+  await markFresh(tx, 'today', now);
+}
+
+export const markFresh = (tx: Db, name: 'today' | 'mrr', now: Date) =>
+  tx.execute(sql`INSERT INTO dashboard_freshness (name, as_of) VALUES (${name}, ${now}::timestamptz)
+    ON CONFLICT (name) DO UPDATE SET as_of = excluded.as_of`);
+
 /** The funnel's "retained" snapshot, taken once a day for the instant today began. */
 async function snapshotRetained(tx: Db, today: string): Promise<number> {
   const day = addDays(today, -1);
@@ -47,6 +63,8 @@ export async function refreshRollups(tx: Db, now: Date): Promise<Record<string, 
   for (const day of days) await recomputeDay(tx, day);
   const retained = await snapshotRetained(tx, today);
   const mrrOwners = await foldMrrMovements(tx);
+  await markFresh(tx, 'mrr', now);
+  await storeToday(tx, now);
   return { days: marked.length, retained, mrrOwners };
 }
 
@@ -59,6 +77,7 @@ export async function rebuildRollups(tx: Db, now: Date): Promise<void> {
   await tx.execute(sql`DELETE FROM dashboard_rollup_days WHERE day < ${dayOf(now)}::date`);
   await snapshotRetained(tx, dayOf(now));
   await rebuildMrrMovements(tx);
+  await markFresh(tx, 'mrr', now);
 }
 
 export type { RollupDifference };
