@@ -6,6 +6,7 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
+  Cell,
   Legend,
   Line,
   LineChart,
@@ -189,5 +190,67 @@ export const PlansChart = ({ data }: { data: DashboardData }) => {
         </ChartFrame>
       )}
     </Card>
+  );
+};
+
+/**
+ * The period's MRR as a waterfall (decision 0038): the opening MRR, each movement stacked on what came
+ * before (gains up, losses down), and the closing MRR. Each step is an invisible base plus a visible bar.
+ */
+export const MrrWaterfallChart = ({ data }: { data: DashboardData }) => {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as LocaleId;
+  const style = useChartStyle();
+  const { token } = theme.useToken();
+  const mirrored = useMirrored();
+  const m = data.mrrMovements;
+  let level = data.mrrOpening;
+  const step = (key: string, amount: number) => {
+    const base = amount >= 0 ? level : level + amount;
+    level += amount;
+    return { name: t(`home.mrr.${key}`), base: base / 100, value: Math.abs(amount) / 100, amount, up: amount >= 0 };
+  };
+  const points = [
+    { name: t('home.mrr.opening'), base: 0, value: data.mrrOpening / 100, amount: data.mrrOpening, up: true },
+    step('new', m.new),
+    step('expansion', m.expansion),
+    step('reactivation', m.reactivation),
+    step('contraction', m.contraction),
+    step('churn', m.churn),
+    {
+      name: t('home.mrr.closing'),
+      base: 0,
+      value: (data.mrrOpening + m.net) / 100,
+      amount: data.mrrOpening + m.net,
+      up: true,
+    },
+  ];
+  const colorOf = (index: number, up: boolean) =>
+    index === 0 || index === points.length - 1 ? token.colorPrimary : up ? token.colorSuccess : token.colorError;
+  return (
+    <ChartFrame>
+      <ResponsiveContainer width="100%" height={220}>
+        <BarChart data={points} margin={{ left: 4, right: 4, top: 8 }}>
+          <CartesianGrid stroke={style.grid} strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="name" tick={style.axis} interval={0} reversed={mirrored} height={36} />
+          <YAxis
+            tick={style.axis}
+            width={64}
+            orientation={mirrored ? 'right' : 'left'}
+            tickFormatter={(rub: number) => formatNumber(Math.round(rub), locale)}
+          />
+          <Tooltip
+            {...style.tooltip}
+            formatter={(_value, _name, item) => [formatMoney((item.payload as { amount: number }).amount, locale), '']}
+          />
+          <Bar dataKey="base" stackId="w" fill="transparent" tooltipType="none" isAnimationActive={false} />
+          <Bar dataKey="value" stackId="w" isAnimationActive={false}>
+            {points.map((point, index) => (
+              <Cell key={point.name} fill={colorOf(index, point.up)} />
+            ))}
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFrame>
   );
 };

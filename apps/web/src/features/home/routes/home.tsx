@@ -12,6 +12,7 @@ import { useUrlState } from '../../../lib/use-url-state';
 import { useDashboard } from '../api/get-dashboard';
 import { NewSubscriptionsChart, PlansChart, TrendChart } from '../components/dashboard-charts';
 import { KpiCard } from '../components/kpi-card';
+import { MrrMovementsCard } from '../components/mrr-movements-card';
 import { PromoFunnelCard } from '../components/promo-funnel-card';
 import '../home.css';
 
@@ -102,6 +103,7 @@ export const HomePage = () => {
         ))}
       </Row>
       <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
+        <Col xs={24}>{data ? <MrrMovementsCard data={data} /> : <ChartSkeleton />}</Col>
         <Col xs={24} xl={16}>
           {data ? <TrendChart data={data} /> : <ChartSkeleton />}
         </Col>
