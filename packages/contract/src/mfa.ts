@@ -46,6 +46,8 @@ export const mfaStatus = z
     totp: z.boolean(),
     totpConfirmedAt: z.string().nullable(),
     recoveryCodesLeft: z.number().int().nonnegative(),
+    /** How many passkeys the caller has registered (listed by `GET /profile/mfa/passkeys`). */
+    passkeys: z.number().int().nonnegative(),
     /** The settings' policy demands a factor of the caller's role. */
     required: z.boolean(),
   })

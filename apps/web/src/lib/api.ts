@@ -140,6 +140,7 @@ const groupLoaders: { [G in keyof Api]: () => Promise<Api[G]> } = {
   personalData: () => import('@pult/contract/endpoints/personal-data').then((m) => m.personalDataEndpoints),
   profile: () => import('@pult/contract/endpoints/profile').then((m) => m.profileEndpoints),
   mfa: () => import('@pult/contract/endpoints/mfa').then((m) => m.mfaEndpoints),
+  passkeys: () => import('@pult/contract/endpoints/passkeys').then((m) => m.passkeysEndpoints),
   sessions: () => import('@pult/contract/endpoints/sessions').then((m) => m.sessionsEndpoints),
   telegramChannels: () => import('@pult/contract/endpoints/telegram-channels').then((m) => m.telegramChannelsEndpoints),
   dashboard: () => import('@pult/contract/endpoints/dashboard').then((m) => m.dashboardEndpoints),

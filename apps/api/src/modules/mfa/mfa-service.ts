@@ -115,10 +115,12 @@ export const mfaService = {
     const actor = actorOf(ctx);
     const totp = await repo.totp(ctx.db, actor.userId);
     const confirmed = totp?.confirmedAt ?? null;
+    const passkeys = await passkeysRepository.count(ctx.db, actor.userId);
     return {
       totp: confirmed !== null,
       totpConfirmedAt: confirmed?.toISOString() ?? null,
-      recoveryCodesLeft: confirmed ? await repo.unusedRecoveryCodes(ctx.db, actor.userId) : 0,
+      recoveryCodesLeft: confirmed || passkeys > 0 ? await repo.unusedRecoveryCodes(ctx.db, actor.userId) : 0,
+      passkeys,
       required: await policyRequires(ctx, actor.role),
     };
   },

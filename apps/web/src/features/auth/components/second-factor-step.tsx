@@ -6,6 +6,7 @@ import { errorCodeOf } from '../../../lib/describe-error';
 import { answerChallenge, enrolDuringSignIn } from '../api/second-factor';
 import { acceptSession } from '../api/sign-in';
 import { CodeForm } from './code-form';
+import { PasskeyChoice } from './passkey-choice';
 import { RecoveryCodesList } from './recovery-codes-list';
 import './second-factor.css';
 
@@ -14,6 +15,13 @@ interface StepProps {
   /** Back to the password, with the reason when the challenge itself is over. */
   onRestart: (failure?: unknown) => void;
 }
+
+/** A code for the challenge; a token that expired or was used sends the person back to the password. */
+const answerOrRestart = (challenge: MfaChallenge, code: string, onRestart: StepProps['onRestart']) =>
+  answerChallenge(challenge.mfaToken, code).catch((error: unknown) => {
+    if (errorCodeOf(error) === 'MFA_TOKEN_INVALID') onRestart(error);
+    throw error;
+  });
 
 /** The codes a sign-in that enrolled answered: shown once, the session kept only after "saved". */
 const SavedCodes = ({ result }: { result: SigninMfaResult & { recoveryCodes: string[] } }) => {
@@ -75,10 +83,7 @@ const EnrolStep = ({ challenge, onRestart }: StepProps) => {
       <CodeForm
         recovery={false}
         onSubmit={async (code) => {
-          const result = await answerChallenge(challenge.mfaToken, code).catch((error: unknown) => {
-            if (errorCodeOf(error) === 'MFA_TOKEN_INVALID') onRestart(error);
-            throw error;
-          });
+          const result = await answerOrRestart(challenge, code, onRestart);
           if (result.recoveryCodes) setDone({ ...result, recoveryCodes: result.recoveryCodes });
           else await acceptSession(result);
         }}
@@ -93,33 +98,48 @@ const EnrolStep = ({ challenge, onRestart }: StepProps) => {
   );
 };
 
-/** A code from the app or a recovery code for a challenge; the session is kept as a plain sign-in's. */
+type Way = 'app' | 'recovery' | 'passkey';
+
+/**
+ * The factor the account answers with: a code from the app, a passkey or a recovery code, whichever it
+ * has, the app first (product.md §8 lists them so); the others a click away. The session is kept as a
+ * plain sign-in's.
+ */
 const CodeStep = ({ challenge, onRestart }: StepProps) => {
   const { t } = useTranslation();
-  const [recovery, setRecovery] = useState(false);
+  const has = (method: MfaChallenge['methods'][number]) => challenge.methods.includes(method);
+  const [way, setWay] = useState<Way>(has('totp') ? 'app' : has('webauthn') ? 'passkey' : 'recovery');
+  const others = (['app', 'passkey', 'recovery'] as const).filter(
+    (other) => other !== way && has(other === 'app' ? 'totp' : other === 'passkey' ? 'webauthn' : 'recovery'),
+  );
+  const switches = (
+    <div className="mfa-switch">
+      {others.map((other) => (
+        <button key={other} type="button" className="text-button" onClick={() => setWay(other)}>
+          {t(`auth.mfa.use.${other}`)}
+        </button>
+      ))}
+      <button type="button" className="text-button" onClick={() => onRestart()}>
+        {t('auth.mfa.back')}
+      </button>
+    </div>
+  );
+  if (way === 'passkey')
+    return (
+      <PasskeyChoice challenge={challenge} onRestart={onRestart}>
+        {switches}
+      </PasskeyChoice>
+    );
   return (
     <>
-      <p className="mfa-text plain-text">{recovery ? t('auth.mfa.recoveryText') : t('auth.mfa.codeText')}</p>
+      <p className="mfa-text plain-text">{way === 'recovery' ? t('auth.mfa.recoveryText') : t('auth.mfa.codeText')}</p>
       <CodeForm
-        recovery={recovery}
+        recovery={way === 'recovery'}
         onSubmit={async (code) => {
-          const result = await answerChallenge(challenge.mfaToken, code).catch((error: unknown) => {
-            if (errorCodeOf(error) === 'MFA_TOKEN_INVALID') onRestart(error);
-            throw error;
-          });
-          await acceptSession(result);
+          await acceptSession(await answerOrRestart(challenge, code, onRestart));
         }}
       >
-        <div className="mfa-switch">
-          {challenge.methods.includes('recovery') ? (
-            <button type="button" className="text-button" onClick={() => setRecovery((value) => !value)}>
-              {recovery ? t('auth.mfa.useApp') : t('auth.mfa.useRecovery')}
-            </button>
-          ) : null}
-          <button type="button" className="text-button" onClick={() => onRestart()}>
-            {t('auth.mfa.back')}
-          </button>
-        </div>
+        {switches}
       </CodeForm>
     </>
   );

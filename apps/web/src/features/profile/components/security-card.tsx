@@ -7,31 +7,7 @@ import type { LocaleId } from '../../../config/theme-config';
 import { describeError, errorCodeOf } from '../../../lib/describe-error';
 import { formatDateTime } from '../../../lib/format';
 import { useConfirmTotp, useMyFactors, useRemoveTotp, useStartTotp } from '../api/security';
-
-/** The ten codes, shown once after the confirmation; the card goes back to its state on "saved". */
-const RecoveryCodes = ({ codes, onDone }: { codes: string[]; onDone: () => void }) => {
-  const { t } = useTranslation();
-  return (
-    <div className="profile-recovery">
-      <Typography.Title level={5} tabIndex={-1} ref={(node) => node?.focus()}>
-        {t('profile.security.codesTitle')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('profile.security.codesText')}</Typography.Paragraph>
-      <ul className="profile-recovery-codes" aria-label={t('profile.security.codesTitle')} data-testid="recovery-codes">
-        {codes.map((code) => (
-          <li key={code}>
-            <Typography.Text code copyable={false}>
-              {code}
-            </Typography.Text>
-          </li>
-        ))}
-      </ul>
-      <Button type="primary" onClick={onDone}>
-        {t('profile.security.codesDone')}
-      </Button>
-    </div>
-  );
-};
+import { RecoveryCodes } from './recovery-codes';
 
 /** The QR code, the key for typing by hand, and the first code that confirms the app holds it. */
 const Enrolment = ({
@@ -177,15 +153,18 @@ export const SecurityCard = () => {
           }}
         />
       );
-    const { totp, totpConfirmedAt, recoveryCodesLeft, required } = factors.data;
+    const { totp, totpConfirmedAt, recoveryCodesLeft, required, passkeys } = factors.data;
+    const anyFactor = totp || passkeys > 0;
     return (
       <>
-        {required && !totp ? <Alert type="warning" showIcon title={t('profile.security.required')} /> : null}
+        {required && !anyFactor ? <Alert type="warning" showIcon title={t('profile.security.required')} /> : null}
         <Typography.Paragraph className="profile-security-state">
           {totp && totpConfirmedAt
             ? t('profile.security.on', { date: formatDateTime(totpConfirmedAt, i18n.language as LocaleId) })
-            : t('profile.security.off')}
-          {totp ? ` ${t('profile.security.codesLeft', { count: recoveryCodesLeft })}` : null}
+            : anyFactor
+              ? t('profile.security.appOff')
+              : t('profile.security.off')}
+          {anyFactor ? ` ${t('profile.security.codesLeft', { count: recoveryCodesLeft })}` : null}
         </Typography.Paragraph>
         {totp ? (
           <Button danger onClick={() => setRemoving(true)}>

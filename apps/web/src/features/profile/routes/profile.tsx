@@ -10,6 +10,7 @@ import { displayName } from '../../../lib/person-name';
 import { type StoredSession, useSession } from '../../../lib/session-store';
 import { useProfile } from '../api/get-profile';
 import { AccountCard } from '../components/account-card';
+import { PasskeysCard } from '../components/passkeys-card';
 import { SecurityCard } from '../components/security-card';
 import { SessionsCard } from '../components/sessions-card';
 
@@ -79,6 +80,7 @@ export const ProfilePage = () => {
       </Card>
       <AccountCard />
       <SecurityCard />
+      <PasskeysCard />
       <SessionsCard />
     </>
   );
