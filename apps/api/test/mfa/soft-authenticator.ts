@@ -68,7 +68,7 @@ export class SoftAuthenticator {
       type: 'public-key',
       response: {
         clientDataJSON: isoBase64URL.fromBuffer(
-          this.clientData('webauthn.create', String(options.challenge), overrides.origin),
+          new Uint8Array(this.clientData('webauthn.create', String(options.challenge), overrides.origin)),
         ),
         attestationObject: isoBase64URL.fromBuffer(attestationObject),
         transports: ['internal'],
@@ -93,9 +93,9 @@ export class SoftAuthenticator {
       rawId: this.id,
       type: 'public-key',
       response: {
-        clientDataJSON: isoBase64URL.fromBuffer(clientData),
-        authenticatorData: isoBase64URL.fromBuffer(authData),
-        signature: isoBase64URL.fromBuffer(signature),
+        clientDataJSON: isoBase64URL.fromBuffer(new Uint8Array(clientData)),
+        authenticatorData: isoBase64URL.fromBuffer(new Uint8Array(authData)),
+        signature: isoBase64URL.fromBuffer(new Uint8Array(signature)),
       },
       clientExtensionResults: {},
     };
