@@ -246,3 +246,5 @@ export type UserConsent = z.infer<typeof userConsent>;
 /** A user's consents, newest first; `advertising` is the latest one's answer (false when there is none). */
 export const userConsents = z.object({ advertising: z.boolean(), items: z.array(userConsent) });
 export type UserConsents = z.infer<typeof userConsents>;
+
+export * from './push-placeholders';

@@ -1,4 +1,4 @@
-import { isAllowedDeeplink } from '@pult/contract';
+import { isAllowedDeeplink, renderPlaceholders } from '@pult/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../../db/client';
@@ -10,6 +10,7 @@ import type { PushMessage, PushProvider, PushResult } from '../providers/provide
 import { providerNameFor } from '../providers/routing-provider';
 import { audienceDevices, idList, remindersRepository as repo } from '../reminders/reminders-repository';
 import { cancelDispatchedPush, dispatchProgress } from './dispatch-subject';
+import { needsPersonalising, placeholderValues } from './personalise';
 import { afterQuietHours } from './quiet-hours';
 import { skipUnwanted } from './skips';
 
@@ -48,6 +49,7 @@ export interface DispatcherOptions {
 interface Claimed {
   id: number;
   device_id: number;
+  user_id: number;
   token: string;
   platform: PushMessage['platform'];
   provider: PushMessage['provider'];
@@ -108,8 +110,8 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
           claimed AS (
             UPDATE push_deliveries p SET state = 'claimed', claimed_at = ${now}, attempts = p.attempts + 1
             FROM picked WHERE p.id = picked.id
-            RETURNING p.id, p.device_id, p.platform, p.attempts)
-          SELECT c.id, c.device_id, c.platform, c.attempts, d.token, d.enabled, d.provider
+            RETURNING p.id, p.device_id, p.user_id, p.platform, p.attempts)
+          SELECT c.id, c.device_id, c.user_id, c.platform, c.attempts, d.token, d.enabled, d.provider
           FROM claimed c JOIN devices d ON d.id = c.device_id ORDER BY c.id`,
     );
   }
@@ -229,14 +231,24 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
       }
       if (batch.length > 0) {
         const live = batch.filter((row) => row.enabled);
+        // {firstName} and {planTitle}: the batch's people's values in one statement, when the texts have any.
+        const values = needsPersonalising(reminder)
+          ? await placeholderValues(
+              db,
+              live.map((row) => row.user_id),
+              clock.now(),
+            )
+          : undefined;
+        const text = (template: string, row: Claimed) =>
+          values ? renderPlaceholders(template, values.get(row.user_id) ?? {}) : template;
         const messages: PushMessage[] = live.map((row) => ({
           deliveryId: row.id,
           token: row.token,
           platform: row.platform,
           provider: row.provider,
           category: reminder?.category ?? 'service',
-          title: reminder?.title ?? '',
-          body: reminder?.body ?? '',
+          title: text(reminder?.title ?? '', row),
+          body: text(reminder?.body ?? '', row),
           deeplink: sendableDeeplink(reminder?.deeplink ?? null),
           collapseKey: `reminder-${reminderId}`,
         }));

@@ -27,8 +27,10 @@ export async function skipUnwanted(
 ): Promise<Set<number>> {
   if (deliveryIds.length === 0) return new Set();
   const capped = caps.perDay !== null || caps.perWeek !== null;
-  const zone = sql`coalesce((SELECT d.time_zone FROM devices d JOIN pg_timezone_names z ON z.name = d.time_zone
-      WHERE d.user_id = b.user_id ORDER BY d.last_seen_at DESC, d.id DESC LIMIT 1), ${reminder.timeZone})`;
+  // Zones the database knows, read once per statement (a hashed set), not once per person.
+  const zone = sql`coalesce((SELECT d.time_zone FROM devices d
+      WHERE d.user_id = b.user_id AND d.time_zone IN (SELECT name FROM known_zones)
+      ORDER BY d.last_seen_at DESC, d.id DESC LIMIT 1), ${reminder.timeZone})`;
   const counts = capped
     ? sql`, LATERAL (SELECT
           count(DISTINCT p.reminder_id) FILTER (WHERE p.sent_at >= w.day_start) AS today,
@@ -47,7 +49,7 @@ export async function skipUnwanted(
   return db.transaction(async (tx) => {
     const rows = await queryRows<{ id: number; reason: string }>(
       tx,
-      sql`WITH people AS (
+      sql`WITH ${capped ? sql`known_zones AS MATERIALIZED (SELECT name FROM pg_timezone_names),` : sql``} people AS (
             SELECT b.user_id, CASE
                 WHEN NOT ${latestAdvertisingConsent(sql`b.user_id`)} THEN 'no_consent'
                 WHEN n.today >= ${perDay} THEN 'cap_day'

@@ -80,3 +80,12 @@ export const useUserSearch = (text: string) =>
       ),
     placeholderData: keepPreviousData,
   });
+
+/** The user the composer's preview fills `{firstName}` and `{planTitle}` for (the test-send pick). */
+export const usePreviewUser = (id: number | undefined) =>
+  useQuery({
+    queryKey: ['users', 'one', id ?? 0],
+    queryFn: ({ signal }) => api.users.get({ params: { id: id ?? 0 } }, { signal }),
+    enabled: Boolean(id),
+    staleTime: 30_000,
+  });

@@ -9,6 +9,7 @@ import {
   type Reminder,
   type ReminderType,
   reminderTypes,
+  renderPlaceholders,
 } from '@pult/contract';
 import { Alert, App, Button, Checkbox, DatePicker, Drawer, Flex, Form, Input, Radio, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -18,7 +19,7 @@ import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatCount } from '../../../lib/format';
-import { useAudienceCount, useCreateReminder, useTestSend } from '../api/reminders';
+import { useAudienceCount, useCreateReminder, usePreviewUser, useTestSend } from '../api/reminders';
 import { fitDrawer } from '../lib/fit-drawer';
 import { useSchedulingZone } from '../lib/use-scheduling-zone';
 import { soonIn } from '../lib/zone-time';
@@ -69,6 +70,12 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
   const testSend = useTestSend();
   const [fieldError, setFieldError] = useState(false);
   const [testUser, setTestUser] = useState<number>();
+  const previewUser = usePreviewUser(testUser).data;
+  // {firstName} and {planTitle} as the test user would read them (fallbacks while nobody is picked).
+  const personal = {
+    firstName: previewUser?.firstName ?? null,
+    planTitle: previewUser?.register?.status === 'active' ? previewUser.register.planTitle : null,
+  };
   const title = Form.useWatch('title', form) ?? '';
   const body = Form.useWatch('body', form) ?? '';
   const type = Form.useWatch('type', form) ?? 'all';
@@ -235,7 +242,12 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
           <Checkbox>{t('push.fields.localTime')}</Checkbox>
         </Form.Item>
       </Form>
-      <PhonePreview title={title} body={body} appName={t('push.preview.appName')} />
+      <PhonePreview
+        title={renderPlaceholders(title, personal)}
+        body={renderPlaceholders(body, personal)}
+        appName={t('push.preview.appName')}
+      />
+      <Typography.Paragraph type="secondary">{t('push.preview.placeholders')}</Typography.Paragraph>
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         <label htmlFor="push-test-user">{t('push.test.title')}</label>
       </Typography.Title>
