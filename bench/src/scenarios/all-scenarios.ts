@@ -17,7 +17,7 @@ import { pgliteColdStartScenario } from './pglite-cold-start';
 import { promoActivateScenario } from './promo-activate';
 import { promoActivatedSearchEmailScenario, promoActivatedSearchScenario } from './promo-activated-search';
 import { promoGenerate1mScenario, promoGenerate100kScenario } from './promo-generate';
-import { pushAudienceCountScenario, pushFanoutScenario } from './push-fanout';
+import { pushAudienceCountScenario, pushFanoutAdvertisingScenario, pushFanoutScenario } from './push-fanout';
 import type { Scenario } from './scenario';
 import { signinScenario } from './signin';
 import { tgChannelsAllScenario } from './tg-channels';
@@ -62,6 +62,7 @@ export const allScenarios: readonly Scenario[] = [
   promoGenerate100kScenario,
   promoActivateScenario,
   pushFanoutScenario,
+  pushFanoutAdvertisingScenario,
   importUsers100kScenario,
   importCodes1mScenario,
 ];

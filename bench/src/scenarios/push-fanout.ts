@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { usersPath } from '../lib/api';
 import { startLoad } from '../lib/load';
 import { watchRss } from '../lib/rss';
@@ -80,4 +81,106 @@ export const pushAudienceCountScenario: LoadScenario = {
     headers: { 'api-token': token, 'content-type': 'application/json' },
     body: JSON.stringify({ type: 'subscribers' }),
   }),
+};
+
+/** Of every hundred planner users, this many have a granted advertising consent (issue 34's bench). */
+const CONSENTING_PERCENT = 60;
+/** A stable pseudo-random 0..99 per id (Knuth's multiplicative hash), as the seed spreads its data. */
+const pct = (column: string) => `((${column}::bigint * 2654435761) % 100)`;
+
+/**
+ * Issue 34: an `all` advertising push with consents on 60 % of planner users and the frequency caps
+ * on, devices spread over the providers (25 % RuStore, 10 % HMS, web on Web Push, the rest FCM): the
+ * consent and cap checks are one statement per batch, so devices/s should stay near the service push's
+ * (`push-fanout-all`, run it in the same session for the ratio). Run the server with
+ * `PUSH_PROVIDER=log` (every provider through the log), or `rustore,log` with RUSTORE_BASE_URL at a
+ * local fake for the RuStore figure. Needs --database-url: the consents and providers are written there
+ * first (idempotent), the caps set through the settings and put back after.
+ */
+export const pushFanoutAdvertisingScenario: MeasuredScenario = {
+  name: 'push-fanout-advertising',
+  mode: { kind: 'measured' },
+  target: { devicesPerSecondLog: 10_000, devicesPerSecondRustore: 3_000, concurrentP99Ms: 100 },
+  notes: `Consents granted for ${CONSENTING_PERCENT} % of planner users, caps 3 a day and 10 a week, devices spread over fcm/rustore/hms/webpush; POST /api/reminders/create-push-notification (type all, category advertising, now), then GET /api/reminders/:id every 200 ms until sent; meanwhile GET /api/users?take=20&page=1 at ${BACKGROUND_RATE} req/s. Devices/s counts every targeted device (sent and skipped). Goals: 10 000/s with log, 3 000/s through the RuStore fake.`,
+  async run({ options, api, token }) {
+    if (!options.databaseUrl) throw new Error('push-fanout-advertising needs --database-url (or BENCH_DATABASE_URL)');
+    const db = new pg.Client({ connectionString: options.databaseUrl });
+    await db.connect();
+    try {
+      await db.query(
+        `INSERT INTO consents (user_id, type, granted, at, version)
+         SELECT u.id, 'advertising', true, now() - interval '1 day', 'bench' FROM users u
+         WHERE u.role = 'user' AND ${pct('u.id')} < ${CONSENTING_PERCENT}
+           AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.user_id = u.id)`,
+      );
+      await db.query(
+        `UPDATE devices SET provider = CASE WHEN platform = 'web' THEN 'webpush'
+           WHEN ${pct('id')} < 25 THEN 'rustore' WHEN ${pct('id')} < 35 THEN 'hms' ELSE 'fcm' END
+         WHERE provider IS DISTINCT FROM (CASE WHEN platform = 'web' THEN 'webpush'
+           WHEN ${pct('id')} < 25 THEN 'rustore' WHEN ${pct('id')} < 35 THEN 'hms' ELSE 'fcm' END)`,
+      );
+      await db.query('ANALYZE consents; ANALYZE devices');
+    } finally {
+      await db.end();
+    }
+    const before = await api.settings.get();
+    await api.settings.update({ body: { pushAdvertisingCaps: { perDay: 3, perWeek: 10 } } });
+    const rss = options.serverPid ? await watchRss(options.serverPid) : undefined;
+    const background = startLoad({
+      url: options.url,
+      request: { method: 'GET', path: usersPath(1), headers: { 'api-token': token } },
+      connections: 5,
+      durationSeconds: 3600,
+      overallRate: BACKGROUND_RATE,
+    });
+    try {
+      const started = performance.now();
+      const created = await api.push.create({
+        body: {
+          title: 'Бенчмарк: реклама',
+          body: 'Скидка для тех, кто согласился',
+          type: 'all',
+          category: 'advertising',
+          scheduledAt: new Date().toISOString(),
+        },
+      });
+      let reminder = await api.push.get({ params: { id: created.id } });
+      while (reminder.status === 'scheduled' || reminder.status === 'sending') {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        reminder = await api.push.get({ params: { id: created.id } });
+      }
+      const seconds = Math.round((performance.now() - started) / 10) / 100;
+      background.stop();
+      const users = await background.result;
+      const memory = await rss?.stop();
+      const devicesPerSecond = Math.round(reminder.targeted / seconds);
+      return {
+        measurements: {
+          reminderId: reminder.id,
+          status: reminder.status,
+          targeted: reminder.targeted,
+          sent: reminder.sent,
+          skipped: reminder.skipped,
+          skippedBy: reminder.skippedBy,
+          failed: reminder.failed,
+          byProvider: reminder.byProvider,
+          seconds,
+          devicesPerSecond,
+          serverRss: memory ?? 'not measured: pass --server-pid',
+          concurrentUsersPage1: {
+            targetRate: BACKGROUND_RATE,
+            perSecond: users.perSecond,
+            latencyMs: users.latencyMs,
+            errors: users.errors,
+            non2xx: users.non2xx,
+          },
+        },
+        met:
+          reminder.status === 'sent' && devicesPerSecond >= 3_000 && users.latencyMs.p99 <= 100 && users.non2xx === 0,
+      };
+    } finally {
+      background.stop();
+      await api.settings.update({ body: { pushAdvertisingCaps: before.pushAdvertisingCaps } });
+    }
+  },
 };
