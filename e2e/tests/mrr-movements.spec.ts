@@ -21,6 +21,11 @@ test.describe('MRR movements on the home screen', () => {
     await page.goto('/app/home');
     const card = page.getByTestId('mrr-movements');
     await expect(card.getByText('Изменение MRR')).toBeVisible();
+    // How fresh the movements are: the rollup job's last fold, or not yet (it runs every 30 s, and may
+    // run between the API call above and the page's own).
+    await expect(card.getByTestId('mrr-freshness')).toHaveText(
+      /^(Обновлено \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}|Ещё не посчитано)$/,
+    );
     const churn = card.getByRole('button', { name: /^Отток:/ });
     await expect(churn).toHaveText(rub(data.mrrMovements.churn));
     await expect(card.locator('.mrr-net').first()).toContainText(rub(data.mrrMovements.net));

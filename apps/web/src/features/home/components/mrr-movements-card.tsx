@@ -3,7 +3,7 @@ import { Button, Card, Col, Row, Statistic, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { MrrWaterfallChart } from './dashboard-charts';
 import { MrrMovementsDrawer } from './mrr-movements-drawer';
 
@@ -29,7 +29,18 @@ export const MrrMovementsCard = ({ data }: { data: DashboardData }) => {
   const money = (value: number) => formatMoney(value, locale);
   const ratio = quickRatio(data.mrrMovements);
   return (
-    <Card size="small" title={t('home.mrr.title')} data-testid="mrr-movements">
+    <Card
+      size="small"
+      title={t('home.mrr.title')}
+      data-testid="mrr-movements"
+      extra={
+        <Typography.Text type="secondary" data-testid="mrr-freshness">
+          {data.freshness.mrrMovements
+            ? t('home.mrr.freshAt', { at: formatDateTime(data.freshness.mrrMovements, locale) })
+            : t('home.mrr.notYet')}
+        </Typography.Text>
+      }
+    >
       <Row gutter={[12, 12]}>
         {mrrMovementKinds.map((kind) => (
           <Col key={kind} xs={12} md={8} xl={4}>
