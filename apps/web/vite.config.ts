@@ -32,6 +32,16 @@ export default defineConfig({
         // module, run once and in source order), which leaves 39. Chunks holding styles stay files, so
         // Vite emits each stylesheet once.
         codeSplitting: {
+          // dayjs (no imports of its own, so the group captures nothing else) was copied into three chunks of
+          // /app/users (the UI providers, the screens' texts and the users list): one chunk instead (#37, 0040).
+          groups: [
+            { name: 'dayjs', test: /node_modules[\\/]dayjs[\\/]dayjs\.min\.js$/ },
+            {
+              name: 'antd-shared',
+              test: /node_modules[\\/](@ant-design[\\/]icons[\\/]es[\\/](components[\\/](IconBase|AntdIconLight)|utils|cssUtils|renderUtils)|@rc-component[\\/]color-picker|antd[\\/]es[\\/](color-picker[\\/](color|util)|space[\\/]Compact|style[\\/]compact-item|_util[\\/]hooks[\\/]useMergeSemantic))/,
+              includeDependenciesRecursively: false,
+            },
+          ],
           experimentalInlineCommonChunks: {
             maxSize: 32 * 1024,
             exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,

@@ -24,10 +24,12 @@ import { expect, test } from '../fixtures';
  * budget 582 kB; issue 37 owes the cut to 350 kB. The staff frame drawn without antd except its navigation menu
  * (header buttons, language and profile menus, the page search, breadcrumbs, layout boxes; the narrow screens'
  * drawer and the live stream downloaded after the first paint, docs/decisions/0040): 555.9 kB, and the frame
- * alone (an /app address with no screen, measured since) 464.4 → 383.6 kB.
+ * alone (an /app address with no screen, measured since) 464.4 → 383.6 kB. The navigation menu drawn without
+ * antd too, and dayjs and the small antd helpers that Button, Dropdown and Input share in chunks of their own
+ * instead of copies in two or three chunks (vite.config.ts): 552.5 kB, the frame alone 358.6 kB.
  */
 const TARGET = { login: 150_000, shell: 350_000 };
-const BUDGET = { login: 150_000, shell: 560_000, frame: 388_000, loginScripts: 10, shellScripts: 42 };
+const BUDGET = { login: 150_000, shell: 556_000, frame: 362_000, loginScripts: 10, shellScripts: 42 };
 
 const LANGUAGE_CHUNK = /\/assets\/(ru|en|zh|fr|ja)-[\w-]+\.js$/;
 

@@ -40,7 +40,7 @@ test.describe('theme drawer', () => {
 
     await drawer.getByText('Верхняя', { exact: true }).click();
     await expect(page.locator('.side-nav')).toHaveCount(0);
-    const topMenu = page.locator('.top-nav .ant-menu-horizontal');
+    const topMenu = page.locator('.top-nav .nav-menu-horizontal');
     await expect(topMenu).toBeVisible();
     await expect(topMenu).toHaveCSS('background-color', 'rgb(37, 99, 217)');
     await expect(topMenu.getByRole('menuitem', { name: 'Пользователи' })).toBeVisible();
