@@ -8,7 +8,13 @@ import {
   transactionsPage1Scenario,
   transactionsPage1000Scenario,
 } from './billing-lists';
-import { dashboardDataScenario, userTimelineScenario } from './dashboard';
+import {
+  dashboardData90Scenario,
+  dashboardDataScenario,
+  mrrMovementsPage1Scenario,
+  mrrMovementsPage50Scenario,
+  userTimelineScenario,
+} from './dashboard';
 import { importCodes1mScenario, importUsers100kScenario } from './imports';
 import { lighthouseScenario } from './lighthouse';
 import { listsVsSqlScenario } from './lists-vs-sql';
@@ -50,6 +56,9 @@ export const allScenarios: readonly Scenario[] = [
   auditFilteredPageScenario,
   tgChannelsAllScenario,
   dashboardDataScenario,
+  dashboardData90Scenario,
+  mrrMovementsPage1Scenario,
+  mrrMovementsPage50Scenario,
   userTimelineScenario,
   usersExportScenario,
   notesShareCardScenario,

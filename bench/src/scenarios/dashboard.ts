@@ -15,6 +15,35 @@ export const dashboardDataScenario: LoadScenario = {
   check: (body) => ((body as { daily?: unknown[] }).daily?.length === 30 ? null : 'no 30 daily points in the answer'),
 };
 
+/** The same for 90 days: the period the per-request MRR movements never answered (decision 0038). */
+export const dashboardData90Scenario: LoadScenario = {
+  ...dashboardDataScenario,
+  name: 'dashboard-data-90',
+  notes: 'GET /api/common/dashboard-data?period=90 at the fixed rate (MRR movements from their rollup).',
+  request: ({ token }) => ({
+    method: 'GET',
+    path: pathOf(api.dashboard.data, { query: { period: 90 } }),
+    headers: { 'api-token': token },
+  }),
+  check: (body) => ((body as { daily?: unknown[] }).daily?.length === 90 ? null : 'no 90 daily points in the answer'),
+};
+
+/** A drill-down page of the MRR movements: churn of the last 30 days (the largest list), page 1 and page 50. */
+const mrrMovementsScenario = (page: number): LoadScenario => ({
+  name: `mrr-movements-page-${page}`,
+  mode: { kind: 'fixed-rate' },
+  target: { p99Ms: 50 },
+  notes: `GET /api/analytics/mrr-movements?kind=churn&take=20&page=${page}: the customers behind the 30 days' churn.`,
+  request: ({ token }) => ({
+    method: 'GET',
+    path: pathOf(api.dashboard.mrrMovements, { query: { kind: 'churn', take: 20, page } }),
+    headers: { 'api-token': token },
+  }),
+  check: (body) => ((body as { items?: unknown[] }).items?.length === 20 ? null : 'not a full page of movements'),
+});
+export const mrrMovementsPage1Scenario = mrrMovementsScenario(1);
+export const mrrMovementsPage50Scenario = mrrMovementsScenario(50);
+
 /** The user with the most transactions on the first page: a timeline of hundreds of events. */
 async function busyUser(context: ScenarioContext): Promise<number> {
   const { items } = await context.api.transactions.list({ query: { take: 100, page: 1 } });
