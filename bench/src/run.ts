@@ -35,6 +35,7 @@ async function probe(options: BenchOptions, scenario: LoadScenario, context: Sce
     ...(request.body ? { body: request.body } : {}),
   });
   const text = await response.text();
+  if (scenario.expectStatus !== undefined && response.status === scenario.expectStatus) return { problem: null };
   if (!response.ok) return { problem: `the server answered HTTP ${response.status} ${text.slice(0, 200)}` };
   let body: unknown;
   try {
@@ -86,14 +87,26 @@ async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext,
   // A few unmeasured seconds at the same rate first, so the figures describe a warm server (JIT,
   // connection pool, the database's buffers), not the first requests after a restart.
   if (fixedRate && WARMUP_SECONDS > 0) {
-    await runOpenLoad({ url: options.url, request, rate: options.rate, durationSeconds: WARMUP_SECONDS });
+    await runOpenLoad({
+      url: options.url,
+      request,
+      rate: options.rate,
+      durationSeconds: WARMUP_SECONDS,
+      expectStatus: scenario.expectStatus,
+    });
   }
   const cpuBefore = options.serverPid ? await readCpuMs(options.serverPid) : undefined;
   // PostgreSQL's share, when it runs on this machine (0 otherwise, as for PGlite inside the server).
   const databaseCpuBefore = await readCommandCpuMs('postgres');
   // Fixed rate: evenly spaced arrivals (open model); capacity: autocannon's closed loop.
   const load: LoadResult & { maxInFlight?: number } = fixedRate
-    ? await runOpenLoad({ url: options.url, request, rate: options.rate, durationSeconds: options.durationSeconds })
+    ? await runOpenLoad({
+        url: options.url,
+        request,
+        rate: options.rate,
+        durationSeconds: options.durationSeconds,
+        expectStatus: scenario.expectStatus,
+      })
     : await runLoad({ url: options.url, request, connections, durationSeconds: options.durationSeconds });
   const cpuMs =
     options.serverPid && cpuBefore !== undefined ? (await readCpuMs(options.serverPid)) - cpuBefore : undefined;

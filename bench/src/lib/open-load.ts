@@ -10,6 +10,8 @@ export interface OpenLoadOptions {
   timeoutMs?: number;
   /** Stops sending when aborted (a load that runs "while something else happens"); the answers still count. */
   stop?: AbortSignal;
+  /** An answer other than 2xx that is the point of the scenario (304 to a revalidation), not a failure. */
+  expectStatus?: number;
 }
 
 export interface OpenLoadResult extends LoadResult {
@@ -50,7 +52,7 @@ export async function runOpenLoad(options: OpenLoadOptions): Promise<OpenLoadRes
       await response.arrayBuffer();
       latencies.push(performance.now() - due);
       statusCodes[response.status] = (statusCodes[response.status] ?? 0) + 1;
-      if (response.status < 200 || response.status >= 300) non2xx++;
+      if ((response.status < 200 || response.status >= 300) && response.status !== options.expectStatus) non2xx++;
     } catch {
       errors++;
     } finally {

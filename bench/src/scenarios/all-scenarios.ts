@@ -26,7 +26,7 @@ import { promoGenerate1mScenario, promoGenerate100kScenario } from './promo-gene
 import { pushAudienceCountScenario, pushFanoutAdvertisingScenario, pushFanoutScenario } from './push-fanout';
 import type { Scenario } from './scenario';
 import { signinScenario } from './signin';
-import { tgChannelsAllScenario } from './tg-channels';
+import { tgChannelsAllScenario, tgChannelsRevalidatedScenario } from './tg-channels';
 import { usersColdLoadScenario } from './users-cold-load';
 import { usersEmailFilterScenario } from './users-email-filter';
 import { usersExportScenario } from './users-export';
@@ -55,6 +55,7 @@ export const allScenarios: readonly Scenario[] = [
   agreementsPublicScenario,
   auditFilteredPageScenario,
   tgChannelsAllScenario,
+  tgChannelsRevalidatedScenario,
   dashboardDataScenario,
   dashboardData90Scenario,
   mrrMovementsPage1Scenario,

@@ -32,6 +32,8 @@ export interface LoadScenario extends BaseScenario {
    * scenario measures yet (e.g. ignores a filter), and the scenario is skipped rather than misreported.
    */
   check?(body: unknown): string | null;
+  /** The status every answer should have when it is not 2xx (304: the caller already had the answer). */
+  expectStatus?: number;
 }
 
 /** Work that is not one repeated request (a generation, activations, an export): it measures itself. */

@@ -5,6 +5,8 @@ import type { LoadScenario } from './scenario';
  * GET /api/common/tg-channels?take=1000&page=1: what both channel screens load on every visit (the
  * seed's ~300 channels in one answer, ordered by category and place).
  */
+const allChannels = pathOf(api.telegramChannels.listChannels, { query: { take: 1000, page: 1 } });
+
 export const tgChannelsAllScenario: LoadScenario = {
   name: 'tg-channels-all',
   mode: { kind: 'fixed-rate' },
@@ -12,9 +14,28 @@ export const tgChannelsAllScenario: LoadScenario = {
   notes: 'GET /api/common/tg-channels?take=1000&page=1: every channel at once, as both channel screens ask.',
   request: ({ token }) => ({
     method: 'GET',
-    path: pathOf(api.telegramChannels.listChannels, { query: { take: 1000, page: 1 } }),
+    path: allChannels,
     headers: { 'api-token': token },
   }),
   check: (body) =>
     ((body as { items?: unknown[] }).items ?? []).length === 0 ? 'no channels: run the seed first' : null,
+};
+
+/**
+ * The same list asked again by a browser that has it (issue 37): `If-None-Match` with the ETag of a first
+ * answer, and 304 with no body while nothing changed (no serialization, no compression, no transfer).
+ */
+export const tgChannelsRevalidatedScenario: LoadScenario = {
+  name: 'tg-channels-all-revalidated',
+  mode: { kind: 'fixed-rate' },
+  target: { p99Ms: 30 },
+  expectStatus: 304,
+  notes: 'GET /api/common/tg-channels?take=1000&page=1 with If-None-Match: the ETag of a first answer.',
+  async request({ options, token }) {
+    const first = await fetch(`${options.url}${allChannels}`, { headers: { 'api-token': token } });
+    await first.arrayBuffer();
+    const tag = first.headers.get('etag');
+    if (!tag) throw new Error('the channel list has no ETag: this server does not revalidate it');
+    return { method: 'GET', path: allChannels, headers: { 'api-token': token, 'if-none-match': tag } };
+  },
 };

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
 import { STREAMED_EXPORT_COMPRESSION } from './compression-levels';
+import { compiledJson, sendRevalidated } from './revalidated-json';
 import { contextOf, type ServiceContext } from './service-context';
 
 type Or<T, Fallback> = [T] extends [never] ? Fallback : T;
@@ -73,13 +74,27 @@ export function routeSchema(endpoint: Endpoint) {
   };
 }
 
+/** How a route answers besides its declaration. */
+export interface RouteOptions {
+  /**
+   * The answer is shared data (no personal data) that browsers may keep: serialized by its compiled
+   * schema, with an ETag, and 304 when the caller already has it (lib/revalidated-json.ts).
+   */
+  revalidate?: boolean;
+}
+
 /**
  * Registers one endpoint of the contract: method, path, validation, serialization, OpenAPI and
  * who may call it all come from the declaration; the handler only maps it to a service call.
  * Raw answers (CSV, text, HTML) are sent by the handler through `reply` as a string or a stream,
  * which Fastify sends without serializing.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: RouteHandler<E>,
+  options: RouteOptions = {},
+): void {
   const schema = routeSchema(endpoint);
   const call = (request: FastifyRequest, reply: FastifyReply) =>
     handler(
@@ -92,15 +107,22 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       },
       contextOf(request),
     );
+  const revalidated =
+    options.revalidate && typeof endpoint.response !== 'string' ? compiledJson(endpoint.response) : null;
   // A versioned record's answer names its version as the ETag, which the next write sends back as If-Match.
-  const handle: RouteHandlerMethod = endpoint.versioned
+  const handle: RouteHandlerMethod = revalidated
     ? async (request, reply) => {
         const result = await call(request, reply);
-        const version = (result as { version?: unknown } | null)?.version;
-        if (typeof version === 'number') reply.header('etag', etagOf(version));
-        return result;
+        return result === reply ? reply : sendRevalidated(request, reply, revalidated(result));
       }
-    : call;
+    : endpoint.versioned
+      ? async (request, reply) => {
+          const result = await call(request, reply);
+          const version = (result as { version?: unknown } | null)?.version;
+          if (typeof version === 'number') reply.header('etag', etagOf(version));
+          return result;
+        }
+      : call;
   app.route({
     method: endpoint.method,
     url: endpoint.path,

@@ -7,7 +7,8 @@ import { categoriesService } from './categories-service';
 
 /** Channel categories for staff. */
 export async function categoriesRoutes(app: FastifyInstance) {
-  route(app, api.telegramChannels.listCategories, (_, ctx) => categoriesService.list(ctx));
+  // Shared data both channel screens load on every visit: revalidated, 304 when unchanged (issue 37).
+  route(app, api.telegramChannels.listCategories, (_, ctx) => categoriesService.list(ctx), { revalidate: true });
   route(app, api.telegramChannels.saveCategory, ({ body }, ctx) => categoriesService.save(ctx, body));
   route(app, api.telegramChannels.deleteCategory, async ({ params, query }, ctx) => {
     await categoriesService.remove(ctx, params.id, query.moveTo);

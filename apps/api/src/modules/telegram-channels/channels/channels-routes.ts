@@ -8,7 +8,10 @@ import { channelsService } from './channels-service';
 
 /** Channels for staff: the list, saving, deleting, a manual icon. */
 export async function channelsRoutes(app: FastifyInstance) {
-  route(app, api.telegramChannels.listChannels, ({ query }, ctx) => channelsService.page(ctx, query.take, query.page));
+  // Shared data both channel screens load on every visit: revalidated, 304 when unchanged (issue 37).
+  route(app, api.telegramChannels.listChannels, ({ query }, ctx) => channelsService.page(ctx, query.take, query.page), {
+    revalidate: true,
+  });
   route(app, api.telegramChannels.saveChannel, ({ body }, ctx) => channelsService.save(ctx, body));
   route(app, api.telegramChannels.deleteChannel, async ({ params }, ctx) => {
     await channelsService.remove(ctx, params.id);
