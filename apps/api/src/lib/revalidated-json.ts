@@ -24,6 +24,6 @@ export function sendRevalidated(request: FastifyRequest, reply: FastifyReply, js
   const tag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
   reply.header('etag', tag).header('cache-control', 'private, no-cache');
   const asked = request.headers['if-none-match'];
-  if (asked !== undefined && asked.split(',').some((value) => value.trim() === tag)) return reply.code(304).send();
+  if (asked?.split(',').some((value) => value.trim() === tag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(json);
 }

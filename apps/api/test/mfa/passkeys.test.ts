@@ -83,7 +83,11 @@ describe('registering passkeys', () => {
     // The caller's other session predates the factor and ends; this one stays.
     expect((await me(other)).statusCode).toBe(401);
     expect((await me(token)).statusCode).toBe(200);
-    expect((await get('/api/profile/mfa', token)).json()).toMatchObject({ totp: false, passkeys: 1, recoveryCodesLeft: 10 });
+    expect((await get('/api/profile/mfa', token)).json()).toMatchObject({
+      totp: false,
+      passkeys: 1,
+      recoveryCodesLeft: 10,
+    });
     const list = (await get('/api/profile/mfa/passkeys', token)).json();
     expect(list).toEqual({ origin: ORIGIN, items: [added.json().passkey] });
     expect(JSON.stringify(list)).not.toContain(key.id);

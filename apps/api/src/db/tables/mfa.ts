@@ -52,10 +52,7 @@ export const mfaChallenges = pgTable(
   },
   (t) => [
     index('mfa_challenges_user_idx').on(t.userId),
-    check(
-      'mfa_challenges_webauthn_challenge_length_check',
-      sql`length(${t.webauthnChallenge}) BETWEEN 16 AND 200`,
-    ),
+    check('mfa_challenges_webauthn_challenge_length_check', sql`length(${t.webauthnChallenge}) BETWEEN 16 AND 200`),
     index('mfa_challenges_expires_idx').on(t.expiresAt),
     check('mfa_challenges_expiry_check', sql`${t.expiresAt} > ${t.createdAt}`),
   ],
