@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { Account } from '../accounts';
 import { BASE_URL } from '../accounts';
-import { apiAs, expect, test } from '../fixtures';
-import { signIn } from './promo-api';
+import { expect, test } from '../fixtures';
+import { newEditor as newEditorAccount } from './new-editor';
 
 /**
  * Passkeys end to end (issue 31) with Chromium's virtual authenticator (DevTools `WebAuthn`): an editor of
@@ -12,15 +12,7 @@ import { signIn } from './promo-api';
  */
 const LOCAL = BASE_URL.replace('127.0.0.1', 'localhost');
 
-const newEditor = async (): Promise<Account> => {
-  const account: Account = {
-    email: `passkey.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 6)}@pult.test`,
-    password: 'Passkey-editor-2024',
-    role: 'editor',
-  };
-  await apiAs(await signIn()).users.create({ body: { ...account } });
-  return account;
-};
+const newEditor = () => newEditorAccount('passkey', 'Passkey-editor-2024');
 
 /** A platform authenticator that says yes at once (presence and verification simulated), for this page. */
 async function addAuthenticator(page: Page) {

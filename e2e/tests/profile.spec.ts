@@ -1,20 +1,11 @@
-import type { Account } from '../accounts';
 import { apiAs, expect, test } from '../fixtures';
-import { signIn } from './promo-api';
+import { newEditor as newEditorAccount } from './new-editor';
 
 /**
  * The profile's account card: the language (one choice, wherever it is made) and the password.
  * Each test has an editor of its own, since the language is saved on the server with the account.
  */
-const newEditor = async (): Promise<Account> => {
-  const account: Account = {
-    email: `profile.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 6)}@pult.test`,
-    password: 'Profile-pass-2024',
-    role: 'editor',
-  };
-  await apiAs(await signIn()).users.create({ body: { ...account } });
-  return account;
-};
+const newEditor = () => newEditorAccount('profile', 'Profile-pass-2024');
 
 const isPreferencesRead = (url: string, method: string) =>
   method === 'GET' && new URL(url).pathname === '/api/users/me/preferences';

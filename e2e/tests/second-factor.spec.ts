@@ -2,22 +2,14 @@ import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { Account } from '../accounts';
 import { apiAs, expect, test } from '../fixtures';
-import { signIn } from './promo-api';
+import { newEditor as newEditorAccount } from './new-editor';
 
 /**
  * The second factor end to end (issue 31): an editor of its own enrols an authenticator in the
  * profile from the page's QR code and key, signs out, and signs in again with a code computed here
  * from that key, then once more with a recovery code.
  */
-const newEditor = async (): Promise<Account> => {
-  const account: Account = {
-    email: `mfa.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 6)}@pult.test`,
-    password: 'Second-factor-2024',
-    role: 'editor',
-  };
-  await apiAs(await signIn()).users.create({ body: { ...account } });
-  return account;
-};
+const newEditor = () => newEditorAccount('mfa', 'Second-factor-2024');
 
 const totpOf = (secret: string) =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
