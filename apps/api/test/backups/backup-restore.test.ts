@@ -25,6 +25,13 @@ import { command, type Installation, newInstallation, openInstallation } from '.
 
 const WRITER_ROWS = 10_000;
 const BATCH = 50;
+/**
+ * The writer's pause between batches. On PGlite the online copy runs in the server's own thread,
+ * between the writer's transactions: at 5 ms the writer held that thread nearly all the time, and on a
+ * machine at load 30 the copy took 524 s and then more than the test's 600 s (two clean-clone runs).
+ * 20 ms still puts rows in while the copy runs, which is what the test is about.
+ */
+const WRITER_PAUSE_MS = 20;
 
 let source: Installation;
 let t: TestApp;
@@ -95,7 +102,7 @@ describe(`backup and restore (${testDbKind})`, { timeout: 600_000 }, () => {
         }));
         const ids = await t.database.db.transaction((tx) => tx.insert(users).values(rows).returning({ id: users.id }));
         committed.push(...ids.map((row) => row.id));
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await new Promise((resolve) => setTimeout(resolve, WRITER_PAUSE_MS));
       }
     })();
     while (committed.length < 1000) await new Promise((resolve) => setTimeout(resolve, 20));
