@@ -1,2 +1,0 @@
--- Reserved for issue 37: written by hand (see docs/decisions/0004), filled in by the session that builds it.
-SELECT 1;
