@@ -66,10 +66,14 @@ test.describe('users', () => {
     await page.getByRole('textbox', { name: 'Регистрация с' }).click();
     // It arrives focused and open, as a picker clicked into is; typed dates apply with Enter.
     await expect(page.locator('.ant-picker-dropdown:visible')).toBeVisible();
+    // Typed only once the arrived picker's own field has the focus: the dropdown can show a moment
+    // before, and keys typed then were lost (a loaded clean-clone run kept only the second date).
+    await expect(page.getByRole('textbox', { name: 'Регистрация с' })).toBeFocused();
     const today = ddmmyyyy(new Date());
     const yesterday = ddmmyyyy(new Date(Date.now() - 86_400_000));
     await page.keyboard.type(yesterday);
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('textbox', { name: 'Регистрация по' })).toBeFocused();
     await page.keyboard.type(today);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/[?&]from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
