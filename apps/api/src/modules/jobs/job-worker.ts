@@ -233,7 +233,10 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       for (const resolve of idleWaiters.splice(0)) resolve();
     },
     async idle() {
-      if (!running && !(await hasWork())) return;
+      // `running` is read again after the query: a wake (NOTIFY at the enqueue's commit) may have
+      // started a drain that claimed the job while the query ran, and a claimed job under a live
+      // lease is not "due", so the query alone would answer idle while that job still runs.
+      if (!running && !(await hasWork()) && !running) return;
       await new Promise<void>((resolve) => {
         idleWaiters.push(resolve);
         tick();

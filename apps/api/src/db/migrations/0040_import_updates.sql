@@ -1,0 +1,2 @@
+-- Reserved for a session working on this change; replaced by its statements.
+SELECT 1;
