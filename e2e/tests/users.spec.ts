@@ -149,6 +149,29 @@ test.describe('users', () => {
     await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
   });
 
+  test('a date typed while the picker downloads is kept, and the period applies with Enter', async ({ page, login }) => {
+    await login();
+    const release = await holdRequests(page, /\/assets\/period-picker-[\w-]+\.js$/);
+    await page.goto('/app/users');
+    const standIn = page.getByRole('textbox', { name: 'Регистрация с' });
+    await page.getByRole('combobox', { name: 'Статус' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(standIn).toBeFocused();
+    // Typed into the stand-in: the picker is held back, so these keys land before it exists.
+    await page.keyboard.type('01.01.2020');
+    await expect(standIn).toHaveValue('01.01.2020');
+    release();
+    await expect(page.locator('.ant-picker-range')).toBeVisible();
+    const start = page.locator('.ant-picker-range input').first();
+    await expect(start).toBeFocused();
+    await expect(start).toHaveValue('01.01.2020');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('textbox', { name: 'Регистрация по' })).toBeFocused();
+    await page.keyboard.type('31.01.2020');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]from=2020-01-01&to=2020-01-31/);
+  });
+
   test('the filter lives in the URL: reload and back keep it', async ({ page, login }) => {
     const session = await login();
     const marker = `flt${Date.now().toString(36)}`;

@@ -11,7 +11,7 @@ export interface PeriodProps {
   onChange: (patch: Pick<UsersFilter, 'from' | 'to'>) => void;
 }
 
-type Picker = ComponentType<PeriodProps & { autoFocus: boolean; open: boolean }>;
+type Picker = ComponentType<PeriodProps & { autoFocus: boolean; open: boolean; typed: string }>;
 
 /** Once downloaded, every later list draws the picker at once. */
 let downloaded: Picker | null = null;
@@ -25,13 +25,15 @@ const download = () => importWithTimeout('period-picker', () => import('./period
  * focus never falls to the page. Its calendar opens on arrival only if the stand-in was pressed: tabbing
  * through the filters passes the field without a calendar popping up, as antd's picker does. A period already in the
  * address loads it at once. If the download fails, the stand-in stays, marked and saying why, and the next
- * pointing or focus asks again; the list is not affected.
+ * pointing or focus asks again; the list is not affected. What is typed into the stand-in while the
+ * picker downloads is not lost: the picker's first field starts with it.
  */
 export const PeriodFilter = (props: PeriodProps) => {
   const { t } = useTranslation();
   const [picker, setPicker] = useState<{ Component: Picker; focus: boolean; open: boolean } | null>(() =>
     downloaded ? { Component: downloaded, focus: false, open: false } : null,
   );
+  const [typed, setTyped] = useState('');
   const [failed, setFailed] = useState(false);
   const pending = useRef(false);
   // A press on the stand-in asks for the calendar; a Tab into it only for the field (as the picker itself does).
@@ -60,11 +62,15 @@ export const PeriodFilter = (props: PeriodProps) => {
     if (hasPeriod && !downloaded) load();
   }, [hasPeriod, load]);
 
-  if (picker) return <picker.Component {...props} autoFocus={picker.focus} open={picker.open} />;
+  if (picker)
+    return (
+      <picker.Component {...props} autoFocus={picker.focus} open={picker.open} typed={picker.focus ? typed : ''} />
+    );
   return (
     <Input
       ref={standIn}
-      readOnly
+      value={typed}
+      onChange={(event) => setTyped(event.target.value)}
       className="users-period"
       // Named as the picker's first field is: the one a click or Tab lands in.
       aria-label={t('users.filter.periodFrom')}
