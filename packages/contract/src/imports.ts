@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbId } from './common';
 import { fieldErrorCodes } from './error-codes';
+import { fieldChange } from './versions';
 
 /** What a file can bring in (product.md §8 "Import"). */
 export const importKinds = ['users', 'promo-codes', 'tg-channels'] as const;
@@ -11,6 +12,18 @@ export type ImportKind = z.infer<typeof importKind>;
 export const importStatuses = ['queued', 'running', 'done', 'failed', 'undone'] as const;
 export const importStatus = z.enum(importStatuses);
 export type ImportStatus = z.infer<typeof importStatus>;
+
+/**
+ * What a row whose key a record already has does: `refuse` it as taken (the default: a file of new
+ * records), or `update` that record with the row's filled cells (users by e-mail, channels by name;
+ * never promo codes, whose file carries nothing but the code). An undo puts updated records back.
+ */
+export const importExistingModes = ['refuse', 'update'] as const;
+export const importExistingMode = z.enum(importExistingModes);
+export type ImportExistingMode = z.infer<typeof importExistingMode>;
+
+/** The kinds a file may update. */
+export const updatableImportKinds: readonly ImportKind[] = ['users', 'tg-channels'];
 
 /** The columns each kind reads, in the order the wizard shows them. */
 export const importFields = {
@@ -74,6 +87,7 @@ export const createImportFields = z
     dryRun: z.stringbool().default(false),
     /** Import the valid rows and skip the others, or import nothing while any row is invalid. */
     onInvalid: z.enum(['skip', 'abort']).default('abort'),
+    onExisting: importExistingMode.default('refuse'),
     /** Detected when absent: UTF-8 (with or without BOM) unless the bytes are not UTF-8, then Windows-1251. */
     encoding: z.enum(['utf-8', 'windows-1251']).optional(),
     /** Guessed from the first lines when absent. */
@@ -100,6 +114,11 @@ export const createImportFields = z
     path: ['seriesId'],
     message: 'promo codes go into a series',
     params: { code: 'required' },
+  })
+  .refine((fields) => fields.onExisting === 'refuse' || updatableImportKinds.includes(fields.kind), {
+    path: ['onExisting'],
+    message: 'promo codes are only added',
+    params: { code: 'not_allowed' },
   });
 export type CreateImportFields = z.input<typeof createImportFields>;
 
@@ -109,6 +128,7 @@ export const createImportQuery = z.object({
   seriesId: z.string().max(12).optional(),
   dryRun: z.enum(['true', 'false']).optional(),
   onInvalid: z.enum(['skip', 'abort']).optional(),
+  onExisting: importExistingMode.optional(),
   encoding: z.enum(['utf-8', 'windows-1251']).optional(),
   delimiter: csvSeparator.optional(),
   sheet: z.string().max(100).optional(),
@@ -126,6 +146,17 @@ export const undoRefusal = z.object({
 });
 export type UndoRefusal = z.infer<typeof undoRefusal>;
 
+/**
+ * A row that updates (or, in a dry run, would update) a record, and the fields it changes, as a
+ * record's history shows them (a channel's category by its title).
+ */
+export const importUpdate = z.object({
+  row: z.number().int(),
+  recordId: z.number().int(),
+  changes: z.array(fieldChange),
+});
+export type ImportUpdate = z.infer<typeof importUpdate>;
+
 /** Where an import stands (product.md §8), with what the wizard shows besides. */
 export const importState = z
   .object({
@@ -134,6 +165,7 @@ export const importState = z
     status: importStatus,
     dryRun: z.boolean(),
     onInvalid: z.enum(['skip', 'abort']),
+    onExisting: importExistingMode,
     seriesId: z.number().int().nullable(),
     fileName: z.string(),
     /** `csv` or `xlsx`, by content. */
@@ -148,6 +180,14 @@ export const importState = z
     valid: z.number().int(),
     invalid: z.number().int(),
     imported: z.number().int(),
+    /** Valid rows whose key a record has and which change it (update mode); the rest of `valid` create. */
+    toUpdate: z.number().int(),
+    /** Valid rows whose key a record has and which would change nothing in it: left alone. */
+    unchanged: z.number().int(),
+    /** Of `imported`, the records updated rather than created. */
+    updated: z.number().int(),
+    /** The first 1,000 rows that update a record, in row order, with the fields they change. */
+    updates: z.array(importUpdate),
     /** The first 1,000 refusals in row order; `errors.csv` has them all with the rows. */
     errors: z.array(importRowError),
     /** Why a failed import stopped: `invalid-rows` (abort chosen), `canceled`, `unreadable`, or the error. */

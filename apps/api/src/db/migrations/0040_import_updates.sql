@@ -1,2 +1,32 @@
--- Reserved for a session working on this change; replaced by its statements.
-SELECT 1;
+-- Issue 36 (docs/decisions/0042): an import may update the records its rows match (users by e-mail,
+-- channels by name) when the person chooses so. Written by hand (docs/decisions/0004).
+-- `imports.on_existing`: `refuse` (a matched key is refused as taken, as before) or `update`; never for
+-- promo codes (a code's file carries nothing but the code). `to_update` / `unchanged` count the matched
+-- rows that would change their record and those that would not; `updated` the records the run changed.
+-- `import_rows.existing_id` is the matched record, `changes` its fields that would change (field →
+-- { from, to }, for the dry run), `before` the record's fields as they were when the import changed
+-- them and `written_at` the `updated_at` the import gave it: an undo puts `before` back only while the
+-- record still carries that stamp.
+ALTER TABLE "imports" ADD COLUMN "on_existing" text DEFAULT 'refuse' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "imports" ADD COLUMN "to_update" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "imports" ADD COLUMN "unchanged" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "imports" ADD COLUMN "updated" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "imports" ADD CONSTRAINT "imports_on_existing_check" CHECK ("on_existing" IN ('refuse', 'update'));
+--> statement-breakpoint
+ALTER TABLE "imports" ADD CONSTRAINT "imports_on_existing_kind_check" CHECK ("on_existing" = 'refuse' OR "kind" <> 'promo-codes');
+--> statement-breakpoint
+ALTER TABLE "imports" ADD CONSTRAINT "imports_updates_check" CHECK ("to_update" >= 0 AND "unchanged" >= 0 AND "updated" BETWEEN 0 AND "imported");
+--> statement-breakpoint
+ALTER TABLE "import_rows" ADD COLUMN "existing_id" bigint;
+--> statement-breakpoint
+ALTER TABLE "import_rows" ADD COLUMN "changes" jsonb;
+--> statement-breakpoint
+ALTER TABLE "import_rows" ADD COLUMN "before" jsonb;
+--> statement-breakpoint
+ALTER TABLE "import_rows" ADD COLUMN "written_at" timestamp with time zone;
+--> statement-breakpoint
+ALTER TABLE "import_rows" ADD CONSTRAINT "import_rows_before_check" CHECK ("before" IS NULL OR ("record_id" IS NOT NULL AND "written_at" IS NOT NULL));

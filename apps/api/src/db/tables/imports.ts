@@ -1,4 +1,4 @@
-import { importKinds, importStatuses, type UndoRefusal } from '@pult/contract';
+import { importExistingModes, importKinds, importStatuses, type UndoRefusal } from '@pult/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { oneOf, time } from './columns';
@@ -7,7 +7,7 @@ import { users } from './users';
 
 /**
  * One uploaded file to import (docs/decisions/0037): its options, what was read from it, its counts.
- * Written by hand in migration 0034, which this mirrors.
+ * Written by hand in migrations 0034 and 0040, which this mirrors.
  */
 export const imports = pgTable(
   'imports',
@@ -20,6 +20,8 @@ export const imports = pgTable(
       .notNull()
       .default('abort'),
     seriesId: integer('series_id').references(() => promoSeries.id),
+    /** A row whose key a record already has: refused as taken, or that record updated (migration 0040). */
+    onExisting: text('on_existing', { enum: importExistingModes }).notNull().default('refuse'),
     /** The upload in the storage while the job reads it; removed when the job ends (it holds personal data). */
     fileKey: text('file_key'),
     fileName: text('file_name').notNull().default(''),
@@ -39,6 +41,11 @@ export const imports = pgTable(
     valid: integer('valid').notNull().default(0),
     invalid: integer('invalid').notNull().default(0),
     imported: integer('imported').notNull().default(0),
+    /** Valid rows matching a record they would change, and matching one they would leave as it is. */
+    toUpdate: integer('to_update').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    /** Of `imported`, the records updated rather than created. */
+    updated: integer('updated').notNull().default(0),
     /** The last row number the inserting phase has handled: each batch starts after it, never rescans. */
     insertedThrough: integer('inserted_through').notNull().default(0),
     failure: text('failure'),
@@ -61,6 +68,12 @@ export const imports = pgTable(
       sql`${t.total} >= 0 AND ${t.valid} >= 0 AND ${t.invalid} >= 0 AND ${t.imported} BETWEEN 0 AND ${t.valid}`,
     ),
     check('imports_failed_check', sql`${t.status} <> 'failed' OR ${t.failure} IS NOT NULL`),
+    check('imports_on_existing_check', oneOf(t.onExisting, importExistingModes)),
+    check('imports_on_existing_kind_check', sql`${t.onExisting} = 'refuse' OR ${t.kind} <> 'promo-codes'`),
+    check(
+      'imports_updates_check',
+      sql`${t.toUpdate} >= 0 AND ${t.unchanged} >= 0 AND ${t.updated} BETWEEN 0 AND ${t.imported}`,
+    ),
   ],
 );
 
@@ -81,6 +94,12 @@ export const importRows = pgTable(
     cells: jsonb('cells').$type<string[]>().notNull(),
     errors: jsonb('errors').$type<Array<{ field: string; code: string }>>(),
     recordId: bigint('record_id', { mode: 'number' }),
+    /** Update mode: the record the row's key matched, and its fields the row would change (field → from, to). */
+    existingId: bigint('existing_id', { mode: 'number' }),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
+    /** An updated record's fields as they were, and the `updated_at` the import wrote: what an undo puts back, and when it may. */
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    writtenAt: time('written_at'),
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.row], name: 'import_rows_pkey' }),
@@ -89,5 +108,9 @@ export const importRows = pgTable(
     check('import_rows_errors_check', sql`${t.errors} IS NULL OR jsonb_typeof(${t.errors}) = 'array'`),
     check('import_rows_valid_check', sql`${t.errors} IS NOT NULL OR (${t.key} IS NOT NULL AND ${t.data} IS NOT NULL)`),
     check('import_rows_record_check', sql`${t.recordId} IS NULL OR ${t.errors} IS NULL`),
+    check(
+      'import_rows_before_check',
+      sql`${t.before} IS NULL OR (${t.recordId} IS NOT NULL AND ${t.writtenAt} IS NOT NULL)`,
+    ),
   ],
 );

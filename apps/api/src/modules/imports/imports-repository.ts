@@ -1,5 +1,5 @@
-import type { ImportRowError, ImportState } from '@pult/contract';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { ImportRowError, ImportState, ImportUpdate } from '@pult/contract';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { importRows, imports } from '../../db/schema';
 
@@ -15,7 +15,14 @@ export interface StagedRow {
   errors: Array<{ field: string; code: string }> | null;
 }
 
-/** The refusals GET /imports/{id} shows; errors.csv has them all. */
+export interface StagedCounts {
+  valid: number;
+  invalid: number;
+  toUpdate: number;
+  unchanged: number;
+}
+
+/** The refusals (and the updates) GET /imports/{id} shows; errors.csv has all the refusals. */
 const SHOWN_ERRORS = 1000;
 
 export const importsRepository = {
@@ -54,9 +61,10 @@ export const importsRepository = {
     await db.delete(importRows).where(eq(importRows.importId, importId));
   },
 
-  /** Rows a dry run checked and found valid: nothing will read them again. */
+  /** Rows a dry run checked and found valid: nothing will read them again but the updates it shows. */
   dropValidRows: async (db: Db, importId: number): Promise<void> => {
-    await db.execute(sql`DELETE FROM import_rows WHERE import_id = ${importId} AND errors IS NULL`);
+    await db.execute(sql`DELETE FROM import_rows WHERE import_id = ${importId} AND errors IS NULL
+      AND (existing_id IS NULL OR changes = '[]'::jsonb)`);
   },
 
   /** A batch of staged rows in one statement, one JSON parameter whatever the batch's size. */
@@ -68,14 +76,43 @@ export const importsRepository = {
         AS u(row int, key text, data jsonb, cells jsonb, errors jsonb)`);
   },
 
-  /** How many staged rows are valid and how many are not. */
-  counts: async (db: Db, importId: number): Promise<{ valid: number; invalid: number }> => {
-    const [row] = await queryRows<{ valid: number; invalid: number }>(
+  /** How many staged rows are valid and how many are not; of the valid, how many would update a record or match one unchanged. */
+  counts: async (db: Db, importId: number): Promise<StagedCounts> => {
+    const [row] = await queryRows<StagedCounts>(
       db,
-      sql`SELECT count(*) FILTER (WHERE errors IS NULL)::int AS valid, count(*) FILTER (WHERE errors IS NOT NULL)::int AS invalid
+      sql`SELECT count(*) FILTER (WHERE errors IS NULL)::int AS valid, count(*) FILTER (WHERE errors IS NOT NULL)::int AS invalid,
+            count(*) FILTER (WHERE errors IS NULL AND existing_id IS NOT NULL AND changes <> '[]'::jsonb)::int AS "toUpdate",
+            count(*) FILTER (WHERE errors IS NULL AND existing_id IS NOT NULL AND changes = '[]'::jsonb)::int AS unchanged
           FROM import_rows WHERE import_id = ${importId}`,
     );
-    return { valid: row?.valid ?? 0, invalid: row?.invalid ?? 0 };
+    return {
+      valid: row?.valid ?? 0,
+      invalid: row?.invalid ?? 0,
+      toUpdate: row?.toUpdate ?? 0,
+      unchanged: row?.unchanged ?? 0,
+    };
+  },
+
+  /** The first rows that update (or would update) a record, in row order, with what they change. */
+  updates: async (db: Db, importId: number): Promise<ImportUpdate[]> => {
+    const rows = await db
+      .select({ row: importRows.row, recordId: importRows.existingId, changes: importRows.changes })
+      .from(importRows)
+      .where(
+        and(
+          eq(importRows.importId, importId),
+          isNotNull(importRows.existingId),
+          isNull(importRows.errors),
+          sql`${importRows.changes} <> '[]'::jsonb`,
+        ),
+      )
+      .orderBy(asc(importRows.row))
+      .limit(SHOWN_ERRORS);
+    return rows.map((row) => ({
+      row: row.row,
+      recordId: row.recordId ?? 0,
+      changes: (row.changes ?? []) as ImportUpdate['changes'],
+    }));
   },
 
   /** The first refusals in row order, one per field. */
@@ -106,6 +143,7 @@ export const importsRepository = {
         id: imports.id,
         imported: imports.imported,
         valid: imports.valid,
+        unchanged: imports.unchanged,
         total: imports.total,
         phase: imports.phase,
       })
@@ -114,13 +152,14 @@ export const importsRepository = {
 };
 
 /** The API's view of an import. */
-export function toImportState(row: ImportRow, errors: ImportRowError[]): ImportState {
+export function toImportState(row: ImportRow, errors: ImportRowError[], updates: ImportUpdate[]): ImportState {
   return {
     id: row.id,
     kind: row.kind,
     status: row.status,
     dryRun: row.dryRun,
     onInvalid: row.onInvalid,
+    onExisting: row.onExisting,
     seriesId: row.seriesId,
     fileName: row.fileName,
     format: row.format,
@@ -132,6 +171,10 @@ export function toImportState(row: ImportRow, errors: ImportRowError[]): ImportS
     valid: row.valid,
     invalid: row.invalid,
     imported: row.imported,
+    toUpdate: row.toUpdate,
+    unchanged: row.unchanged,
+    updated: row.updated,
+    updates,
     errors,
     failure: row.failure,
     undoRefusals: row.undoRefusals,

@@ -65,6 +65,7 @@ export const importsService = {
         kind: options.kind,
         dryRun: options.dryRun,
         onInvalid: options.onInvalid,
+        onExisting: options.onExisting,
         seriesId,
         fileKey,
         fileName: upload.fileName,
@@ -82,7 +83,14 @@ export const importsService = {
           action: 'import',
           entity: 'import',
           entityId: imp.id,
-          after: { kind: imp.kind, fileName: imp.fileName, dryRun: imp.dryRun, onInvalid: imp.onInvalid, seriesId },
+          after: {
+            kind: imp.kind,
+            fileName: imp.fileName,
+            dryRun: imp.dryRun,
+            onInvalid: imp.onInvalid,
+            onExisting: imp.onExisting,
+            seriesId,
+          },
         },
         tx,
       );
@@ -93,7 +101,7 @@ export const importsService = {
 
   get: async (ctx: ServiceContext, id: number): Promise<ImportState> => {
     const imp = await visibleImport(ctx, id);
-    return toImportState(imp, await repo.errors(ctx.db, id));
+    return toImportState(imp, await repo.errors(ctx.db, id), await repo.updates(ctx.db, id));
   },
 
   /** The refused rows as CSV, checked before the first byte is sent (then streamed page by page). */

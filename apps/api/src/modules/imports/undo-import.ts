@@ -25,7 +25,7 @@ async function refusals(db: Db, kind: Parameters<typeof undoBlockers>[1], import
   const rows = await queryRows<{ row: number; record_id: number | string }>(
     db,
     sql`SELECT r.row, r.record_id FROM import_rows r
-        WHERE r.import_id = ${importId} AND r.record_id IS NOT NULL
+        WHERE r.import_id = ${importId} AND r.record_id IS NOT NULL AND r.before IS NULL
           AND EXISTS (SELECT 1 FROM ${sql.raw(kindSql[kind].table)} t WHERE t.id = r.record_id)
         ORDER BY r.row LIMIT 1000`,
   );
@@ -33,10 +33,11 @@ async function refusals(db: Db, kind: Parameters<typeof undoBlockers>[1], import
 }
 
 /**
- * Removes exactly the records the import created, all or nothing, in one transaction with the import
- * locked: each record is removed only while it is as imported (the condition is in the DELETE, so a
- * change committed meanwhile keeps it), and if any is kept the whole undo rolls back and answers 409
- * with the list, which the import also keeps for its screen. Records already deleted by hand are simply gone.
+ * Puts back exactly the records the import updated and removes exactly those it created, all or
+ * nothing, in one transaction with the import locked: each record is restored or removed only while
+ * it is as the import left it (the condition is in the UPDATE and the DELETE, so a change committed
+ * meanwhile keeps it), and if any is kept the whole undo rolls back and answers 409 with the list,
+ * which the import also keeps for its screen. Records already deleted by hand are simply gone.
  */
 export async function undoImport(ctx: ServiceContext, importId: number): Promise<void> {
   const now = ctx.clock.now();
@@ -46,12 +47,14 @@ export async function undoImport(ctx: ServiceContext, importId: number): Promise
       if (!imp) throw notFound('IMPORT_NOT_FOUND', 'No such import');
       const finished = imp.status === 'done' || imp.status === 'failed';
       if (imp.dryRun || !finished || imp.imported === 0)
-        throw conflict('IMPORT_NOT_UNDOABLE', 'Only an import that created records can be undone, once');
+        throw conflict('IMPORT_NOT_UNDOABLE', 'Only an import that created or updated records can be undone, once');
       let removed: number;
+      let restored: number;
       try {
         const outcome = await removeRecords(tx, imp.kind, imp.id);
         if (outcome.left > 0) throw new UndoRefused();
         removed = outcome.removed;
+        restored = outcome.restored;
       } catch (error) {
         if (isForeignKeyViolation(error)) throw new UndoRefused();
         throw error;
@@ -61,7 +64,7 @@ export async function undoImport(ctx: ServiceContext, importId: number): Promise
           codes_count = codes_count - ${removed} WHERE id = ${imp.seriesId}`);
       }
       await repo.update(tx, imp.id, { status: 'undone', undoneAt: now, undoRefusals: [] });
-      await ctx.audit({ action: 'undo-import', entity: 'import', entityId: imp.id, after: { removed } }, tx);
+      await ctx.audit({ action: 'undo-import', entity: 'import', entityId: imp.id, after: { removed, restored } }, tx);
     });
   } catch (error) {
     if (!(error instanceof UndoRefused)) throw error;

@@ -13,10 +13,10 @@ import { stageFile } from './stage-file';
 const PG_INSERT_BATCH = 20_000;
 const PGLITE_INSERT_BATCH = 2_000;
 
-/** The jobs screen's progress: records made of the valid rows (0 of 0 while the file is read). */
+/** The jobs screen's progress: records made or updated of the valid rows that change something (0 of 0 while the file is read). */
 async function importProgress(db: Db, ids: readonly number[]): Promise<Map<number, JobProgress>> {
   const rows = await repo.progress(db, ids);
-  return new Map(rows.map((row) => [row.id, { done: row.imported, total: row.valid }]));
+  return new Map(rows.map((row) => [row.id, { done: row.imported, total: row.valid - row.unchanged }]));
 }
 
 /** An admin canceled the job: the import says so and stops at its next batch; what it made stays, undoable. */
@@ -72,8 +72,9 @@ export function importJobHandler(setup: {
     // One batch per run, handed back to the queue between batches: the job is pending then, so an
     // admin's cancel on the jobs screen lands (it stops pending work) and the import stops there.
     const take = pgPoolOf(db) ? PG_INSERT_BATCH : PGLITE_INSERT_BATCH;
-    const done = await insertBatch(db, imp.kind, { importId: imp.id, seriesId: imp.seriesId }, take, clock.now());
-    if (done.imported + done.refused > 0) return { status: 'later' };
+    const target = { importId: imp.id, seriesId: imp.seriesId, updates: imp.onExisting === 'update' };
+    const done = await insertBatch(db, imp.kind, target, take, clock.now());
+    if (done.spanned > 0) return { status: 'later' };
     return finish(imp, { status: 'done' });
   };
 }

@@ -10,7 +10,7 @@ import { openRows, UnreadableFileError } from '../file/read-rows';
 import type { ImportEncoding } from '../file/sniff';
 import { type ImportRow, importsRepository as repo, type StagedRow } from '../imports-repository';
 import { applyMapping, guessMapping } from '../rules/guess-mapping';
-import { markDuplicates, markTaken } from '../rules/kind-sql';
+import { markDuplicates, markExisting, markTaken } from '../rules/kind-sql';
 import { type RowContext, validateRow } from '../rules/validate-row';
 
 /** Rows per staging statement: bigger on PostgreSQL; on PGlite every request waits for a statement. */
@@ -50,7 +50,8 @@ const storable = (cell: string) => cell.replaceAll('\u0000', '').slice(0, MAX_CE
 /**
  * Reads the upload row by row into `import_rows`, each row checked with the contract's schemas on
  * the way, in batches (the file's rows never sit in memory together); then marks, in SQL over all
- * rows, keys repeated inside the file and keys the database already has. Starts from scratch when run
+ * rows, keys repeated inside the file and keys the database already has (refused as taken, or, in
+ * update mode, matched to their record with the fields they would change). Starts from scratch when run
  * again (a job resumed after a restart): staging writes nothing but its own rows.
  */
 export async function stageFile(db: Db, storage: Storage, imp: ImportRow, control: JobControl): Promise<StageOutcome> {
@@ -128,7 +129,8 @@ export async function stageFile(db: Db, storage: Storage, imp: ImportRow, contro
   // and joins a batch with its new records in nested loops (20,000 × 20,000 comparisons, minutes).
   await db.execute(sql`ANALYZE import_rows`);
   await markDuplicates(db, imp.kind, imp.id);
-  await markTaken(db, imp.kind, imp.id);
+  if (imp.onExisting === 'update') await markExisting(db, imp.kind, imp.id);
+  else await markTaken(db, imp.kind, imp.id);
   const counts = await repo.counts(db, imp.id);
   await repo.update(db, imp.id, { ...counts, total, phase: 'inserting' });
   return 'staged';

@@ -1,6 +1,7 @@
 import type { ImportKind, UndoRefusal } from '@pult/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client';
+import { updateSql } from './update-sql';
 
 /**
  * The database's side of each kind, in SQL over `import_rows` so that a million rows are checked and
@@ -71,7 +72,8 @@ const channels: KindSql = {
   // Each goes last in its category, in the file's order.
   insert: (_importId, _seriesId, now) => sql`
     INSERT INTO tg_channels (title, username, description, category_id, published, sort_order, created_at, updated_at)
-    SELECT data->>'title', data->>'username', data->>'description', (data->>'categoryId')::int, (data->>'published')::boolean,
+    SELECT data->>'title', data->>'username', coalesce(data->>'description', ''), (data->>'categoryId')::int,
+      coalesce((data->>'published')::boolean, true),
       coalesce((SELECT max(c.sort_order) + 1 FROM tg_channels c WHERE c.category_id = (data->>'categoryId')::int), 0)
         + row_number() OVER (PARTITION BY data->>'categoryId' ORDER BY row) - 1,
       ${now}, ${now}
@@ -87,12 +89,28 @@ const channels: KindSql = {
 
 export const kindSql: Record<ImportKind, KindSql> = { users, 'promo-codes': codes, 'tg-channels': channels };
 
+const keyError = (kind: ImportKind, code: string) =>
+  sql`jsonb_build_array(jsonb_build_object('field', ${kindSql[kind].keyField}::text, 'code', ${code}::text))`;
+
 /** Rows whose key is already taken in the database: refused on the key's field. */
 export async function markTaken(db: Db, kind: ImportKind, importId: number): Promise<void> {
-  const rules = kindSql[kind];
-  await db.execute(sql`UPDATE import_rows r
-    SET errors = jsonb_build_array(jsonb_build_object('field', ${rules.keyField}::text, 'code', 'taken'))
-    WHERE r.import_id = ${importId} AND r.errors IS NULL AND ${rules.taken}`);
+  await db.execute(sql`UPDATE import_rows r SET errors = ${keyError(kind, 'taken')}
+    WHERE r.import_id = ${importId} AND r.errors IS NULL AND ${kindSql[kind].taken}`);
+}
+
+/**
+ * Update mode: each row whose key a record has gets that record's id and the fields it would change
+ * ([] when none); a record a file must not touch refuses its row (`not_allowed` on the key).
+ */
+export async function markExisting(db: Db, kind: ImportKind, importId: number): Promise<void> {
+  const rules = updateSql[kind];
+  if (!rules) return markTaken(db, kind, importId);
+  if (rules.forbidden)
+    await db.execute(sql`UPDATE import_rows r SET errors = ${keyError(kind, 'not_allowed')}
+      WHERE r.import_id = ${importId} AND r.errors IS NULL AND ${rules.forbidden}`);
+  await db.execute(sql`UPDATE import_rows r SET existing_id = t.id, changes = ${rules.changes}
+    FROM ${rules.target}
+    WHERE r.import_id = ${importId} AND r.errors IS NULL AND ${rules.matches}`);
 }
 
 /** Every row after the first with the same key: a duplicate inside the file. */
@@ -107,60 +125,89 @@ export async function markDuplicates(db: Db, kind: ImportKind, importId: number)
 }
 
 /**
- * Turns the next `take` valid rows into records in one statement: the records are inserted, each id
- * is written back to its row, and a row whose key was taken since the check (another import, a form)
- * is refused as taken, so the counts stay true. Returns how many rows it imported and refused.
+ * Turns the next `take` valid rows into records in one statement: new keys are inserted, each id
+ * written back to its row, and a row whose key was taken since the check (another import, a form) is
+ * refused as taken, so the counts stay true; in update mode the rows matching a record change it, its
+ * fields as they were kept on the row (`before`) with the stamp the import wrote (`written_at`).
+ * Returns how many rows it went through, made records of, updated with, and refused.
  */
 export async function insertBatch(
   db: Db,
   kind: ImportKind,
-  target: { importId: number; seriesId: number | null },
+  target: { importId: number; seriesId: number | null; updates: boolean },
   take: number,
   now: Date,
-): Promise<{ imported: number; refused: number }> {
+): Promise<{ spanned: number; imported: number; updated: number; refused: number }> {
   const rules = kindSql[kind];
   const { importId, seriesId } = target;
-  const [row] = await queryRows<{ imported: number; refused: number }>(
+  const update = target.updates ? updateSql[kind] : undefined;
+  const updating = update
+    ? sql`,
+      upd AS (SELECT row, data, existing_id FROM span WHERE existing_id IS NOT NULL AND changes <> '[]'::jsonb),
+      ${update.apply(now)},
+      rewritten AS (
+        UPDATE import_rows r SET record_id = changed.id, before = old.before, written_at = ${now}
+        FROM upd, changed, old
+        WHERE r.import_id = ${importId} AND r.row = upd.row AND changed.id = upd.existing_id AND old.id = changed.id
+        RETURNING 1)`
+    : sql`, rewritten AS (SELECT 1 WHERE false)`;
+  const [row] = await queryRows<{ spanned: number; imported: number; updated: number; refused: number }>(
     db,
-    sql`WITH batch AS (
-        SELECT row, key, data FROM import_rows
+    sql`WITH span AS (
+        SELECT row, key, data, existing_id, changes FROM import_rows
         WHERE import_id = ${importId} AND errors IS NULL AND record_id IS NULL
           AND row > (SELECT inserted_through FROM imports WHERE id = ${importId})
         ORDER BY row LIMIT ${take}),
+      batch AS (SELECT row, key, data FROM span WHERE existing_id IS NULL),
       created AS (${rules.insert(importId, seriesId, now)}),
       linked AS (
         UPDATE import_rows r SET record_id = created.id FROM batch, created
         WHERE r.import_id = ${importId} AND r.row = batch.row AND batch.key = created.key
         RETURNING 1),
       refused AS (
-        UPDATE import_rows r
-        SET errors = jsonb_build_array(jsonb_build_object('field', ${rules.keyField}::text, 'code', 'taken'))
+        UPDATE import_rows r SET errors = ${keyError(kind, 'taken')}
         FROM batch
         WHERE r.import_id = ${importId} AND r.row = batch.row
           AND NOT EXISTS (SELECT 1 FROM created WHERE created.key = batch.key)
-        RETURNING 1),
+        RETURNING 1)${updating},
       counted AS (
-        UPDATE imports SET imported = imported + (SELECT count(*) FROM linked),
+        UPDATE imports SET imported = imported + (SELECT count(*) FROM linked) + (SELECT count(*) FROM rewritten),
+          updated = updated + (SELECT count(*) FROM rewritten),
           valid = valid - (SELECT count(*) FROM refused), invalid = invalid + (SELECT count(*) FROM refused),
-          inserted_through = coalesce((SELECT max(row) FROM batch), inserted_through)
+          inserted_through = coalesce((SELECT max(row) FROM span), inserted_through)
         WHERE id = ${importId} RETURNING 1)
-      SELECT (SELECT count(*) FROM linked)::int AS imported, (SELECT count(*) FROM refused)::int AS refused
+      SELECT (SELECT count(*) FROM span)::int AS spanned,
+        ((SELECT count(*) FROM linked) + (SELECT count(*) FROM rewritten))::int AS imported,
+        (SELECT count(*) FROM rewritten)::int AS updated, (SELECT count(*) FROM refused)::int AS refused
       FROM counted`,
   );
-  if (kind === 'promo-codes' && seriesId !== null && row && row.imported > 0) {
+  const made = (row?.imported ?? 0) - (row?.updated ?? 0);
+  if (kind === 'promo-codes' && seriesId !== null && made > 0) {
     // The series counts its codes: imported ones are made, as generated ones are.
-    await db.execute(sql`UPDATE promo_series SET codes_count = codes_count + ${row.imported},
-      generated = generated + ${row.imported} WHERE id = ${seriesId}`);
+    await db.execute(sql`UPDATE promo_series SET codes_count = codes_count + ${made},
+      generated = generated + ${made} WHERE id = ${seriesId}`);
   }
-  return { imported: row?.imported ?? 0, refused: row?.refused ?? 0 };
+  return {
+    spanned: row?.spanned ?? 0,
+    imported: row?.imported ?? 0,
+    updated: row?.updated ?? 0,
+    refused: row?.refused ?? 0,
+  };
 }
 
-/** The import's records that changed since, with why; empty when every one may be removed. */
+/** The import's records that changed since, with why (created ones kept from removal, updated ones from restoring); empty when none. */
 export async function undoBlockers(db: Db, kind: ImportKind, importId: number, limit = 1000): Promise<UndoRefusal[]> {
+  const created = kindSql[kind].blocker;
+  // An updated record is put back only while it carries the import's stamp (codes are never updated).
+  const reason = updateSql[kind]
+    ? sql`CASE WHEN r.before IS NULL THEN ${created}
+        ELSE (SELECT CASE WHEN t.updated_at <> r.written_at THEN 'changed' END
+              FROM ${sql.raw(kindSql[kind].table)} t WHERE t.id = r.record_id) END`
+    : created;
   const rows = await queryRows<{ row: number; record_id: number | string; reason: UndoRefusal['reason'] }>(
     db,
     sql`SELECT row, record_id, reason FROM (
-          SELECT r.row, r.record_id, ${kindSql[kind].blocker} AS reason
+          SELECT r.row, r.record_id, ${reason} AS reason
           FROM import_rows r WHERE r.import_id = ${importId} AND r.record_id IS NOT NULL) AS checked
         WHERE reason IS NOT NULL ORDER BY row LIMIT ${limit}`,
   );
@@ -168,26 +215,47 @@ export async function undoBlockers(db: Db, kind: ImportKind, importId: number, l
 }
 
 /**
- * Removes the import's unchanged records and says how many went and how many are left (changed since,
- * or held by another record's foreign key: the caller rolls back when any is left, all or nothing).
+ * Puts the records the import updated back as they were, where each still carries the import's
+ * stamp, then removes the records it created that are still as imported; says how many were restored
+ * and removed and how many are left (changed since, or held by another record's foreign key: the
+ * caller rolls back when any is left, all or nothing). Records deleted by hand meanwhile are gone.
  */
 export async function removeRecords(
   db: Db,
   kind: ImportKind,
   importId: number,
-): Promise<{ removed: number; left: number }> {
+): Promise<{ removed: number; restored: number; left: number }> {
   const rules = kindSql[kind];
+  const table = sql.raw(rules.table);
+  const update = updateSql[kind];
+  let restored = 0;
+  let leftUpdated = 0;
+  if (update) {
+    const [present] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM import_rows r
+          WHERE r.import_id = ${importId} AND r.before IS NOT NULL
+            AND EXISTS (SELECT 1 FROM ${table} t WHERE t.id = r.record_id)`,
+    );
+    const [done] = await queryRows<{ n: number }>(
+      db,
+      sql`WITH restored AS (${update.restore(importId)}) SELECT count(*)::int AS n FROM restored`,
+    );
+    restored = done?.n ?? 0;
+    leftUpdated = (present?.n ?? 0) - restored;
+  }
   const [removed] = await queryRows<{ n: number }>(
     db,
-    sql`WITH doomed AS (SELECT record_id FROM import_rows WHERE import_id = ${importId} AND record_id IS NOT NULL),
+    sql`WITH doomed AS (SELECT record_id FROM import_rows
+          WHERE import_id = ${importId} AND record_id IS NOT NULL AND before IS NULL),
       removed AS (${rules.remove})
       SELECT count(*)::int AS n FROM removed`,
   );
   const [left] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM import_rows r
-        WHERE r.import_id = ${importId} AND r.record_id IS NOT NULL
-          AND EXISTS (SELECT 1 FROM ${sql.raw(rules.table)} t WHERE t.id = r.record_id)`,
+        WHERE r.import_id = ${importId} AND r.record_id IS NOT NULL AND r.before IS NULL
+          AND EXISTS (SELECT 1 FROM ${table} t WHERE t.id = r.record_id)`,
   );
-  return { removed: removed?.n ?? 0, left: left?.n ?? 0 };
+  return { removed: removed?.n ?? 0, restored, left: (left?.n ?? 0) + leftUpdated };
 }

@@ -14,6 +14,10 @@ const blankToNull = (value: string | undefined) => (value === undefined || value
 const blankToUndefined = (value: string | undefined) =>
   value === undefined || value.trim() === '' ? undefined : value;
 
+/** The values a row's cells gave: a blank cell leaves its field out (the insert's default, the update's "keep"). */
+const filled = (data: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null && value !== undefined));
+
 /**
  * The forms' rules on one row: the same contract schemas the API parses a form with (createUserBody,
  * saveTgChannelBody) and the codes' column rule; the database's own rules (unique keys, taken names)
@@ -36,7 +40,7 @@ export function validateRow(
     const parsed = createUserBody.safeParse(sent);
     if (!parsed.success) return { ok: false, errors: cellErrors(parsed.error, sent) };
     const { role: _role, password: _password, ...data } = parsed.data;
-    return { ok: true, key: data.email, data };
+    return { ok: true, key: data.email, data: filled(data) };
   }
   if (kind === 'promo-codes') {
     const parsed = importedPromoCode.safeParse(values.code ?? '');
@@ -69,6 +73,13 @@ export function validateRow(
   return {
     ok: true,
     key: username.toLowerCase(),
-    data: { title, username, description: description ?? '', categoryId, published: shown ?? true },
+    // Blank cells stay out: a new channel takes the defaults, an updated one keeps what it has.
+    data: filled({
+      title,
+      username,
+      description,
+      categoryId,
+      published: blankToUndefined(values.published) === undefined ? undefined : shown,
+    }),
   };
 }

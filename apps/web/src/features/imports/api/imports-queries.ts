@@ -32,6 +32,7 @@ export const useStartImport = () =>
           seriesId: options.seriesId === undefined ? undefined : String(options.seriesId),
           dryRun: options.dryRun ? 'true' : 'false',
           onInvalid: options.onInvalid,
+          onExisting: options.onExisting,
           encoding: options.encoding,
           mapping: options.mapping ? JSON.stringify(options.mapping) : undefined,
         },

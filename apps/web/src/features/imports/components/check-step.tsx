@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DownloadErrorsButton } from './download-errors-button';
 import { ImportCounts } from './import-counts';
 import { RowErrorsTable } from './row-errors-table';
+import { RowUpdatesTable } from './row-updates-table';
 
 interface CheckStepProps {
   state: ImportState;
@@ -14,13 +15,14 @@ interface CheckStepProps {
   onImport: () => void;
 }
 
-/** Step 3: the dry run's verdict, row by row, and the choice of what to do with refused rows. */
+/** Step 3: the dry run's verdict, row by row (refused, and updating a record with what changes), and the choice of what to do with refused rows. */
 export const CheckStep = ({ state, onInvalid, busy, onChoose, onBack, onImport }: CheckStepProps) => {
   const { t } = useTranslation();
   const nothingToImport = state.valid === 0;
   return (
     <Flex vertical gap="middle">
       <ImportCounts state={state} />
+      {state.toUpdate > 0 ? <RowUpdatesTable updates={state.updates} total={state.toUpdate} /> : null}
       {state.invalid > 0 ? (
         <>
           <RowErrorsTable errors={state.errors} total={state.invalid} />

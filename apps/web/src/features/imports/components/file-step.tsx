@@ -1,19 +1,32 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Select, Typography, Upload } from 'antd';
+import type { ImportExistingMode } from '@pult/contract';
+import { Button, Flex, Form, Radio, Select, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Encoding } from '../lib/import-options';
 
 interface FileStepProps {
   file: File | null;
   encoding: Encoding | undefined;
+  /** Offered only for kinds a file may update. */
+  onExisting?: ImportExistingMode;
   busy: boolean;
   onFile: (file: File) => void;
   onEncoding: (encoding: Encoding | undefined) => void;
+  onExistingChange: (mode: ImportExistingMode) => void;
   onNext: () => void;
 }
 
-/** Step 1: the file (CSV or XLSX), and its encoding when the guess is wrong. */
-export const FileStep = ({ file, encoding, busy, onFile, onEncoding, onNext }: FileStepProps) => {
+/** Step 1: the file (CSV or XLSX), its encoding when the guess is wrong, and what rows of known records do. */
+export const FileStep = ({
+  file,
+  encoding,
+  onExisting,
+  busy,
+  onFile,
+  onEncoding,
+  onExistingChange,
+  onNext,
+}: FileStepProps) => {
   const { t } = useTranslation();
   return (
     <Flex vertical gap="middle">
@@ -52,6 +65,19 @@ export const FileStep = ({ file, encoding, busy, onFile, onEncoding, onNext }: F
             style={{ maxWidth: 320 }}
           />
         </Form.Item>
+        {onExisting ? (
+          <Form.Item label={t('imports.file.existing')} extra={t('imports.file.existingHint')}>
+            <Radio.Group
+              aria-label={t('imports.file.existing')}
+              value={onExisting}
+              onChange={(event) => onExistingChange(event.target.value as ImportExistingMode)}
+              options={[
+                { value: 'refuse', label: t('imports.file.existingRefuse') },
+                { value: 'update', label: t('imports.file.existingUpdate') },
+              ]}
+            />
+          </Form.Item>
+        ) : null}
       </Form>
       <Flex justify="end">
         <Button type="primary" disabled={!file} loading={busy} onClick={onNext}>

@@ -2,14 +2,25 @@ import type { ImportState } from '@pult/contract';
 import { Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Rows read, rows that pass, rows refused, and (after an import) records made. */
+/**
+ * Rows read, rows that pass, rows refused; with "update the existing", how many of the passing rows
+ * update a record and how many match one unchanged; after an import, records created (and updated).
+ */
 export const ImportCounts = ({ state, imported }: { state: ImportState; imported?: boolean }) => {
   const { t } = useTranslation();
+  const updating = state.onExisting === 'update';
   const items = [
     { key: 'total', value: state.total },
     { key: 'valid', value: state.valid },
     { key: 'invalid', value: state.invalid },
-    ...(imported ? [{ key: 'imported', value: state.imported }] : []),
+    ...(updating && !imported
+      ? [
+          { key: 'toUpdate', value: state.toUpdate },
+          { key: 'unchanged', value: state.unchanged },
+        ]
+      : []),
+    ...(imported ? [{ key: 'imported', value: state.imported - state.updated }] : []),
+    ...(imported && updating ? [{ key: 'updated', value: state.updated }] : []),
   ];
   return (
     <Row gutter={[16, 16]} className="imports-counts">

@@ -25,11 +25,15 @@ export const ImportResult = ({ state }: { state: ImportState }) => {
   const undo = useUndoImport(state.id);
   const working = state.status === 'queued' || state.status === 'running';
   const canUndo = !state.dryRun && (state.status === 'done' || state.status === 'failed') && state.imported > 0;
+  const created = state.imported - state.updated;
+  const updated = state.updated > 0;
 
   const confirmUndo = () =>
     modal.confirm({
-      title: t('imports.result.undoTitle', { n: state.imported }),
-      content: t('imports.result.undoText'),
+      title: updated
+        ? t('imports.result.undoTitleUpdated', { created, updated: state.updated })
+        : t('imports.result.undoTitle', { n: state.imported }),
+      content: t(updated ? 'imports.result.undoTextUpdated' : 'imports.result.undoText'),
       okText: t('imports.result.undo'),
       cancelText: t('imports.result.keep'),
       okButtonProps: { danger: true },
@@ -66,9 +70,23 @@ export const ImportResult = ({ state }: { state: ImportState }) => {
         />
       ) : null}
       {state.status === 'done' && !state.dryRun ? (
-        <Alert type="success" showIcon title={t('imports.result.done', { n: state.imported })} />
+        <Alert
+          type="success"
+          showIcon
+          title={
+            state.onExisting === 'update'
+              ? t('imports.result.doneUpdated', { created, updated: state.updated })
+              : t('imports.result.done', { n: state.imported })
+          }
+        />
       ) : null}
-      {state.status === 'undone' ? <Alert type="info" showIcon title={t('imports.result.undoneNote')} /> : null}
+      {state.status === 'undone' ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t(updated ? 'imports.result.undoneNoteUpdated' : 'imports.result.undoneNote')}
+        />
+      ) : null}
       <ImportCounts state={state} imported />
       {state.undoRefusals.length > 0 && state.status !== 'undone' ? (
         <Alert

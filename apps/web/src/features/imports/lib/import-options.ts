@@ -1,4 +1,11 @@
-import { type ImportField, type ImportKind, importFields, importKinds } from '@pult/contract';
+import {
+  type ImportExistingMode,
+  type ImportField,
+  type ImportKind,
+  importFields,
+  importKinds,
+  updatableImportKinds,
+} from '@pult/contract';
 import { type UrlValues, urlParam } from '../../../lib/url-params';
 
 /** The wizard's address: what is imported (and into which series), or the import it follows. */
@@ -16,6 +23,8 @@ export interface ImportOptions {
   seriesId?: number;
   dryRun: boolean;
   onInvalid: 'skip' | 'abort';
+  /** Rows whose key a record has: refused as taken, or that record updated. */
+  onExisting: ImportExistingMode;
   encoding?: Encoding;
   /** Field → 0-based column. */
   mapping?: Record<string, number>;
@@ -67,3 +76,6 @@ export const recallMapping = (kind: ImportKind, columns: readonly string[]): Rec
 };
 
 export const fieldsOf = (kind: ImportKind): readonly ImportField[] => importFields[kind];
+
+/** Whether a file of this kind may update the records it matches (promo codes only come in new). */
+export const mayUpdate = (kind: ImportKind): boolean => updatableImportKinds.includes(kind);

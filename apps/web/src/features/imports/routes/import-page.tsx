@@ -1,4 +1,4 @@
-import type { ImportKind, ImportState } from '@pult/contract';
+import type { ImportExistingMode, ImportKind, ImportState } from '@pult/contract';
 import { App, Card, Flex, Result, Spin, Steps, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { CheckStep } from '../components/check-step';
 import { FileStep } from '../components/file-step';
 import { ImportResult } from '../components/import-result';
 import { MappingStep } from '../components/mapping-step';
-import { type Encoding, importParams, recallMapping, rememberMapping } from '../lib/import-options';
+import { type Encoding, importParams, mayUpdate, recallMapping, rememberMapping } from '../lib/import-options';
 import '../components/imports.css';
 
 type Step = 'file' | 'mapping' | 'check';
@@ -45,6 +45,7 @@ export const ImportPage = () => {
   const [checkId, setCheckId] = useState<number | undefined>();
   const [mapping, setMapping] = useState<Record<string, number> | undefined>();
   const [onInvalid, setOnInvalid] = useState<'skip' | 'abort'>('skip');
+  const [onExisting, setOnExisting] = useState<ImportExistingMode>('refuse');
   const start = useStartImport();
   const check = useImport(checkId);
   const followed = useImport(search.id);
@@ -87,7 +88,7 @@ export const ImportPage = () => {
   const send = (options: { dryRun: boolean; mapping?: Record<string, number> }) => {
     if (!file) return Promise.resolve(undefined);
     return start
-      .mutateAsync({ file, options: { kind, seriesId, encoding, onInvalid, ...options } })
+      .mutateAsync({ file, options: { kind, seriesId, encoding, onInvalid, onExisting, ...options } })
       .then((created) => created.id)
       .catch((error: unknown) => {
         void message.error(describeError(error, t));
@@ -133,9 +134,11 @@ export const ImportPage = () => {
             <FileStep
               file={file}
               encoding={encoding}
+              onExisting={mayUpdate(kind) ? onExisting : undefined}
               busy={start.isPending}
               onFile={setFile}
               onEncoding={setEncoding}
+              onExistingChange={setOnExisting}
               onNext={() => void firstCheck()}
             />
           </>
