@@ -21,6 +21,7 @@ import { promoCodesEndpoints } from './endpoints/promo-codes';
 import { pushEndpoints } from './endpoints/push';
 import { sessionsEndpoints } from './endpoints/sessions';
 import { settingsEndpoints } from './endpoints/settings';
+import { stepUpEndpoints } from './endpoints/step-up';
 import { subscriptionsEndpoints } from './endpoints/subscriptions';
 import { telegramChannelsEndpoints } from './endpoints/telegram-channels';
 import { transactionsEndpoints } from './endpoints/transactions';
@@ -50,6 +51,7 @@ export const api = {
   mfa: mfaEndpoints,
   passkeys: passkeysEndpoints,
   sessions: sessionsEndpoints,
+  stepUp: stepUpEndpoints,
   telegramChannels: telegramChannelsEndpoints,
   dashboard: dashboardEndpoints,
   listViews: listViewsEndpoints,

@@ -194,6 +194,20 @@ const actionNames = {
     fr: 'Session fermée',
     ja: 'セッション終了',
   },
+  'step-up': {
+    ru: 'Подтверждение личности',
+    en: 'Identity confirmed',
+    zh: '身份确认',
+    fr: 'Identité confirmée',
+    ja: '本人確認',
+  },
+  'step-up-failed': {
+    ru: 'Неудачное подтверждение личности',
+    en: 'Identity confirmation failed',
+    zh: '身份确认失败',
+    fr: 'Échec de la confirmation d’identité',
+    ja: '本人確認の失敗',
+  },
 } as const satisfies Record<string, Names>;
 
 const entityNames = {

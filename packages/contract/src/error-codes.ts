@@ -38,6 +38,8 @@ export const errorCodes = [
   'PASSKEY_NOT_FOUND',
   'PASSKEYS_UNAVAILABLE',
   'SESSION_NOT_FOUND',
+  // Step-up: a fresh proof before a dangerous action (docs/decisions/0044).
+  'STEP_UP_REQUIRED',
   // Users.
   'USER_NOT_FOUND',
   'EMAIL_TAKEN',

@@ -27,6 +27,7 @@ export * from './passkeys';
 export * from './phone';
 export * from './promo-codes';
 export * from './push';
+export * from './step-up';
 export * from './subscriptions';
 export * from './telegram-channels';
 export * from './user-search';

@@ -49,6 +49,18 @@ export async function countRows(db: Db, query: SQLWrapper): Promise<PageCount> {
 }
 
 /**
+ * Whether a query has more than `limit` rows, counted exactly (reading at most `limit` + 1 of them): for
+ * a rule with a line (issue 31's step-up above 100,000 devices), where an estimate could fall either side.
+ */
+export async function moreRowsThan(db: Db, query: SQLWrapper, limit: number): Promise<boolean> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from (${query} limit ${limit + 1}) as capped`,
+  );
+  return Number(row?.n ?? 0) > limit;
+}
+
+/**
  * Deep pages of large lists are read from the other end: OFFSET 999 980 costs a scan of a million
  * rows, the same page counted from the end costs twenty. Returns the query plan for one page.
  */

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { StepUpHost } from '../components/step-up/step-up-host';
 import { isLocaleId } from '../config/languages';
 import { accessibleTheme } from '../config/theme-tokens';
 import { agreementKeys } from '../features/agreements';
@@ -102,6 +103,7 @@ const ThemedScreens = () => {
       theme={themeConfig}
     >
       <ProjectNameSync />
+      <StepUpHost />
       <AppRoot>
         {/* Screens publish their main actions here; the header's command palette offers them. */}
         <ScreenCommandsProvider>

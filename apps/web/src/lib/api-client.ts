@@ -46,6 +46,11 @@ export interface ApiClientOptions {
   /** Cross-tab mutual exclusion for the refresh; absent in tests and old browsers. */
   locks?: Pick<LockManager, 'request'>;
   onSignedOut?: (reason: SignOutReason) => void;
+  /**
+   * Asked when the API answers 403 STEP_UP_REQUIRED (docs/decisions/0044): resolves true once the person
+   * has proved it is them again, and the request is then sent once more; false leaves the refusal as it is.
+   */
+  onStepUpRequired?: () => Promise<boolean>;
 }
 
 /** `expired`: the server refused the session; `signout`: the user asked to leave. */
@@ -100,7 +105,7 @@ export const toQueryString = (query: Query | undefined): string => {
 };
 
 export const createApiClient = (options: ApiClientOptions) => {
-  const { baseUrl, store, locks, onSignedOut } = options;
+  const { baseUrl, store, locks, onSignedOut, onStepUpRequired } = options;
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const now = options.now ?? Date.now;
   let refreshing: Promise<StoredSession> | null = null;
@@ -158,7 +163,7 @@ export const createApiClient = (options: ApiClientOptions) => {
   };
 
   /** Sends one request and answers the Response, or throws ApiError for a non-2xx answer. */
-  const send = async (path: string, init: RequestOptions = {}): Promise<Response> => {
+  const send = async (path: string, init: RequestOptions = {}, stepUpAsked = false): Promise<Response> => {
     const { method = 'GET', body, query, auth = true, token, signal, keepalive, ifMatch } = init;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (ifMatch !== undefined) headers['If-Match'] = `"${ifMatch}"`;
@@ -183,11 +188,15 @@ export const createApiClient = (options: ApiClientOptions) => {
       // is still the stored one: a concurrent refresh may have replaced it meanwhile.
       if (response.status === 401 && auth && !token && store.get()?.apiToken === sentToken) signOutLocally('expired');
       const data = await readBody(response);
-      throw new ApiError(
+      const error = new ApiError(
         response.status,
         await asErrorBody(data),
         parseRetryAfter(response.headers.get('retry-after')),
       );
+      // A dangerous action asks for a fresh proof: the one dialog, then the same request once more.
+      if (error.status === 403 && error.body?.code === 'STEP_UP_REQUIRED' && !stepUpAsked && onStepUpRequired)
+        if (await onStepUpRequired()) return send(path, init, true);
+      throw error;
     }
     return response;
   };
@@ -226,6 +235,25 @@ export const onSignedOut = (listener: (reason: SignOutReason) => void): (() => v
   return () => signedOutListeners.delete(listener);
 };
 
+let stepUpAsker: (() => Promise<boolean>) | null = null;
+let stepUpPending: Promise<boolean> | null = null;
+
+/**
+ * Who asks the person for a fresh proof (the step-up dialog's host registers itself). Several refused
+ * requests at once share one question; with nobody registered the refusal stands.
+ */
+export const setStepUpAsker = (asker: (() => Promise<boolean>) | null) => {
+  stepUpAsker = asker;
+};
+
+const askForStepUp = (): Promise<boolean> => {
+  if (!stepUpAsker) return Promise.resolve(false);
+  stepUpPending ??= stepUpAsker().finally(() => {
+    stepUpPending = null;
+  });
+  return stepUpPending;
+};
+
 export const apiClient = createApiClient({
   baseUrl: API_BASE_URL,
   store: sessionStore,
@@ -233,4 +261,5 @@ export const apiClient = createApiClient({
   onSignedOut: (reason) => {
     for (const listener of signedOutListeners) listener(reason);
   },
+  onStepUpRequired: askForStepUp,
 });

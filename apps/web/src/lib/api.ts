@@ -142,6 +142,7 @@ const groupLoaders: { [G in keyof Api]: () => Promise<Api[G]> } = {
   mfa: () => import('@pult/contract/endpoints/mfa').then((m) => m.mfaEndpoints),
   passkeys: () => import('@pult/contract/endpoints/passkeys').then((m) => m.passkeysEndpoints),
   sessions: () => import('@pult/contract/endpoints/sessions').then((m) => m.sessionsEndpoints),
+  stepUp: () => import('@pult/contract/endpoints/step-up').then((m) => m.stepUpEndpoints),
   telegramChannels: () => import('@pult/contract/endpoints/telegram-channels').then((m) => m.telegramChannelsEndpoints),
   dashboard: () => import('@pult/contract/endpoints/dashboard').then((m) => m.dashboardEndpoints),
   listViews: () => import('@pult/contract/endpoints/list-views').then((m) => m.listViewsEndpoints),

@@ -20,11 +20,20 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The last proof of its owner: the sign-in, or a step-up since (a listed action needs one within 5 minutes). */
+    steppedUpAt: time('stepped_up_at').notNull().defaultNow(),
+    /** The challenge a passkey must sign to step this session up, and until when. */
+    stepUpChallenge: text('step_up_challenge'),
+    stepUpChallengeExpiresAt: time('step_up_challenge_expires_at'),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),
     check('sessions_expiry_check', sql`${t.expiresAt} > ${t.createdAt}`),
     check('sessions_revoked_check', sql`${t.revokedReason} IS NULL OR ${t.revokedAt} IS NOT NULL`),
+    check(
+      'sessions_step_up_challenge_check',
+      sql`(${t.stepUpChallenge} IS NULL) = (${t.stepUpChallengeExpiresAt} IS NULL) AND length(${t.stepUpChallenge}) BETWEEN 16 AND 200`,
+    ),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { PultModule } from '../../pult-module';
 import { mfaRoutes } from './mfa-routes';
 import { passkeysRoutes } from './passkeys-routes';
+import { stepUpRoutes } from './step-up-routes';
 
 export { mfaRepository } from './mfa-repository';
 /**
@@ -21,4 +22,4 @@ export { passkeysRepository } from './passkeys-repository';
 export { passkeyRefused, relyingParty } from './passkeys-service';
 export { totpCodeAt } from './totp';
 
-export const mfaModule: PultModule = { name: 'mfa', routes: [mfaRoutes, passkeysRoutes] };
+export const mfaModule: PultModule = { name: 'mfa', routes: [mfaRoutes, passkeysRoutes, stepUpRoutes] };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound, rateLimited } from '../../lib/http-errors';
 import { type LimitRule, releaseAttempt, reserveAttempt } from '../../lib/rate-limit';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { requireStepUp } from '../../lib/step-up';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { revokeUserSessions } from '../sessions';
 import { currentSettings } from '../settings';
@@ -125,7 +126,11 @@ export const mfaService = {
     };
   },
 
-  enrolTotp: (ctx: ServiceContext) => startTotpEnrolment(ctx, actorOf(ctx).userId, actorOf(ctx).email),
+  /** A factor added from a stolen session would keep the thief in: a fresh proof first (issue 31). */
+  async enrolTotp(ctx: ServiceContext) {
+    await requireStepUp(ctx);
+    return startTotpEnrolment(ctx, actorOf(ctx).userId, actorOf(ctx).email);
+  },
 
   /** The first code proves the app holds the secret; the caller's other sessions end (they predate it). */
   async confirmTotp(ctx: ServiceContext, code: string): Promise<{ recoveryCodes: string[] }> {
@@ -178,6 +183,7 @@ export const mfaService = {
 
   /** A colleague lost the device: their factors go and every session of theirs ends, in one transaction. */
   async resetUser(ctx: ServiceContext, userId: number): Promise<{ ok: true }> {
+    await requireStepUp(ctx);
     const now = ctx.clock.now();
     const target = await usersRepository.row(ctx.db, userId);
     if (!target || target.status === 'deleted') throw notFound('USER_NOT_FOUND', 'User not found');

@@ -8,6 +8,7 @@ import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { releaseAttempt } from '../../lib/rate-limit';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { requireStepUp } from '../../lib/step-up';
 import { revokeUserSessions } from '../sessions';
 import { currentSettings } from '../settings';
 import { usersRepository, verifyPassword } from '../users';
@@ -54,6 +55,8 @@ export const passkeysService = {
   async registrationOptions(ctx: ServiceContext): Promise<Record<string, unknown>> {
     const actor = actorOf(ctx);
     const party = relyingParty(ctx);
+    // As for the authenticator app: a passkey added from a stolen session would keep the thief in.
+    await requireStepUp(ctx);
     const { projectName } = await currentSettings(ctx);
     const existing = await repo.list(ctx.db, actor.userId);
     const options = await generateRegistrationOptions({

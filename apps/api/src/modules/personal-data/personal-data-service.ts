@@ -1,6 +1,7 @@
 import type { PersonalDataExport } from '@pult/contract';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { requireStepUp } from '../../lib/step-up';
 import { revisionsService } from '../revisions';
 import { personalDataRepository as repo } from './personal-data-repository';
 
@@ -20,6 +21,7 @@ const plain = <T extends object>(row: T): Record<string, unknown> =>
 /** A person's rights of access and erasure; the guard lets only admins this far. */
 export const personalDataService = {
   async export(ctx: ServiceContext, userId: number): Promise<PersonalDataExport> {
+    await requireStepUp(ctx);
     const user = await repo.user(ctx.db, userId);
     if (!user) throw userNotFound();
     const { passwordHash: _hash, ...profile } = user;
@@ -67,6 +69,7 @@ export const personalDataService = {
    */
   async anonymise(ctx: ServiceContext, userId: number, confirmation: string) {
     const actor = actorOf(ctx);
+    await requireStepUp(ctx);
     const now = ctx.clock.now();
     const { avatar, email } = await ctx.db.transaction(async (tx) => {
       const user = await repo.lockUser(tx, userId);

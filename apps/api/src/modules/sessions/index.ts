@@ -24,5 +24,6 @@ export {
   touchSession,
   usersWithLiveSessions,
 } from './sessions-repository';
+export { steppedUpUntil, stepUpRepository } from './step-up';
 
 export const sessionsModule: PultModule = { name: 'sessions', routes: [sessionsRoutes] };

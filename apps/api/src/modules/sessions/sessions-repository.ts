@@ -44,6 +44,8 @@ export async function createSession(
         userId,
         createdAt: now,
         lastSeenAt: now,
+        // The sign-in itself proved the person: the dangerous actions need no step-up for a while.
+        steppedUpAt: now,
         expiresAt,
         ip: meta.ip ?? null,
         userAgent: meta.userAgent?.slice(0, 300) ?? null,

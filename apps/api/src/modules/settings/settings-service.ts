@@ -1,6 +1,7 @@
 import { type SettingsValues, type SystemSettings, settingsValues, type UpdateSettingsBody } from '@pult/contract';
 import type { Db } from '../../db/client';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { requireStepUp } from '../../lib/step-up';
 import { staleVersion } from '../../lib/versions';
 import { withDefaults } from './settings-defaults';
 import { settingsRepository as repo, type SettingsRow } from './settings-repository';
@@ -47,6 +48,8 @@ export const settingsService = {
 
   async update(ctx: ServiceContext, body: UpdateSettingsBody): Promise<SystemSettings> {
     const actor = actorOf(ctx);
+    // The policies live here (the second factor, the idle time-out): a change needs a fresh proof.
+    await requireStepUp(ctx);
     const saved = await ctx.db.transaction(async (tx) => {
       const locked = toSettings(await repo.lock(tx));
       // Never saved: the defaults are version 1, and an insert has nothing to compare with.

@@ -1,6 +1,7 @@
 import type { api, ParsedQuery, Subscription, SubscriptionsPage } from '@pult/contract';
 import { withDatabaseRefusals } from '../../lib/pg-errors';
 import type { ServiceContext } from '../../lib/service-context';
+import { requireStepUp } from '../../lib/step-up';
 import { toUserWithRegister } from '../users';
 import { subscriptionConditions } from './subscription-filters';
 import { toSubscription } from './subscription-row';
@@ -43,6 +44,7 @@ export const subscriptionsService = {
    * (409), each with its code; nothing is written then.
    */
   async grantByAdmin(ctx: ServiceContext, userId: number, planId: number): Promise<Subscription> {
+    await requireStepUp(ctx);
     const at = ctx.clock.now();
     const granted = await withDatabaseRefusals(() =>
       repo.grant(ctx.db, {

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/http-errors';
 import { conflictOnUnique } from '../../lib/pg-errors';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { requireStepUp } from '../../lib/step-up';
 import { missedWrite } from '../../lib/versions';
 import type { CheckedImage } from '../../storage/read-upload';
 import { replaceFileColumn } from '../../storage/replace-file';
@@ -97,6 +98,16 @@ const asWritten = (filter: UserFilter): Record<string, unknown> =>
   );
 
 /** The rules about users: who may change whom, and what ends a user's sessions. */
+/**
+ * The edits that need a fresh proof (issue 31): a role changed, or one's own e-mail or phone (the ways
+ * into the account: a reset link goes to the e-mail).
+ */
+const needsStepUp = (actorId: number, before: UserRow, body: UpdateUserBody): boolean =>
+  (body.role !== undefined && body.role !== before.role) ||
+  (before.id === actorId &&
+    ((body.email !== undefined && body.email.toLowerCase() !== before.email.toLowerCase()) ||
+      (body.phoneNumber !== undefined && body.phoneNumber !== before.phoneNumber)));
+
 export const usersService = {
   /** The flat filter parameters and the seed's `where` JSON are one filter (the contract's `userFilterOf`). */
   list: async (ctx: ServiceContext, query: UsersQueryParsed) => {
@@ -118,6 +129,8 @@ export const usersService = {
 
   create: async (ctx: ServiceContext, body: CreateUserBody): Promise<User> => {
     const values = createUserBody.parse(body);
+    // A new staff account is a role given: as dangerous as promoting someone (issue 31, step-up).
+    if (values.role !== 'user') await requireStepUp(ctx);
     const now = ctx.clock.now();
     const passwordHash = values.password ? await hashPassword(values.password) : null;
     const row = await withUniqueEmail(() =>
@@ -147,6 +160,7 @@ export const usersService = {
         const txCtx = { ...ctx, db: tx };
         const before = await locked(txCtx, id);
         const role = body.role ?? before.role;
+        if (needsStepUp(actorOf(ctx).userId, before, body)) await requireStepUp(txCtx);
         await assertKeepsAnAdmin(txCtx, before, { role, status: before.status }, { role: 'not_allowed' });
         const { password: _password, ...fields } = body;
         const after = await repo.update(
@@ -213,12 +227,14 @@ export const usersService = {
    * that zone's day.
    */
   exportCsv: async (ctx: ServiceContext, where: UserFilter, lang: Locale): Promise<UsersCsv> => {
+    await requireStepUp(ctx);
     await ctx.audit({ action: 'export', entity: 'user', after: { where: asWritten(where) } });
     return usersCsv(ctx, where, lang);
   },
 
   /** Export selected: the same file, only the chosen users; the ids are recorded with the export. */
   exportSelectedCsv: async (ctx: ServiceContext, ids: number[], lang: Locale): Promise<UsersCsv> => {
+    await requireStepUp(ctx);
     await ctx.audit({ action: 'export', entity: 'user', after: { ids } });
     return usersCsv(ctx, {}, lang, ids);
   },

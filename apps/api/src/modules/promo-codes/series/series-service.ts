@@ -10,6 +10,7 @@ import {
 } from '@pult/contract';
 import { badRequest, HttpError } from '../../../lib/http-errors';
 import { actorOf, type ServiceContext } from '../../../lib/service-context';
+import { requireStepUp, STEP_UP_ABOVE } from '../../../lib/step-up';
 import { staleVersion } from '../../../lib/versions';
 import { enqueueJob } from '../../jobs';
 import { currentSettings } from '../../settings';
@@ -80,6 +81,7 @@ export const seriesService = {
   /** Stores the series and queues its generation job in the same transaction; the workers wake at its commit. */
   create: async (ctx: ServiceContext, input: CreatePromoSeriesBody): Promise<PromoSeries> => {
     const body = createPromoSeriesBody.parse(input);
+    if (body.codesCount > STEP_UP_ABOVE) await requireStepUp(ctx);
     const plan = await repo.findPlan(ctx.db, body.planId);
     if (!plan) throw badRequest('PLAN_NOT_FOUND', 'Unknown plan', { planId: 'not_found' });
     if (!plan.enabled) throw badRequest('PLAN_DISABLED', 'The plan is disabled', { planId: 'disabled' });

@@ -2,6 +2,7 @@ import { type RecordConsentBody, recordConsentBody, type UserConsent, type UserC
 import { csvHeader, csvLine } from '../../../lib/csv';
 import { notFound } from '../../../lib/http-errors';
 import { actorOf, type ServiceContext } from '../../../lib/service-context';
+import { requireStepUp } from '../../../lib/step-up';
 import { remindersRepository } from '../reminders/reminders-repository';
 import { toUserConsent } from './consent-row';
 import { consentsRepository as repo } from './consents-repository';
@@ -48,6 +49,8 @@ export const consentsService = {
 
   /** The proof as CSV, oldest first; the export itself is audit-logged (who handed whose data out). */
   csv: async (ctx: ServiceContext, userId: number): Promise<string> => {
+    // A file of someone's consents with addresses and devices leaves the system: personal data exported.
+    await requireStepUp(ctx);
     await plannerUser(ctx, userId);
     const rows = await repo.ofUser(ctx.db, userId, 'oldest');
     await ctx.audit({ action: 'export', entity: 'user', entityId: userId, after: { consents: rows.length } });

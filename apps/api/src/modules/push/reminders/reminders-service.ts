@@ -15,8 +15,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../../lib/http-errors';
-import { countRows } from '../../../lib/page-count';
+import { countRows, moreRowsThan } from '../../../lib/page-count';
 import { actorOf, type ServiceContext } from '../../../lib/service-context';
+import { requireStepUp, STEP_UP_ABOVE } from '../../../lib/step-up';
 import { cancelJob, enqueueJob } from '../../jobs';
 import { currentSettings } from '../../settings';
 import { devicesRepository } from '../devices/devices-repository';
@@ -92,6 +93,9 @@ export const remindersService = {
     if (scheduledAt.getTime() < now.getTime() - PUSH_SCHEDULE_GRACE_MS)
       throw badRequest('BAD_REQUEST', 'scheduledAt is in the past', { scheduledAt: 'too_small' });
     await checkUsers(ctx, body.userIds);
+    // A push to a big audience needs a fresh proof (issue 31): counted exactly up to the line, not estimated.
+    if (body.type !== 'users' && (await moreRowsThan(ctx.db, audienceDevices(body.type, null, now), STEP_UP_ABOVE)))
+      await requireStepUp(ctx);
     const { defaultTimeZone } = await currentSettings(ctx);
     const row = await ctx.db.transaction(async (tx) => {
       const row = await repo.insert(tx, {
