@@ -16,6 +16,7 @@ import { operationsEndpoints } from './endpoints/operations';
 import { passkeysEndpoints } from './endpoints/passkeys';
 import { personalDataEndpoints } from './endpoints/personal-data';
 import { plansEndpoints } from './endpoints/plans';
+import { presenceEndpoints } from './endpoints/presence';
 import { profileEndpoints } from './endpoints/profile';
 import { promoCodesEndpoints } from './endpoints/promo-codes';
 import { pushEndpoints } from './endpoints/push';
@@ -60,6 +61,7 @@ export const api = {
   backups: backupsEndpoints,
   operations: operationsEndpoints,
   events: eventsEndpoints,
+  presence: presenceEndpoints,
 } as const;
 
 export type Api = typeof api;

@@ -25,6 +25,7 @@ export * from './mrr-movements';
 export * from './notes';
 export * from './passkeys';
 export * from './phone';
+export * from './presence';
 export * from './promo-codes';
 export * from './push';
 export * from './step-up';

@@ -16,6 +16,7 @@ export * from './tables/list-views';
 export * from './tables/mfa';
 export * from './tables/notes';
 export * from './tables/plans';
+export * from './tables/presence';
 export * from './tables/promo-codes';
 export * from './tables/push';
 export * from './tables/rate-limits';

@@ -151,6 +151,7 @@ const groupLoaders: { [G in keyof Api]: () => Promise<Api[G]> } = {
   backups: () => import('@pult/contract/endpoints/backups').then((m) => m.backupsEndpoints),
   operations: () => import('@pult/contract/endpoints/operations').then((m) => m.operationsEndpoints),
   events: () => import('@pult/contract/endpoints/events').then((m) => m.eventsEndpoints),
+  presence: () => import('@pult/contract/endpoints/presence').then((m) => m.presenceEndpoints),
 };
 
 const loadedGroups = new Map<keyof Api, Promise<Record<string, Endpoint>>>();

@@ -1,8 +1,9 @@
-import type { LiveEvent, LiveResource } from '@pult/contract';
+import type { LiveEvent, LiveResource, RecordPresence } from '@pult/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { API_BASE_URL } from '../config/app-config';
 import { api } from './api';
+import { applyPresence } from './presence';
 import { useSession } from './session-store';
 
 /** The query keys each kind of record is cached under (lib/resources/keys.ts): a change refreshes them. */
@@ -74,6 +75,8 @@ export function useLiveEvents() {
           if (message.lastEventId) lastEventId = message.lastEventId;
           applyLiveEvent(client, JSON.parse(message.data) as LiveEvent);
         };
+        // Who has a record open changed (docs/decisions/0043): the record's screen shows it.
+        source.addEventListener('presence', (message) => applyPresence(JSON.parse(message.data) as RecordPresence));
         // More was missed than the server replays: everything is refetched.
         source.addEventListener('reset', () => void client.invalidateQueries());
         // The browser would retry with the same, used ticket: a new connection takes a new one.

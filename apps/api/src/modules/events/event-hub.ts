@@ -1,6 +1,7 @@
 import { type LiveEvent, liveResourceRoles, type Role } from '@pult/contract';
 import type { Listen } from '../../db/notifications';
 import { EVENTS_CHANNEL } from '../revisions';
+import { PRESENCE_CHANNEL } from './presence-repository';
 
 /** A change as the channel carries it: the event, and its revision's id (the stream's `id:`). */
 export interface SequencedEvent extends LiveEvent {
@@ -22,7 +23,7 @@ export const mayHear = (role: Role, resource: LiveEvent['resource']) =>
   (liveResourceRoles[resource] ?? []).includes(role);
 
 /**
- * The process's fan-out of live changes (docs/decisions/0036): ONE listener on the database's channel,
+ * The process's fan-out of live changes (docs/decisions/0036): ONE listener on each of the database's channels,
  * whatever the number of streams, and each notification written to every open stream whose role may see
  * it, from memory. A change thus costs no query per connected client; PostgreSQL delivers the
  * notification at commit to every process, so a change made behind another process arrives too.
@@ -44,6 +45,21 @@ export function createEventHub(listen: Listen, options: { heartbeatMs: number; i
     for (const client of clients) if (mayHear(client.role, event.resource)) client.write(frame);
   };
 
+  /**
+   * A record's presence changed (docs/decisions/0043): `event: presence`, without an id (presence is not
+   * replayed after a reconnect; the tab's next heartbeat answers the state), to the roles that may see it.
+   */
+  const deliverPresence = (payload: string) => {
+    let presence: { resource: LiveEvent['resource'] };
+    try {
+      presence = JSON.parse(payload) as { resource: LiveEvent['resource'] };
+    } catch {
+      return;
+    }
+    const frame = `event: presence\ndata: ${payload}\n\n`;
+    for (const client of clients) if (mayHear(client.role, presence.resource)) client.write(frame);
+  };
+
   const endAll = () => {
     for (const client of clients) client.end();
     clients.clear();
@@ -51,7 +67,12 @@ export function createEventHub(listen: Listen, options: { heartbeatMs: number; i
 
   return {
     async start() {
-      unlisten = await listen(EVENTS_CHANNEL, deliver);
+      const unlistenEvents = await listen(EVENTS_CHANNEL, deliver);
+      const unlistenPresence = await listen(PRESENCE_CHANNEL, deliverPresence);
+      unlisten = async () => {
+        await unlistenEvents();
+        await unlistenPresence();
+      };
       // One timer for the process: a comment line keeps proxies from closing quiet streams, and a drain
       // ends every stream at once (the clients reconnect to another process) instead of holding it 10 s.
       timer = setInterval(

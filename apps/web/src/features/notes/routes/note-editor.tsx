@@ -20,11 +20,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConflictDialog } from '../../../components/conflict-dialog';
 import { PageTitle } from '../../../components/page-title';
+import { PresenceBar } from '../../../components/presence-bar';
 import { RevisionHistory } from '../../../components/revision-history';
 import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
 import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useLastChange } from '../../../lib/live-events';
+import { useRecordPresence } from '../../../lib/presence';
 import { staleRecordOf } from '../../../lib/stale-version';
 import {
   loadNoteRevisions,
@@ -91,6 +93,8 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
   const [conflict, setConflict] = useState<{ current: Note; status?: NoteStatus } | null>(null);
   const lastChange = useLastChange('note', note?.id);
   const changedMeanwhile = Boolean(note && base && note.version > base.version);
+  // An open note is an open form: it takes the soft edit lock (an archived one is only looked at).
+  const presence = useRecordPresence('note', note?.id, !archived);
 
   useEffect(() => form.setFieldsValue(saved), [form, saved]);
   useEffect(() => {
@@ -211,6 +215,7 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
         {note ? <NoteStatusTag note={note} /> : null}
         {dirty ? <Typography.Text type="warning">{t('notes.editor.unsaved')}</Typography.Text> : null}
       </Flex>
+      {note ? <PresenceBar presence={presence} canTakeOver={!archived} /> : null}
       {archived ? <Alert type="info" showIcon title={t('notes.editor.archivedNotice')} className="note-alert" /> : null}
       {dirty && changedMeanwhile ? (
         <Alert

@@ -3,9 +3,11 @@ import { Alert, App, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, S
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictDialog } from '../../../components/conflict-dialog';
+import { PresenceBar } from '../../../components/presence-bar';
 import { RevisionHistory } from '../../../components/revision-history';
 import { describeError, errorCodeOf, fieldErrorsOf } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useRecordPresence } from '../../../lib/presence';
 import { planKeys } from '../../../lib/resources/plans';
 import { staleRecordOf } from '../../../lib/stale-version';
 import { useTheme } from '../../../lib/theme-store';
@@ -77,6 +79,8 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
   const range = durationRange(period);
   const termsLocked = !canEditTerms;
   const saving = createPlan.isPending || updatePlan.isPending || (uploadIcon.isPending && !current);
+  // The open drawer of an existing plan is its form: it takes the soft edit lock while open.
+  const presence = useRecordPresence('plan', open ? current?.id : undefined, true);
 
   const sendIcon = async (id: number, file: File): Promise<Plan | null> => {
     setIconError(null);
@@ -321,6 +325,7 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
         </Flex>
       }
     >
+      {current ? <PresenceBar presence={presence} canTakeOver /> : null}
       {current ? (
         <Tabs
           items={[

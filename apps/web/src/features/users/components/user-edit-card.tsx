@@ -4,8 +4,10 @@ import { Alert, App, Button, Card, Flex, Form } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictDialog } from '../../../components/conflict-dialog';
+import { PresenceBar } from '../../../components/presence-bar';
 import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useRecordPresence } from '../../../lib/presence';
 import { staleRecordOf } from '../../../lib/stale-version';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useUpdateUser } from '../api/update-user';
@@ -23,6 +25,8 @@ export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }
   // The user the form shows: its version goes with the save (If-Match), its values are what changed from.
   const [base, setBase] = useState(user);
   const [conflict, setConflict] = useState<{ now: User; values: UserFormValues } | null>(null);
+  // An admin has the user's form open (the soft edit lock); an editor only looks at the user.
+  const presence = useRecordPresence('user', user.id, canEdit);
 
   // A manage action or a grant changes the user under the form: show the server's copy, unless typing.
   useEffect(() => {
@@ -70,6 +74,7 @@ export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }
 
   return (
     <Card className="user-card" title={t('users.page.details')}>
+      <PresenceBar presence={presence} canTakeOver={canEdit} />
       {canEdit ? null : <Alert type="info" showIcon className="users-error" title={t('users.page.readOnly')} />}
       <Form<UserFormValues>
         form={form}
