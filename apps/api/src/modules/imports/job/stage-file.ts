@@ -13,8 +13,8 @@ import { applyMapping, guessMapping } from '../rules/guess-mapping';
 import { markDuplicates, markExisting, markTaken } from '../rules/kind-sql';
 import { type RowContext, validateRow } from '../rules/validate-row';
 
-/** Rows per staging statement: bigger on PostgreSQL; on PGlite every request waits for a statement. */
-const PG_BATCH = 5000;
+/** Rows per staging statement: bigger on PostgreSQL (a COPY); on PGlite every request waits for a statement. */
+const PG_BATCH = 20_000;
 const PGLITE_BATCH = 1000;
 /** What a cell keeps (a spreadsheet cell may hold a novel) and how many columns a row keeps. */
 const MAX_CELL = 2000;
@@ -75,11 +75,17 @@ export async function stageFile(db: Db, storage: Storage, imp: ImportRow, contro
   let batch: StagedRow[] = [];
   let total = 0;
 
+  // One batch is written while the next is read and checked: the parse and the database overlap.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
-    await repo.stage(db, imp.id, batch);
-    total += batch.length;
+    const rows = batch;
     batch = [];
-    await repo.update(db, imp.id, { total });
+    await writing;
+    total += rows.length;
+    const staged = total;
+    writing = repo.stage(db, imp.id, rows).then(() => repo.update(db, imp.id, { total: staged }));
+    // Awaited at the next flush or at the end; marked handled so a failure meanwhile is not "unhandled".
+    writing.catch(() => undefined);
   };
 
   try {
@@ -114,8 +120,8 @@ export async function stageFile(db: Db, storage: Storage, imp: ImportRow, contro
       );
       if (batch.length >= batchSize) {
         await flush();
-        if (!(await control.renew())) return 'lost';
-        if (control.stopping()) return 'stopped';
+        if (!(await control.renew())) return writing.then(() => 'lost' as const);
+        if (control.stopping()) return writing.then(() => 'stopped' as const);
       }
     }
   } catch (error) {
@@ -124,6 +130,7 @@ export async function stageFile(db: Db, storage: Storage, imp: ImportRow, contro
     throw error;
   }
   await flush();
+  await writing;
   if (!mapping) return { failure: 'empty' };
   // Fresh statistics for the rows just written: without them the planner takes a batch for one row
   // and joins a batch with its new records in nested loops (20,000 × 20,000 comparisons, minutes).
