@@ -96,3 +96,63 @@ test.describe('import of Telegram channels from a file', () => {
     expect(after.items.filter((channel) => good.includes(channel.username))).toEqual([]);
   });
 });
+
+test.describe('import of users that updates the existing ones', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('an admin imports with «Обновлять существующие»: sees what changes, imports, and the undo puts the user back', async ({
+    page,
+    login,
+  }) => {
+    const session = await login(ACCOUNTS.admin);
+    const api = apiAs(session.apiToken);
+    const stamp = tail();
+    const known = await api.users.create({
+      body: { email: `import.known.${stamp}@mail.test`, firstName: 'Мария', lastName: 'Старая', role: 'user' },
+    });
+    const fresh = `import.fresh.${stamp}@mail.test`;
+    const file = Buffer.from(
+      [
+        'Электронная почта;Имя;Фамилия',
+        `${known.email.toUpperCase()};Мария;Новая`, // matched whatever the case: only the last name changes
+        `${fresh};Ольга;Свежая`,
+        '',
+      ].join('\r\n'),
+    );
+
+    await page.goto('/app/users');
+    await page.getByRole('button', { name: 'Импорт' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Импорт из файла' })).toBeVisible();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'люди.csv', mimeType: 'text/csv', buffer: file });
+    await expect(page.getByTestId('import-file-name')).toHaveText('Файл: люди.csv');
+    await page.getByRole('radio', { name: 'Обновлять существующие' }).check();
+    await page.getByRole('button', { name: 'Далее' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Столбцы' })).toBeVisible();
+    await page.getByRole('button', { name: 'Проверить' }).click();
+
+    // The dry run: one row updates, with the field before and after; the other creates.
+    await expect(page.getByRole('heading', { level: 2, name: 'Проверка' })).toBeVisible();
+    await expect(page.getByText('Все строки подходят: 2')).toBeVisible();
+    const updates = page.locator('.imports-updates');
+    await expect(updates.getByRole('row')).toHaveCount(2);
+    await expect(updates.getByRole('row').nth(1)).toContainText('2');
+    await expect(updates.getByRole('row').nth(1)).toContainText('Фамилия: Старая → Новая');
+    expect((await api.users.get({ params: { id: known.id } })).lastName).toBe('Старая');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.getByRole('button', { name: 'Импортировать' }).click();
+    await expect(page.getByTestId('import-status')).toHaveText('Готово');
+    await expect(page.getByText('Импорт завершён: создано записей — 1, обновлено — 1')).toBeVisible();
+    expect((await api.users.get({ params: { id: known.id } })).lastName).toBe('Новая');
+    const created = await api.users.list({ query: { email: fresh } });
+    expect(created.items.map((user) => user.email)).toEqual([fresh]);
+
+    await page.getByRole('button', { name: 'Отменить импорт' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('удалить созданные записи (1) и вернуть обновлённые (1)');
+    await dialog.getByRole('button', { name: 'Отменить импорт' }).click();
+    await expect(page.getByTestId('import-status')).toHaveText('Отменён');
+    expect(await api.users.get({ params: { id: known.id } })).toMatchObject({ firstName: 'Мария', lastName: 'Старая' });
+    expect((await api.users.list({ query: { email: fresh } })).items).toEqual([]);
+  });
+});
