@@ -17,6 +17,14 @@ export type SigninBody = z.infer<typeof signinBody>;
  * What sign-in and refresh return: the user plus a fresh token pair. Without the record's version: a
  * session is not an edit of the account (and sessions kept by browsers from before versions stay valid).
  */
+/** Refused sign-ins of the account since its previous successful one: how many, the last one's time and address. */
+export const failedSignIns = z.object({
+  count: z.number().int().positive(),
+  lastAt: z.string(),
+  lastIp: z.string().nullable(),
+});
+export type FailedSignIns = z.infer<typeof failedSignIns>;
+
 export const sessionUser = user.omit({ version: true }).extend({
   apiToken: z.string(),
   refreshToken: z.string(),
@@ -24,6 +32,11 @@ export const sessionUser = user.omit({ version: true }).extend({
   apiTokenExpiresAt: z.string(),
   /** Seconds the access token lives; the SPA counts its own deadline from it, immune to clock skew. */
   expiresIn: z.number().int(),
+  /**
+   * A staff sign-in's answer only: the refused sign-ins since the previous one, or null (issue 31).
+   * The SPA tells the staff member in the header; a refresh's answer leaves it out.
+   */
+  failedSignIns: failedSignIns.nullable().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -137,7 +137,8 @@ export const createApiClient = (options: ApiClientOptions) => {
     }
     // The schema loads with the first refresh, not with the entry (as asErrorBody's).
     const { sessionUser } = await import('@pult/contract/auth');
-    const next = toStoredSession(sessionUser.parse(body), now());
+    // The sign-in's notice of refused sign-ins stays until dismissed: a refresh's answer has none.
+    const next = { ...toStoredSession(sessionUser.parse(body), now()), failedSignIns: session.failedSignIns };
     store.set(next);
     return next;
   };

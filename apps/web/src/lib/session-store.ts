@@ -1,4 +1,4 @@
-import type { SessionUser, User } from '@pult/contract';
+import type { FailedSignIns, SessionUser, User } from '@pult/contract';
 import { useSyncExternalStore } from 'react';
 import { SESSION_STORAGE_KEY } from '../config/app-config';
 
@@ -11,6 +11,8 @@ export type StoredSession = Omit<User, 'version'> & {
   apiToken: string;
   refreshToken: string;
   apiTokenExpiresAt: number;
+  /** The sign-in's notice of refused sign-ins before it, until the staff member dismisses it (issue 31). */
+  failedSignIns?: FailedSignIns | null;
 };
 
 export const toStoredSession = (session: SessionUser, now: number): StoredSession => {

@@ -1,11 +1,16 @@
-import { isStaffRole, type SessionUser } from '@pult/contract';
+import { type FailedSignIns, isStaffRole, type SessionUser } from '@pult/contract';
 import type { Db } from '../../db/client';
 import type { ServiceContext } from '../../lib/service-context';
 import { createSession, STAFF_SESSION_LIFETIME_MS, type TokenPair } from '../sessions';
 import { toUser, type UserRow } from '../users';
+import { failedSignInsSinceLast } from './failed-sign-ins';
 
-export const withTokens = (ctx: ServiceContext, row: UserRow, pair: TokenPair): SessionUser => ({
+/** A new session's tokens, and for staff the refused sign-ins since the last one (issue 31). */
+export type OpenedSession = TokenPair & { failedSignIns?: FailedSignIns | null };
+
+export const withTokens = (ctx: ServiceContext, row: UserRow, pair: OpenedSession): SessionUser => ({
   ...toUser(row),
+  ...(pair.failedSignIns === undefined ? {} : { failedSignIns: pair.failedSignIns }),
   apiToken: pair.apiToken,
   refreshToken: pair.refreshToken,
   apiTokenExpiresAt: pair.apiTokenExpiresAt.toISOString(),
@@ -22,8 +27,11 @@ export async function openSession(
   row: UserRow,
   userAgent: string | undefined,
   method: 'password' | 'totp' | 'recovery' | 'webauthn',
-): Promise<TokenPair> {
-  const lifetimeMs = isStaffRole(row.role) ? STAFF_SESSION_LIFETIME_MS : undefined;
+): Promise<OpenedSession> {
+  const staff = isStaffRole(row.role);
+  const lifetimeMs = staff ? STAFF_SESSION_LIFETIME_MS : undefined;
+  // Read before this sign-in's own event is written: the failures since the previous one.
+  const failedSignIns = staff ? await failedSignInsSinceLast(tx, row.id) : undefined;
   const pair = await createSession(tx, ctx.clock.now(), row.id, { ip: ctx.ip, userAgent, lifetimeMs });
   await ctx.audit(
     {
@@ -35,7 +43,7 @@ export async function openSession(
     },
     tx,
   );
-  return pair;
+  return { ...pair, failedSignIns };
 }
 
 /** What a sign-in event keeps besides the address the audit log records itself (ASVS 16.3.1). */

@@ -10,6 +10,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { Breadcrumbs } from './breadcrumbs';
+import { FailedSignInsNotice } from './failed-sign-ins-notice';
 import { SideNav } from './side-nav';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopNav } from './top-nav';
@@ -52,6 +53,7 @@ export const AppLayout = () => {
       <div className="app-layout">
         <SkipLink />
         <AppHeader isMobile={isMobile} onOpenTheme={() => setThemeOpen(true)} />
+        <FailedSignInsNotice />
         {!isMobile && navType === 'top' ? <TopNav /> : null}
         <div className="app-body">
           {sideNav ? <SideNav /> : null}
