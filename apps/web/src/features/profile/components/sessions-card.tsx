@@ -6,7 +6,7 @@ import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
 import { formatDateTime } from '../../../lib/format';
 import { useEndOtherSessions, useEndSession, useMySessions } from '../api/security';
-import { deviceName } from '../lib/device-name';
+import { deviceName } from '../../../lib/device-name';
 
 const deviceText = (session: SessionItem, t: TFunction) => {
   const device = deviceName(session.userAgent);

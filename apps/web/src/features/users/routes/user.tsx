@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { User } from '@pult/contract';
+import { isStaffRole, type User } from '@pult/contract';
 import { Button, Card, Col, Flex, Result, Row, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { UserActionsCard } from '../components/user-actions-card';
 import { UserEditCard } from '../components/user-edit-card';
 import { UserHistoryCard } from '../components/user-history-card';
 import { UserProfileCard } from '../components/user-profile-card';
+import { UserSessionsCard } from '../components/user-sessions-card';
 import { UserSubscriptionsCard } from '../components/user-subscriptions-card';
 import { UserTimelineCard } from '../components/user-timeline-card';
 import { USERS_PATH } from '../paths';
@@ -87,6 +88,7 @@ export const UserPage = ({ slots = {} }: { slots?: UserPageSlots }) => {
         <Col xs={24} lg={8} xxl={6}>
           <UserProfileCard user={user} canEdit={canManage} />
           {canManage ? <UserActionsCard user={user} /> : null}
+          {canManage && isStaffRole(user.role) ? <UserSessionsCard user={user} /> : null}
           {slots.side?.(user, canManage)}
         </Col>
         <Col xs={24} lg={16} xxl={18}>
