@@ -3,6 +3,7 @@ import { agreementsEndpoints } from './endpoints/agreements';
 import { auditEndpoints } from './endpoints/audit';
 import { authEndpoints } from './endpoints/auth';
 import { backupsEndpoints } from './endpoints/backups';
+import { bulkUndosEndpoints } from './endpoints/bulk-undos';
 import { clientEndpoints } from './endpoints/client';
 import { configEndpoints } from './endpoints/config';
 import { dashboardEndpoints } from './endpoints/dashboard';
@@ -62,6 +63,7 @@ export const api = {
   operations: operationsEndpoints,
   events: eventsEndpoints,
   presence: presenceEndpoints,
+  bulkUndos: bulkUndosEndpoints,
 } as const;
 
 export type Api = typeof api;

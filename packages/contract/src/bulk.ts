@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkUndoTicket } from './bulk-undo';
 import { dbIdValue } from './common';
 import { errorCode } from './errors';
 
@@ -38,7 +39,10 @@ export const bulkReport = <S extends z.ZodType>(key: S) =>
     }),
   });
 
-export const bulkUsersReport = bulkReport(z.number().int()).meta({ id: 'BulkUsersReport' });
+/** A real (not dry) bulk block also answers its undo (docs/decisions/0043); null when nothing can be undone. */
+export const bulkUsersReport = bulkReport(z.number().int())
+  .extend({ undo: bulkUndoTicket.nullable().optional() })
+  .meta({ id: 'BulkUsersReport' });
 export type BulkUsersReport = z.infer<typeof bulkUsersReport>;
 
 export const bulkUserActions = ['block', 'unblock', 'logout'] as const;

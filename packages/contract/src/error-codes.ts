@@ -107,6 +107,9 @@ export const errorCodes = [
   'STALE_VERSION',
   'REVISION_NOT_FOUND',
   'EVENT_TICKET_INVALID',
+  // Undo of a bulk action (docs/decisions/0043).
+  'UNDO_NOT_FOUND',
+  'UNDO_EXPIRED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -2,6 +2,7 @@ export * from './api';
 export * from './audit-vocabulary';
 export * from './auth';
 export * from './bulk';
+export * from './bulk-undo';
 export * from './common';
 export * from './dashboard';
 export * from './deeplink';

@@ -91,4 +91,30 @@ describe.skipIf(testDbKind !== 'postgres')('live events across real processes (P
       onB.close();
     }
   }, 60_000);
+
+  it('presence and the edit lock: a beat on one process reaches a stream on the other; the lock is one for both', async () => {
+    const tokenA = await signin(a.url);
+    const tokenB = await signin(b.url);
+    const onA = await openEventStream(a.url, String((await post(a.url, '/api/events/ticket', {}, tokenA)).ticket));
+    const beat = async (base: string, token: string, id: unknown, tab: string) => {
+      const response = await fetch(`${base}/api/events/presence/note/${String(id)}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'api-token': token },
+        body: JSON.stringify({ tab, editing: true }),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { editor: { tab: string } | null };
+    };
+    try {
+      const note = await post(b.url, '/api/notes', { title: 'Замок двух процессов' }, tokenB);
+      // Taken through process B, then asked for through process A by another tab: B's tab keeps it.
+      expect((await beat(b.url, tokenB, note.id, 'tab-on-process-b')).editor?.tab).toBe('tab-on-process-b');
+      expect((await beat(a.url, tokenA, note.id, 'tab-on-process-a')).editor?.tab).toBe('tab-on-process-b');
+      await onA.until((frames) =>
+        frames.some((frame) => frame.event === 'presence' && frameData(frame).editor?.tab === 'tab-on-process-b'),
+      );
+    } finally {
+      onA.close();
+    }
+  }, 60_000);
 });

@@ -70,6 +70,8 @@ describe('POST /users/bulk', () => {
       dryRun: false,
       results: ids.map((id) => ({ id, outcome: 'done' })),
       summary: { done: 3, unchanged: 0, refused: 0, notFound: 0 },
+      // The block can be undone for a short while (bulk-undo.test.ts).
+      undo: { id: expect.any(String), expiresAt: expect.any(String) },
     });
     for (const person of three) {
       expect(await statusOf(person.id)).toBe('blocked');

@@ -152,6 +152,7 @@ const groupLoaders: { [G in keyof Api]: () => Promise<Api[G]> } = {
   operations: () => import('@pult/contract/endpoints/operations').then((m) => m.operationsEndpoints),
   events: () => import('@pult/contract/endpoints/events').then((m) => m.eventsEndpoints),
   presence: () => import('@pult/contract/endpoints/presence').then((m) => m.presenceEndpoints),
+  bulkUndos: () => import('@pult/contract/endpoints/bulk-undos').then((m) => m.bulkUndosEndpoints),
 };
 
 const loadedGroups = new Map<keyof Api, Promise<Record<string, Endpoint>>>();

@@ -2,6 +2,7 @@ import type { BulkUserAction, BulkUsersReport } from '@pult/contract';
 import { bulkReport } from '../../lib/bulk-report';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import { revokeSessionsOfUsers, usersWithLiveSessions } from '../sessions';
+import { bulkUndoService, type UndoItem } from './bulk-undo-service';
 import { planUserBulk } from './bulk-user-rules';
 import { toUser, type UserRow } from './user-row';
 import { usersRepository as repo } from './users-repository';
@@ -34,13 +35,17 @@ export const bulkUsersService = {
       const written =
         action === 'logout' ? new Map<number, UserRow>() : await writeStatus(tx, changed, statusAfter[action], now);
       if (action === 'block' || action === 'logout') await revokeSessionsOfUsers(tx, now, changed, action);
+      const undo: UndoItem[] = [];
       for (const id of changed) {
         const before = byId.get(id);
         if (!before) continue;
         const after = written.get(id) ?? before;
         await ctx.audit({ action, entity: 'user', entityId: id, before: toUser(before), after: toUser(after) }, tx);
+        undo.push({ id, version: after.version, before: { status: before.status } });
       }
-      return bulkReport(results, false);
+      // A block can be undone for a short while (docs/decisions/0043): exactly these users, at these versions.
+      const ticket = action === 'block' ? await bulkUndoService.record(ctx, tx, 'users-block', undo) : null;
+      return { ...bulkReport(results, false), undo: ticket };
     }),
 };
 

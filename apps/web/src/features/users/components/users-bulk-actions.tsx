@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BulkActionBar } from '../../../components/bulk-action-bar';
 import { type BulkRun, BulkRunModal } from '../../../components/bulk-run-modal';
+import { useUndoOffer } from '../../../components/undo-offer';
 import type { LocaleId } from '../../../config/theme-config';
 import { saveBlob } from '../../../lib/api';
 import { describeError } from '../../../lib/describe-error';
@@ -33,13 +34,24 @@ export const UsersBulkActions = ({ ids, known, onClear }: Props) => {
   const [request, setRequest] = useState<BulkRun<number> | null>(null);
   const [exporting, setExporting] = useState(false);
   const [finished, setFinished] = useState(false);
+  const offerUndo = useUndoOffer();
 
   const open = (action: BulkUserAction) =>
     setRequest({
       title: t(`users.bulk.title.${action}`, { value: ids.length }),
       okText: t(`users.actions.${action}`),
       danger: action !== 'unblock',
-      run: (dryRun) => bulkManageUsers(action, ids, dryRun),
+      run: async (dryRun) => {
+        const report = await bulkManageUsers(action, ids, dryRun);
+        // A real block can be undone for 10 seconds: exactly these users, unless someone changed them since.
+        if (report.undo)
+          offerUndo(report.undo, {
+            title: t('versions.undo.blocked', { count: report.summary.done }),
+            label: (id) => known.get(id)?.email ?? `#${id}`,
+            onUndone: () => void queryClient.invalidateQueries({ queryKey: userKeys.all }),
+          });
+        return report;
+      },
       label: (id) => known.get(id)?.email ?? `#${id}`,
       onDone: () => {
         setFinished(true);
