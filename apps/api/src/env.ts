@@ -96,6 +96,11 @@ const schema = z.object({
    * unset, /metrics is 404 (docs/operations.md).
    */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * The key the TOTP secrets are encrypted with in the database (AES-256-GCM, lib/secret-box.ts). Unset:
+   * DATA_DIR/secrets.key, created on the first start. Every process of one installation needs the same.
+   */
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Where the built SPA lives; the server serves it when the folder exists. */
   WEB_DIST: z.string().optional(),
   /**

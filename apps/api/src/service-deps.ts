@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './env';
 import { createMetrics, type Metrics } from './lib/metrics';
+import { type SecretBox, secretBox, secretsKeyMaterial } from './lib/secret-box';
 import { logMailer, type Mailer, smtpMailer } from './modules/auth';
 import type { JobKind } from './modules/jobs';
 import { type Catalog, catalogClient } from './modules/promo-codes';
@@ -37,6 +38,8 @@ export interface ServiceDeps {
   jobKinds: readonly JobKind[];
   /** BACKUP_CRON and BACKUP_KEEP, for the settings screen's backup card; undefined without a schedule. */
   backupSchedule: { cron: string; keep: number } | undefined;
+  /** Seals the secrets the database keeps (TOTP) with SECRETS_KEY or the data folder's key file. */
+  secrets: SecretBox;
 }
 
 /** The deps from the configuration; `given` replaces any of them (tests, the bench). */
@@ -68,5 +71,6 @@ export function buildServiceDeps(env: Env, log: FastifyBaseLogger, given: Partia
       }),
     jobKinds: given.jobKinds ?? [],
     backupSchedule: env.BACKUP_CRON ? { cron: env.BACKUP_CRON, keep: env.BACKUP_KEEP } : undefined,
+    secrets: given.secrets ?? secretBox(secretsKeyMaterial(env)),
   };
 }

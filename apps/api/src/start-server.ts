@@ -9,6 +9,7 @@ import type { Env } from './env';
 import { systemClock } from './lib/clock';
 import { installGracefulShutdown } from './lib/graceful-shutdown';
 import { limitSlowRequests } from './lib/slow-requests';
+import { sealPlainTotpSecrets } from './modules/mfa';
 import { PROBE_PATHS } from './modules/operations';
 
 /**
@@ -38,6 +39,9 @@ export async function startServer(
       : Promise.reject(error),
   );
   const firstAdmin = await ensureFirstAdmin(app.db, env, app.log);
+  // TOTP secrets stored in the clear before decision 0044 are sealed with the configured key now.
+  const sealed = await sealPlainTotpSecrets(app.db, app.deps.secrets);
+  if (sealed > 0) app.log.info({ sealed }, 'TOTP secrets encrypted with the secrets key');
   limitSlowRequests(
     app.server,
     {

@@ -43,10 +43,10 @@ export async function completeWithCode(
 
   const done = await ctx.db.transaction(async (tx) => {
     let recoveryCodes: string[] | undefined;
-    let method = await spendCode(tx, now, row.id, body.code);
+    let method = await spendCode(tx, now, row.id, body.code, ctx.deps.secrets);
     if (!method && (await factorMethods(tx, row.id)).length === 0) {
       // The policy stopped this sign-in to enrol: the code confirms the authenticator just set up.
-      recoveryCodes = (await confirmPendingTotp(tx, now, row.id, body.code)) ?? undefined;
+      recoveryCodes = (await confirmPendingTotp(tx, now, row.id, body.code, ctx.deps.secrets)) ?? undefined;
       if (recoveryCodes) method = 'totp';
     }
     if (!method) return null;

@@ -20,6 +20,7 @@ export {
 } from './mfa-service';
 export { passkeysRepository } from './passkeys-repository';
 export { passkeyRefused, relyingParty } from './passkeys-service';
+export { sealPlainTotpSecrets } from './seal-secrets';
 export { totpCodeAt } from './totp';
 
 export const mfaModule: PultModule = { name: 'mfa', routes: [mfaRoutes, passkeysRoutes, stepUpRoutes] };

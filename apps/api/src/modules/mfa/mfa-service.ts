@@ -2,13 +2,14 @@ import type { MfaChallenge, MfaMethod, MfaStatus, Role, TotpEnrolment } from '@p
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound, rateLimited } from '../../lib/http-errors';
 import { type LimitRule, releaseAttempt, reserveAttempt } from '../../lib/rate-limit';
+import type { SecretBox } from '../../lib/secret-box';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import { requireStepUp } from '../../lib/step-up';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { revokeUserSessions } from '../sessions';
 import { currentSettings } from '../settings';
 import { usersRepository, verifyPassword } from '../users';
-import { mfaRepository as repo } from './mfa-repository';
+import { mfaRepository as repo, type TotpRow } from './mfa-repository';
 import { passkeysRepository } from './passkeys-repository';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT } from './recovery-codes';
 import { matchingStep, newTotpSecret, otpauthUri } from './totp';
@@ -49,6 +50,16 @@ export async function issueRecoveryCodes(db: Db, now: Date, userId: number): Pro
   return codes;
 }
 
+/** What a TOTP secret is sealed for: its account, so a sealed value moved to another row does not open. */
+export const totpContext = (userId: number) => `totp_factors:${userId}`;
+
+/**
+ * The base32 secret of a stored factor (docs/decisions/0044). A secret sealed with another key (a backup
+ * restored without its SECRETS_KEY) opens to nothing: no code matches, and recovery codes still work.
+ */
+const openSecret = (box: SecretBox, totp: TotpRow, userId: number): string =>
+  box.open(totp.secret, totpContext(userId)) ?? '';
+
 /** Whether the settings' policy demands a second factor of this role. */
 export async function policyRequires(ctx: Pick<ServiceContext, 'db' | 'clock'>, role: Role): Promise<boolean> {
   const { secondFactorRequiredFor } = await currentSettings(ctx);
@@ -72,19 +83,26 @@ export async function issueChallenge(ctx: ServiceContext, userId: number, method
  * Spends a code of a confirmed factor: a TOTP code of a step later than the last accepted one, or an
  * unused recovery code. Null when neither matches. Run it inside the transaction that acts on it.
  */
-export async function spendCode(db: Db, now: Date, userId: number, code: string): Promise<MfaMethod | null> {
+export async function spendCode(
+  db: Db,
+  now: Date,
+  userId: number,
+  code: string,
+  box: SecretBox,
+): Promise<MfaMethod | null> {
   if (looksLikeRecoveryCode(code))
     return (await repo.useRecoveryCode(db, userId, hashRecoveryCode(userId, code), now)) ? 'recovery' : null;
   const totp = await repo.totp(db, userId);
   if (!totp?.confirmedAt) return null;
-  const step = matchingStep(totp.secret, code, now);
+  const step = matchingStep(openSecret(box, totp, userId), code, now);
   return step !== null && (await repo.useTotpStep(db, userId, step)) ? 'totp' : null;
 }
 
 /** A new secret for the account's pending enrolment; a confirmed factor must be removed first. */
 export async function startTotpEnrolment(ctx: ServiceContext, userId: number, email: string): Promise<TotpEnrolment> {
   const secret = newTotpSecret();
-  if (!(await repo.savePendingTotp(ctx.db, userId, secret, ctx.clock.now())))
+  const sealed = ctx.deps.secrets.seal(secret, totpContext(userId));
+  if (!(await repo.savePendingTotp(ctx.db, userId, sealed, ctx.clock.now())))
     throw conflict('MFA_ALREADY_ENROLLED', 'An authenticator is already enrolled; remove it first');
   const { projectName } = await currentSettings(ctx);
   return { secret, otpauthUri: otpauthUri(secret, email, projectName) };
@@ -94,10 +112,16 @@ export async function startTotpEnrolment(ctx: ServiceContext, userId: number, em
  * Confirms the pending secret with its first code and answers ten fresh recovery codes (their hashes
  * stored). Null when the code does not match. Run inside the caller's transaction.
  */
-export async function confirmPendingTotp(db: Db, now: Date, userId: number, code: string): Promise<string[] | null> {
+export async function confirmPendingTotp(
+  db: Db,
+  now: Date,
+  userId: number,
+  code: string,
+  box: SecretBox,
+): Promise<string[] | null> {
   const totp = await repo.totp(db, userId);
   if (!totp || totp.confirmedAt) return null;
-  const step = matchingStep(totp.secret, code, now);
+  const step = matchingStep(openSecret(box, totp, userId), code, now);
   if (step === null || !(await repo.confirmTotp(db, userId, step, now))) return null;
   return issueRecoveryCodes(db, now, userId);
 }
@@ -140,7 +164,7 @@ export const mfaService = {
     if (!pending || pending.confirmedAt) throw conflict('MFA_NOT_ENROLLED', 'No enrolment to confirm');
     const key = await reserveCodeAttempt(ctx, actor.userId);
     const recoveryCodes = await ctx.db.transaction(async (tx) => {
-      const codes = await confirmPendingTotp(tx, now, actor.userId, code);
+      const codes = await confirmPendingTotp(tx, now, actor.userId, code, ctx.deps.secrets);
       if (!codes) return null;
       const ended = await revokeUserSessions(tx, now, actor.userId, 'second factor enrolled', actor.sessionId);
       await ctx.audit(
@@ -170,7 +194,7 @@ export const mfaService = {
     if (!(await repo.totp(ctx.db, actor.userId))?.confirmedAt)
       throw conflict('MFA_NOT_ENROLLED', 'No authenticator to remove');
     const removed = await ctx.db.transaction(async (tx) => {
-      if (!(await spendCode(tx, now, actor.userId, code))) return false;
+      if (!(await spendCode(tx, now, actor.userId, code, ctx.deps.secrets))) return false;
       await repo.removeTotp(tx, actor.userId);
       await dropRecoveryCodesWithLastFactor(tx, actor.userId);
       await ctx.audit({ action: 'remove-mfa', entity: 'user', entityId: actor.userId, after: { method: 'totp' } }, tx);

@@ -57,7 +57,7 @@ export const stepUpService = {
       const code = body.code;
       result = await ctx.db.transaction(async (tx) => {
         // The code is spent in the transaction that records the proof: a replayed code finds it used.
-        const method = await spendCode(tx, ctx.clock.now(), actor.userId, code);
+        const method = await spendCode(tx, ctx.clock.now(), actor.userId, code, ctx.deps.secrets);
         return method ? record(ctx, tx, method) : null;
       });
       if (!result) {
