@@ -3,7 +3,7 @@ import { sessionOf } from '@pult/contract';
 import { ACCOUNTS, type Account } from '../accounts';
 import { contextDefaults } from '../browser-options';
 import { apiAs, expect, storeSessionOnNextLoad, test } from '../fixtures';
-import { signIn } from './promo-api';
+import { createGeneratedSeries, signIn } from './promo-api';
 
 /** Presence and soft edit locks (issue 32 item 4, docs/decisions/0043): two people, two browsers, one note. */
 
@@ -94,6 +94,32 @@ test.describe('who else is on a record', () => {
     await expect(dialog).toHaveCount(0);
     const saved = await apiAs(await signIn(irina)).notes.get({ params: { id: note.id } });
     expect(saved).toMatchObject({ title: `Перехват админа ${note.id}`, body: 'Текст Ирины' });
+    await first.context.close();
+    await second.context.close();
+  });
+
+  test('a promo series: the theme tab is its form, the codes tab only looks', async ({ browser }) => {
+    test.slow();
+    const irina = await namedEditor();
+    const series = await createGeneratedSeries(await signIn(), { codesCount: 5 });
+    const first = await browserOf(browser, ACCOUNTS.admin);
+    const second = await browserOf(browser, irina, 390);
+    const beat = (page: Page) =>
+      page.waitForResponse(
+        (response) =>
+          response.url().includes(`/api/events/presence/promo-series/${series.id}`) &&
+          response.request().method() === 'PUT',
+      );
+    const firstBeat = beat(first.page);
+    await first.page.goto(`/app/promo-codes/${series.id}?tab=theme`);
+    expect((await firstBeat).ok()).toBe(true);
+    const secondBeat = beat(second.page);
+    await second.page.goto(`/app/promo-codes/${series.id}?tab=codes`);
+    expect((await secondBeat).ok()).toBe(true);
+    // Looking at the codes: who edits is said, with no take-over (there is no form open here).
+    const bar = second.page.getByTestId('presence-bar');
+    await expect(bar.getByText('Сейчас редактирует: Анна Петрова')).toBeVisible();
+    await expect(bar.getByRole('button', { name: 'Перехватить' })).toHaveCount(0);
     await first.context.close();
     await second.context.close();
   });

@@ -3,9 +3,11 @@ import { Button, Card, Result, Skeleton, Tabs } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PresenceBar } from '../../../components/presence-bar';
 import { ResultHeading } from '../../../components/result-heading';
 import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
 import { errorCodeOf } from '../../../lib/describe-error';
+import { useRecordPresence } from '../../../lib/presence';
 import { promoKeys } from '../api/keys';
 import { usePromoSeries } from '../api/promo-series';
 import { ActivatedCodesTab } from '../components/activated-codes-tab';
@@ -29,6 +31,8 @@ export const PromoSeriesPage = () => {
   const tabParam = searchParams.get('tab');
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'codes';
   const series = usePromoSeries(valid ? id : 0);
+  // The theme tab is the series' form (the soft edit lock); its other tabs only look at it.
+  const presence = useRecordPresence('promo-series', series.data?.id, tab === 'theme');
   useBreadcrumbLabel(series.data?.name ?? (series.isError || !valid ? t('breadcrumbs.notFound') : undefined));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -64,6 +68,7 @@ export const PromoSeriesPage = () => {
   return (
     <div className="promo-series-page">
       <SeriesHeader series={series.data} />
+      <PresenceBar presence={presence} canTakeOver={tab === 'theme'} />
       <CodeLookupCard seriesId={series.data.id} />
       <Card className="promo-series-tabs">
         <Tabs

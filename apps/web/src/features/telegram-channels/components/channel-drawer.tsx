@@ -4,9 +4,11 @@ import type { UploadProps } from 'antd';
 import { Alert, App, Button, Drawer, Flex, Form, Input, Select, Switch, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PresenceBar } from '../../../components/presence-bar';
 import { describeError, errorCodeOf, fieldErrorsOf } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
+import { useRecordPresence } from '../../../lib/presence';
 import { useTheme } from '../../../lib/theme-store';
 import { useSaveChannel, useUploadChannelIcon } from '../api/telegram-resources';
 import { ChannelAvatar } from './channel-avatar';
@@ -127,6 +129,8 @@ export const ChannelDrawer = ({ open, channel, categories, telegramConfigured, o
   };
 
   const saving = save.isPending || (upload.isPending && !current);
+  // The open drawer of an existing channel is its form: it takes the soft edit lock while open.
+  const presence = useRecordPresence('tg-channel', open ? current?.id : undefined, true);
 
   return (
     <Drawer
@@ -144,6 +148,7 @@ export const ChannelDrawer = ({ open, channel, categories, telegramConfigured, o
         </Flex>
       }
     >
+      {current ? <PresenceBar presence={presence} canTakeOver /> : null}
       {categories.length === 0 ? <Alert type="warning" showIcon title={t('telegram.noCategories')} /> : null}
       <Form<FormValues>
         form={form}
