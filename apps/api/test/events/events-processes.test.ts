@@ -53,7 +53,8 @@ describe.skipIf(testDbKind !== 'postgres')('live events across real processes (P
     children.push(a.child);
     b = await startApiProcess(env);
     children.push(b.child);
-  }, 120_000);
+    // Starting two real processes took over two minutes on a clean clone at load 20–25: a liveness bound.
+  }, 400_000);
 
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
@@ -90,7 +91,7 @@ describe.skipIf(testDbKind !== 'postgres')('live events across real processes (P
       onA.close();
       onB.close();
     }
-  }, 60_000);
+  }, 240_000);
 
   it('presence and the edit lock: a beat on one process reaches a stream on the other; the lock is one for both', async () => {
     const tokenA = await signin(a.url);
@@ -116,5 +117,5 @@ describe.skipIf(testDbKind !== 'postgres')('live events across real processes (P
     } finally {
       onA.close();
     }
-  }, 60_000);
+  }, 240_000);
 });
