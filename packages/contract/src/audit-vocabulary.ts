@@ -129,6 +129,13 @@ const actionNames = {
   reorder: { ru: 'Новый порядок', en: 'Reordered', zh: '调整顺序', fr: 'Réorganisation', ja: '並べ替え' },
   cancel: { ru: 'Отмена', en: 'Canceled', zh: '取消', fr: 'Annulation', ja: 'キャンセル' },
   'test-send': { ru: 'Тестовый пуш', en: 'Test push', zh: '测试推送', fr: 'Push de test', ja: 'テストプッシュ' },
+  'send-winner': {
+    ru: 'Победитель A/B-теста отправлен',
+    en: 'A/B winner sent',
+    zh: '已发送 A/B 测试胜出文案',
+    fr: 'Gagnant du test A/B envoyé',
+    ja: 'A/B テストの勝者を送信',
+  },
   'grant-subscription': {
     ru: 'Выдача подписки',
     en: 'Subscription granted',

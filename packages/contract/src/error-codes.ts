@@ -93,6 +93,9 @@ export const errorCodes = [
   'NO_DEVICES',
   'DEVICE_NOT_FOUND',
   'DELIVERY_NOT_FOUND',
+  // A/B pushes: the winner goes to the rest once the test window ended, and once.
+  'AB_TEST_RUNNING',
+  'AB_NOTHING_TO_SEND',
   // Imports (docs/decisions/0037).
   'IMPORT_NOT_FOUND',
   'IMPORT_SERIES_BUSY',

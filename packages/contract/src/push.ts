@@ -38,8 +38,11 @@ export const defaultDeviceProvider = (platform: DevicePlatform): DeviceProvider 
 export const pushCategories = ['service', 'advertising'] as const;
 export const pushCategory = z.enum(pushCategories);
 export type PushCategory = z.infer<typeof pushCategory>;
-/** Why a delivery was not sent when its batch came: no advertising consent, or a frequency cap. */
-export const skipReasons = ['no_consent', 'cap_day', 'cap_week'] as const;
+/**
+ * Why a delivery was not sent: no advertising consent or a frequency cap (when its batch came), or the
+ * person fell in an A/B test's holdout, which receives nothing so the texts can be measured against silence.
+ */
+export const skipReasons = ['no_consent', 'cap_day', 'cap_week', 'holdout'] as const;
 export const skipReason = z.enum(skipReasons);
 export type SkipReason = z.infer<typeof skipReason>;
 
@@ -54,6 +57,28 @@ export const reminderCounters = z.object({
   failed: z.number().int(),
   opened: z.number().int(),
 });
+
+/** A/B texts: the push's own text is variant 0 («A»); up to three more («B», «C», «D»). */
+export const PUSH_VARIANTS_MAX = 4;
+/** The longest test window before the winner may go to the rest of the audience. */
+export const AB_TEST_HOURS_MAX = 72;
+/** At most this share of the audience is held out (receives nothing). */
+export const AB_HOLDOUT_MAX = 50;
+
+/** An A/B push as stored and shown: the texts beside the push's own, the split, and the winner once chosen. */
+export const abState = z.object({
+  /** Texts B, C, D (the push's own `title`/`body` are A). */
+  variants: z.array(z.object({ title: z.string(), body: z.string() })),
+  /** Percent of the audience per text, A first. */
+  split: z.array(z.number().int()),
+  /** Percent of the audience that receives nothing. */
+  holdout: z.number().int(),
+  /** Hours after the first delivery when the winner may go to the rest; null when there is no rest. */
+  testHours: z.number().int().nullable(),
+  /** The variant sent to the rest, once staff chose it. */
+  winner: z.number().int().nullable(),
+});
+export type AbState = z.infer<typeof abState>;
 
 export const reminder = reminderCounters.extend({
   id: z.number().int(),
@@ -72,8 +97,24 @@ export const reminder = reminderCounters.extend({
   finishedAt: z.string().nullable(),
   createdBy: z.number().int().nullable(),
   createdAt: z.string(),
+  /** Null unless the push tests texts against each other. */
+  ab: abState.nullable(),
 });
 export type Reminder = z.infer<typeof reminder>;
+
+/** One text of an A/B push with how it did: the open rate of what was sent, with a 95 % Wilson interval. */
+export const variantResult = reminderCounters.extend({
+  variant: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  /** Percent of the audience it was planned for (the winner's row counts the rest it was sent to too). */
+  share: z.number().int(),
+  /** opened / sent, null before anything was sent. */
+  openRate: z.number().nullable(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+});
+export type VariantResult = z.infer<typeof variantResult>;
 
 export const reminderDetail = reminder.extend({
   /** Deliveries not yet sent or failed (waiting for their time, a retry, or the next batch). */
@@ -83,6 +124,12 @@ export const reminderDetail = reminder.extend({
   byProvider: z.array(reminderCounters.extend({ provider: deviceProvider })),
   skippedBy: z.array(z.object({ reason: skipReason, count: z.number().int() })),
   failures: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  /** A/B pushes: the funnel per text; empty otherwise. */
+  byVariant: z.array(variantResult),
+  /** Deliveries of an A/B push's rest, waiting for the winner. */
+  held: z.number().int(),
+  /** When the winner may go to the rest (the first delivery plus the test window); null before the start or without a rest. */
+  testEndsAt: z.string().nullable(),
 });
 export type ReminderDetail = z.infer<typeof reminderDetail>;
 
@@ -121,6 +168,63 @@ function checkAudienceUserIds(b: { type: string; userIds?: number[] | undefined 
   }
 }
 
+const percent = (max: number) => z.number().int().min(0).max(max);
+
+/**
+ * A/B setup on creation. `split` gives A and each of `variants` a share (1–100 %); `holdout` receives
+ * nothing; what is left is the rest, which waits until staff send it the winner after `testHours`
+ * (required exactly when there is a rest).
+ */
+export const abSetup = z
+  .object({
+    variants: z
+      .array(z.object({ title, body }))
+      .min(1)
+      .max(PUSH_VARIANTS_MAX - 1),
+    split: z.array(percent(100).min(1)).min(2).max(PUSH_VARIANTS_MAX),
+    holdout: percent(AB_HOLDOUT_MAX).default(0),
+    testHours: z.number().int().min(1).max(AB_TEST_HOURS_MAX).nullable().default(null),
+  })
+  .superRefine((ab, ctx) => {
+    if (ab.split.length !== ab.variants.length + 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['split'],
+        message: 'one share per text: A and each variant',
+        params: { code: 'invalid' },
+      });
+    const rest = 100 - ab.split.reduce((sum, share) => sum + share, 0) - ab.holdout;
+    if (rest < 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['split'],
+        message: 'the shares and the holdout add up to more than 100 %',
+        params: { code: 'too_big' },
+      });
+    else if (rest > 0 !== (ab.testHours !== null))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['testHours'],
+        message: rest > 0 ? 'required when part of the audience waits for the winner' : 'only when there is a rest',
+        params: { code: rest > 0 ? 'required' : 'not_allowed' },
+      });
+  });
+export type AbSetup = z.input<typeof abSetup>;
+
+/** The share of an A/B audience that waits for the winner. */
+export const abRest = (ab: { split: number[]; holdout: number }) =>
+  100 - ab.split.reduce((sum, share) => sum + share, 0) - ab.holdout;
+
+/** Staff send the rest of an A/B audience one text (usually the leader's). */
+export const sendWinnerBody = z.object({
+  variant: z
+    .number()
+    .int()
+    .min(0)
+    .max(PUSH_VARIANTS_MAX - 1),
+});
+export type SendWinnerBody = z.infer<typeof sendWinnerBody>;
+
 export const audienceBody = z
   .object({
     type: reminderType,
@@ -152,6 +256,8 @@ export const createReminderBody = z
     scheduledAt: instant,
     /** Deliver at the same wall-clock time (as scheduled in the default time zone) in each device's own zone. */
     localTime: z.boolean().default(false),
+    /** Test texts against each other: the push's own text is A. */
+    ab: abSetup.nullable().optional(),
   })
   .superRefine(checkAudienceUserIds);
 export type CreateReminderBody = z.input<typeof createReminderBody>;

@@ -9,6 +9,7 @@ import {
   reminder,
   reminderDetail,
   remindersQuery,
+  sendWinnerBody,
   testSendBody,
   testSendResult,
   userConsents,
@@ -105,6 +106,23 @@ export const pushEndpoints = {
     params: idParam,
     response: reminder,
     errors: [404, 409],
+  }),
+  sendWinner: defineEndpoint({
+    method: 'POST',
+    path: '/reminders/:id/send-winner',
+    operationId: 'sendReminderWinner',
+    summary: "Send an A/B push's winning text to the rest of its audience",
+    description:
+      'Once the test window has passed since the first delivery, the deliveries held for the rest get the chosen ' +
+      'variant and go (consent and caps are checked as each batch goes). 409 AB_TEST_RUNNING before the window ends; ' +
+      '409 AB_NOTHING_TO_SEND when the push has no A/B rest, it was canceled, or the winner was already sent; ' +
+      "400 when the variant is not one of the push's texts.",
+    tag: 'reminders',
+    access: ['admin', 'editor'],
+    params: idParam,
+    body: sendWinnerBody,
+    response: reminder,
+    errors: [400, 404, 409],
   }),
   userConsents: defineEndpoint({
     method: 'GET',

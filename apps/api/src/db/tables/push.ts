@@ -1,4 +1,5 @@
 import {
+  type AbState,
   consentTypes,
   devicePlatforms,
   deviceProviders,
@@ -18,6 +19,7 @@ import {
   jsonb,
   pgTable,
   serial,
+  smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -80,6 +82,8 @@ export const reminders = pgTable(
     sent: integer('sent').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     opened: integer('opened').notNull().default(0),
+    /** A/B texts (null: one text for all): written at creation, the winner when staff send it. */
+    ab: jsonb('ab').$type<AbState>(),
     startedAt: time('started_at'),
     finishedAt: time('finished_at'),
     createdBy: integer('created_by').references(() => users.id),
@@ -99,7 +103,8 @@ export const reminders = pgTable(
   ],
 );
 
-export const deliveryStates = ['pending', 'claimed', 'sent', 'failed', 'skipped'] as const;
+/** `held`: an A/B push's rest, waiting until staff send it the winner. */
+export const deliveryStates = ['pending', 'claimed', 'sent', 'failed', 'skipped', 'held'] as const;
 
 /**
  * One row per (reminder, device), created when the audience is resolved. The dispatcher claims a
@@ -132,6 +137,8 @@ export const pushDeliveries = pgTable(
     error: text('error'),
     /** Why a `skipped` delivery was not sent when its batch came (no consent, a frequency cap). */
     skipReason: text('skip_reason', { enum: skipReasons }),
+    /** The A/B text it got (0 = the push's own); null without A/B, or while held for the winner. */
+    variant: smallint('variant'),
   },
   (t) => [
     uniqueIndex('push_deliveries_reminder_device_key').on(t.reminderId, t.deviceId),
@@ -146,6 +153,7 @@ export const pushDeliveries = pgTable(
     check('push_deliveries_platform_check', oneOf(t.platform, devicePlatforms)),
     check('push_deliveries_failure_check', sql`${t.state} <> 'failed' OR ${t.error} IS NOT NULL`),
     check('push_deliveries_provider_check', oneOf(t.provider, deviceProviders)),
+    check('push_deliveries_variant_check', sql`${t.variant} IS NULL OR ${t.variant} BETWEEN 0 AND 3`),
     check(
       'push_deliveries_skip_check',
       sql`(${t.state} = 'skipped') = (${t.skipReason} IS NOT NULL) AND (${t.skipReason} IS NULL OR ${oneOf(t.skipReason, skipReasons)})`,

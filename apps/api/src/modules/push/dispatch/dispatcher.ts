@@ -6,6 +6,7 @@ import type { Clock } from '../../../lib/clock';
 import type { Metrics } from '../../../lib/metrics';
 import { type JobHandler, type JobOutcome, jobKind } from '../../jobs';
 import { currentSettings } from '../../settings';
+import { abPlacement } from '../ab/ab-split';
 import type { PushMessage, PushProvider, PushResult } from '../providers/provider';
 import { providerNameFor } from '../providers/routing-provider';
 import { audienceDevices, idList, remindersRepository as repo } from '../reminders/reminders-repository';
@@ -48,6 +49,8 @@ export interface DispatcherOptions {
 
 interface Claimed {
   id: number;
+  /** The A/B text (0 = the push's own); null without A/B. */
+  variant: number | null;
   device_id: number;
   user_id: number;
   token: string;
@@ -84,18 +87,26 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
         : sql`${reminder.scheduledAt}::timestamptz`;
       // A push dispatched late (the server was down) is judged by when it can go, not when it was due.
       const due = afterQuietHours(sql`greatest(${scheduled}, ${now}::timestamptz)`, recipientZone, pushQuietHours);
-      const [inserted] = await queryRows<{ n: number }>(
+      // An A/B push places each person by a hash: a text (pending), the holdout (skipped), or the rest (held).
+      const ab = reminder.ab ? abPlacement(reminderId, reminder.ab, sql`a.user_id`) : null;
+      const [inserted] = await queryRows<{ n: number; held_out: number }>(
         tx,
         sql`WITH added AS (
-              INSERT INTO push_deliveries (reminder_id, device_id, user_id, platform, provider, due_at)
-              SELECT ${reminderId}, a.device_id, a.user_id, a.platform, a.provider, ${due}
+              INSERT INTO push_deliveries (reminder_id, device_id, user_id, platform, provider, due_at, variant, state, skip_reason)
+              SELECT ${reminderId}, a.device_id, a.user_id, a.platform, a.provider, ${due},
+                ${ab ? ab.variant : sql`NULL::smallint`}, ${ab ? ab.state : sql`'pending'`}, ${ab ? ab.skipReason : sql`NULL`}
               FROM (${audienceDevices(reminder.type, reminder.userIds, now)}) a
               LEFT JOIN (SELECT name FROM pg_timezone_names) z ON z.name = a.time_zone
               ON CONFLICT (reminder_id, device_id) DO NOTHING
-              RETURNING 1)
-            SELECT count(*)::int AS n FROM added`,
+              RETURNING state)
+            SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 'skipped')::int AS held_out FROM added`,
       );
-      await repo.update(tx, reminderId, { targetedAt: now, targeted: Number(inserted?.n ?? 0) });
+      const heldOut = Number(inserted?.held_out ?? 0);
+      await repo.update(tx, reminderId, {
+        targetedAt: now,
+        targeted: Number(inserted?.n ?? 0),
+        ...(heldOut > 0 ? { skipped: reminder.skipped + heldOut } : {}),
+      });
     });
   }
 
@@ -110,8 +121,8 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
           claimed AS (
             UPDATE push_deliveries p SET state = 'claimed', claimed_at = ${now}, attempts = p.attempts + 1
             FROM picked WHERE p.id = picked.id
-            RETURNING p.id, p.device_id, p.user_id, p.platform, p.attempts)
-          SELECT c.id, c.device_id, c.user_id, c.platform, c.attempts, d.token, d.enabled, d.provider
+            RETURNING p.id, p.device_id, p.user_id, p.platform, p.attempts, p.variant)
+          SELECT c.id, c.device_id, c.user_id, c.platform, c.attempts, c.variant, d.token, d.enabled, d.provider
           FROM claimed c JOIN devices d ON d.id = c.device_id ORDER BY c.id`,
     );
   }
@@ -175,16 +186,20 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
   }
 
   async function finish(reminderId: number): Promise<JobOutcome> {
-    const [next] = await queryRows<{ due: Date | string | null; open: number }>(
+    const [next] = await queryRows<{ due: Date | string | null; open: number; held: number }>(
       db,
-      sql`SELECT min(due_at) AS due, count(*)::int AS open FROM push_deliveries
-          WHERE reminder_id = ${reminderId} AND state IN ('pending', 'claimed')`,
+      sql`SELECT min(due_at) FILTER (WHERE state IN ('pending', 'claimed')) AS due,
+            count(*) FILTER (WHERE state IN ('pending', 'claimed'))::int AS open,
+            count(*) FILTER (WHERE state = 'held')::int AS held
+          FROM push_deliveries WHERE reminder_id = ${reminderId} AND state IN ('pending', 'claimed', 'held')`,
     );
     if (next?.due) return { status: 'later', runAt: new Date(next.due) };
     const now = clock.now();
+    // Failed when something was to go and nothing went; an A/B rest waiting for its winner was not to go yet.
+    const held = Number(next?.held ?? 0);
     await db.execute(
       sql`UPDATE reminders SET finished_at = ${now}, started_at = coalesce(started_at, ${now}),
-            status = CASE WHEN targeted > skipped AND sent = 0 THEN 'failed' ELSE 'sent' END
+            status = CASE WHEN targeted > skipped + ${held} AND sent = 0 THEN 'failed' ELSE 'sent' END
           WHERE id = ${reminderId} AND status IN ('scheduled', 'sending')`,
     );
     return { status: 'done' };
@@ -241,14 +256,17 @@ export function pushDispatchHandler(options: DispatcherOptions): JobHandler {
           : undefined;
         const text = (template: string, row: Claimed) =>
           values ? renderPlaceholders(template, values.get(row.user_id) ?? {}) : template;
+        // The row's A/B text: 0 (or none) is the push's own, 1–3 the variants B–D.
+        const texts = [{ title: reminder.title, body: reminder.body }, ...(reminder.ab?.variants ?? [])];
+        const textOf = (row: Claimed) => texts[row.variant ?? 0] ?? texts[0];
         const messages: PushMessage[] = live.map((row) => ({
           deliveryId: row.id,
           token: row.token,
           platform: row.platform,
           provider: row.provider,
           category: reminder?.category ?? 'service',
-          title: text(reminder?.title ?? '', row),
-          body: text(reminder?.body ?? '', row),
+          title: text(textOf(row)?.title ?? '', row),
+          body: text(textOf(row)?.body ?? '', row),
           deeplink: sendableDeeplink(reminder?.deeplink ?? null),
           collapseKey: `reminder-${reminderId}`,
         }));

@@ -4,8 +4,14 @@ import { type Db, queryRows } from '../../../db/client';
 import { idList } from '../reminders/reminders-repository';
 
 /** Whether a push's texts need each recipient's values at all (most do not: no query then). */
-export const needsPersonalising = (reminder: { title: string; body: string }) =>
-  hasPlaceholders(reminder.title) || hasPlaceholders(reminder.body);
+export const needsPersonalising = (reminder: {
+  title: string;
+  body: string;
+  ab?: { variants: { title: string; body: string }[] } | null;
+}) =>
+  [reminder, ...(reminder.ab?.variants ?? [])].some(
+    (text) => hasPlaceholders(text.title) || hasPlaceholders(text.body),
+  );
 
 /**
  * The placeholder values of a batch's people in one statement: their first name, and the title of

@@ -22,4 +22,5 @@ export const toReminder = (row: ReminderRow): Reminder => ({
   finishedAt: row.finishedAt?.toISOString() ?? null,
   createdBy: row.createdBy,
   createdAt: row.createdAt.toISOString(),
+  ab: row.ab ?? null,
 });

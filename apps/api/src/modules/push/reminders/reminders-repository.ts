@@ -106,6 +106,28 @@ export const remindersRepository = {
           GROUP BY GROUPING SETS ((platform), (provider)) ORDER BY platform, provider`,
     ),
 
+  /** An A/B push's counters per text, and how many of its rest wait for the winner (variant null, held). */
+  byVariant: (db: Db, reminderId: number) =>
+    queryRows<{
+      variant: number | null;
+      targeted: number;
+      skipped: number;
+      sent: number;
+      failed: number;
+      opened: number;
+      held: number;
+    }>(
+      db,
+      sql`SELECT variant, count(*)::int AS targeted,
+            count(*) FILTER (WHERE state = 'skipped')::int AS skipped,
+            count(*) FILTER (WHERE state = 'sent')::int AS sent,
+            count(*) FILTER (WHERE state = 'failed')::int AS failed,
+            count(opened_at)::int AS opened,
+            count(*) FILTER (WHERE state = 'held')::int AS held
+          FROM push_deliveries WHERE reminder_id = ${reminderId}
+          GROUP BY variant ORDER BY variant NULLS LAST`,
+    ),
+
   skippedBy: (db: Db, reminderId: number) =>
     queryRows<{ reason: string; count: number }>(
       db,

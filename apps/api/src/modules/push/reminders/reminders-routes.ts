@@ -11,4 +11,5 @@ export async function remindersRoutes(app: FastifyInstance) {
   route(app, api.push.testSend, ({ body }, ctx) => remindersService.testSend(ctx, body));
   route(app, api.push.get, ({ params }, ctx) => remindersService.get(ctx, params.id));
   route(app, api.push.cancel, ({ params }, ctx) => remindersService.cancel(ctx, params.id));
+  route(app, api.push.sendWinner, ({ params, body }, ctx) => remindersService.sendWinner(ctx, params.id, body));
 }

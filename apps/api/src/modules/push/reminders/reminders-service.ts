@@ -8,6 +8,8 @@ import {
   type Reminder,
   type ReminderDetail,
   remindersQuery,
+  type SendWinnerBody,
+  sendWinnerBody,
   type TestSendResult,
   testSendBody,
   zoneOffsetMs,
@@ -20,8 +22,10 @@ import { actorOf, type ServiceContext } from '../../../lib/service-context';
 import { requireStepUp, STEP_UP_ABOVE } from '../../../lib/step-up';
 import { cancelJob, enqueueJob } from '../../jobs';
 import { currentSettings } from '../../settings';
+import { testEndsAt, variantResults } from '../ab/ab-results';
 import { devicesRepository } from '../devices/devices-repository';
 import { PUSH_DISPATCH_JOB } from '../dispatch/dispatcher';
+import { afterQuietHours } from '../dispatch/quiet-hours';
 import { latestAdvertisingConsent } from '../dispatch/skips';
 import { toReminder } from './reminder-row';
 import { audienceDevices, remindersRepository as repo } from './reminders-repository';
@@ -55,11 +59,13 @@ export const remindersService = {
   get: async (ctx: ServiceContext, id: number): Promise<ReminderDetail> => {
     const row = await repo.find(ctx.db, id);
     if (!row) throw reminderNotFound();
-    const [groups, skipped, failures] = await Promise.all([
+    const [groups, skipped, failures, variants] = await Promise.all([
       repo.breakdown(ctx.db, id),
       repo.skippedBy(ctx.db, id),
       repo.failures(ctx.db, id),
+      row.ab ? repo.byVariant(ctx.db, id) : Promise.resolve([]),
     ]);
+    const ab = row.ab;
     const counters = (g: (typeof groups)[number]) => ({
       targeted: Number(g.targeted),
       skipped: Number(g.skipped),
@@ -83,6 +89,9 @@ export const remindersService = {
         count: Number(s.count),
       })),
       failures: failures.map((f) => ({ reason: f.reason, count: Number(f.count) })),
+      byVariant: ab ? variantResults({ title: row.title, body: row.body, ab }, variants) : [],
+      held: variants.reduce((n, v) => n + Number(v.held), 0),
+      testEndsAt: ab ? (testEndsAt(ab, row.startedAt)?.toISOString() ?? null) : null,
     };
   },
 
@@ -108,6 +117,7 @@ export const remindersService = {
         scheduledAt,
         localTime: body.localTime,
         timeZone: defaultTimeZone,
+        ab: body.ab ? { ...body.ab, winner: null } : null,
         createdBy: actorOf(ctx).userId,
         createdAt: now,
       });
@@ -141,6 +151,54 @@ export const remindersService = {
       );
       return toReminder(row);
     }),
+
+  /**
+   * The rest of an A/B audience gets one text, once the test window has passed: its held deliveries
+   * take the variant and become due now (after quiet hours on each recipient's clock), and the dispatch
+   * job runs again. Consent and caps are checked as each batch goes, as for any push.
+   */
+  sendWinner: async (ctx: ServiceContext, id: number, input: SendWinnerBody): Promise<Reminder> => {
+    const { variant } = sendWinnerBody.parse(input);
+    const { pushQuietHours } = await currentSettings(ctx);
+    return ctx.db.transaction(async (tx) => {
+      const before = await repo.lock(tx, id);
+      if (!before) throw reminderNotFound();
+      const ab = before.ab;
+      if (!ab || ab.testHours === null || ab.winner !== null || before.status === 'canceled' || !before.targetedAt)
+        throw conflict('AB_NOTHING_TO_SEND', 'This push has no A/B rest waiting for a winner');
+      if (variant > ab.variants.length)
+        throw badRequest('BAD_REQUEST', 'No such variant in this push', { variant: 'invalid' });
+      const now = ctx.clock.now();
+      const ends = testEndsAt(ab, before.startedAt);
+      if (!ends || ends.getTime() > now.getTime())
+        throw conflict('AB_TEST_RUNNING', 'The test window has not ended yet');
+      const zone = sql`coalesce(z.name, ${before.timeZone})`;
+      await tx.execute(
+        sql`UPDATE push_deliveries p SET state = 'pending', variant = ${variant},
+              due_at = ${afterQuietHours(sql`${now}::timestamptz`, zone, pushQuietHours)}
+            FROM devices d LEFT JOIN (SELECT name FROM pg_timezone_names) z ON z.name = d.time_zone
+            WHERE p.reminder_id = ${id} AND p.state = 'held' AND d.id = p.device_id`,
+      );
+      const row = await repo.update(tx, id, {
+        ab: { ...ab, winner: variant },
+        status: 'sending',
+        finishedAt: null,
+      });
+      if (!row) throw reminderNotFound();
+      await enqueueJob(tx, { kind: PUSH_DISPATCH_JOB, subjectId: id, runAt: now, requestId: ctx.requestId });
+      await ctx.audit(
+        {
+          action: 'send-winner',
+          entity: 'reminder',
+          entityId: id,
+          before: { winner: null },
+          after: { winner: variant },
+        },
+        tx,
+      );
+      return toReminder(row);
+    });
+  },
 
   audienceCount: async (ctx: ServiceContext, input: AudienceBody): Promise<AudienceCount> => {
     const body = audienceBody.parse(input);

@@ -58,6 +58,13 @@ export const useCreateReminder = () =>
 export const useCancelReminder = () =>
   useMutation({ mutationFn: (id: number) => api.push.cancel({ params: { id } }), onSuccess: useChanged() });
 
+export const useSendWinner = () =>
+  useMutation({
+    mutationFn: ({ id, variant }: { id: number; variant: number }) =>
+      api.push.sendWinner({ params: { id }, body: { variant } }),
+    onSuccess: useChanged(),
+  });
+
 export const useTestSend = () =>
   useMutation({
     mutationFn: (body: { title: string; body: string; deeplink?: string | null; userId: number }) =>

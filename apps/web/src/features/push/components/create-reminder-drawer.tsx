@@ -23,6 +23,7 @@ import { useAudienceCount, useCreateReminder, usePreviewUser, useTestSend } from
 import { fitDrawer } from '../lib/fit-drawer';
 import { useSchedulingZone } from '../lib/use-scheduling-zone';
 import { soonIn } from '../lib/zone-time';
+import { AB_DEFAULTS, AbTestFields, type AbValues, abBody } from './ab-test-fields';
 import { PhonePreview } from './phone-preview';
 import { UserPicker } from './user-picker';
 
@@ -36,6 +37,7 @@ interface Values {
   /** The picker's fields are read on the scheduling zone's clock, whatever the browser's zone. */
   scheduledAt: Dayjs;
   localTime: boolean;
+  ab: AbValues;
 }
 
 const toInstant = (zone: string, value: Dayjs) =>
@@ -105,6 +107,7 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
           deeplink: values.deeplink?.trim() || null,
           scheduledAt: toInstant(scheduling.zone, values.scheduledAt).toISOString(),
           localTime: values.localTime,
+          ab: abBody(values.ab),
         },
         {
           onSuccess: (reminder) => {
@@ -191,7 +194,13 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
         form={form}
         layout="vertical"
         onFinish={schedule}
-        initialValues={{ type: 'all', category: 'service', localTime: false, scheduledAt: soonOn(scheduling.zone) }}
+        initialValues={{
+          type: 'all',
+          category: 'service',
+          localTime: false,
+          scheduledAt: soonOn(scheduling.zone),
+          ab: AB_DEFAULTS,
+        }}
       >
         <Form.Item
           name="title"
@@ -210,6 +219,7 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
         <Form.Item name="deeplink" label={t('push.fields.deeplink')} extra={t('push.form.deeplinkHint')}>
           <Input placeholder="/plans" />
         </Form.Item>
+        <AbTestFields form={form} />
         <Form.Item name="category" label={t('push.fields.category')} extra={t(`push.category.${category}Hint`)}>
           <Radio.Group options={pushCategories.map((value) => ({ value, label: t(`push.category.${value}`) }))} />
         </Form.Item>

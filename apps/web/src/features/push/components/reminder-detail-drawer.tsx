@@ -10,6 +10,7 @@ import { openRate } from '../lib/open-rate';
 import { useSchedulingZone } from '../lib/use-scheduling-zone';
 import { DeliveryFunnel } from './delivery-funnel';
 import { ReminderStatusTag } from './reminder-status-tag';
+import { VariantResults } from './variant-results';
 
 interface Props {
   id: number | undefined;
@@ -108,6 +109,7 @@ export const ReminderDetailDrawer = ({ id, onClose }: Props) => {
               ]}
             />
           ) : null}
+          <VariantResults detail={data} />
           <DeliveryFunnel detail={data} />
           {data.failures.length > 0 ? (
             <>
