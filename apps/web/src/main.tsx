@@ -22,6 +22,7 @@ void navigator.serviceWorker
 // chunk, app/ui-providers.tsx, which the login page does not load.)
 onSignedOut((reason) => {
   if (reason === 'expired') sessionNotice.set('auth.signIn.sessionEnded');
+  if (reason === 'idle') sessionNotice.set('auth.signIn.sessionIdle');
 });
 
 // The screens of the address being opened (and the staff layout around them) start downloading now,

@@ -1,5 +1,6 @@
 import { type ErrorResponse, type HttpMethod, REFRESH_MARGIN_MS } from '@pult/contract';
 import { API_BASE_URL } from '../config/app-config';
+import { recordRequest } from './session-activity';
 import { type SessionStore, type StoredSession, sessionStore, toStoredSession } from './session-store';
 
 /** A non-2xx answer, carrying the API's one error shape when it sent one. */
@@ -53,8 +54,8 @@ export interface ApiClientOptions {
   onStepUpRequired?: () => Promise<boolean>;
 }
 
-/** `expired`: the server refused the session; `signout`: the user asked to leave. */
-export type SignOutReason = 'expired' | 'signout';
+/** `expired`: the server refused the session; `idle`: it ended for want of requests; `signout`: the user asked to leave. */
+export type SignOutReason = 'expired' | 'idle' | 'signout';
 
 const parseRetryAfter = (value: string | null): number | null => {
   if (!value) return null;
@@ -176,6 +177,8 @@ export const createApiClient = (options: ApiClientOptions) => {
     }
     const sentToken = token ?? (auth ? await accessToken() : undefined);
     if (sentToken) headers['Api-Token'] = sentToken;
+    // The server counts any request of the session as activity (its idle time-out); so does the warning.
+    if (sentToken) recordRequest(now());
 
     const response = await doFetch(`${baseUrl}${path}${toQueryString(query)}`, {
       method,
@@ -217,12 +220,16 @@ export const createApiClient = (options: ApiClientOptions) => {
     signOutLocally('signout');
   };
 
+  /** The idle time-out passed without a request: the server has ended the session; forget it here. */
+  const signOutIdle = () => signOutLocally('idle');
+
   return {
     send,
     request,
     accessToken,
     refresh,
     signOut,
+    signOutIdle,
   };
 };
 

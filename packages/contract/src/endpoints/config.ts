@@ -11,6 +11,8 @@ export const publicConfig = z
     supportContact: z.string(),
     /** The settings' default time zone (IANA): staff schedule push notifications on its clock. */
     timeZone: z.string(),
+    /** A staff session with no request for this long ends (the setting): the SPA warns a minute before. */
+    sessionIdleMinutes: z.number().int(),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof publicConfig>;

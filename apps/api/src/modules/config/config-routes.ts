@@ -6,7 +6,13 @@ import { currentSettings } from '../settings';
 /** What the SPA needs to know about this installation before anyone signs in. */
 export async function configRoutes(app: FastifyInstance) {
   route(app, api.config.get, async (_, ctx) => {
-    const { projectName, supportContact, defaultTimeZone } = await currentSettings(ctx);
-    return { filesBaseUrl: ctx.storage.publicBaseUrl, projectName, supportContact, timeZone: defaultTimeZone };
+    const { projectName, supportContact, defaultTimeZone, sessionIdleMinutes } = await currentSettings(ctx);
+    return {
+      filesBaseUrl: ctx.storage.publicBaseUrl,
+      projectName,
+      supportContact,
+      timeZone: defaultTimeZone,
+      sessionIdleMinutes,
+    };
   });
 }

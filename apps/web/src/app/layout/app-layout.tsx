@@ -11,6 +11,7 @@ import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { Breadcrumbs } from './breadcrumbs';
 import { FailedSignInsNotice } from './failed-sign-ins-notice';
+import { IdleWarning } from './idle-warning';
 import { SideNav } from './side-nav';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopNav } from './top-nav';
@@ -68,6 +69,7 @@ export const AppLayout = () => {
         <MobileNav open={isMobile && mobileNav} onClose={() => themeStore.set({ mobileNav: false })} />
         <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
         <UnsavedChangesGuard />
+        <IdleWarning />
         <ErrorBoundary fallback={() => null}>
           <Suspense fallback={null}>
             <LiveEvents />
