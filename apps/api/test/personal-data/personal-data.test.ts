@@ -57,6 +57,16 @@ beforeAll(async () => {
     payload: { type: 'personal-data-consent', version: 1 },
     headers: { 'api-token': person.apiToken, 'user-agent': 'PlannerApp/3.1', 'x-forwarded-for': '198.51.100.9' },
   });
+  // The person agrees to advertising pushes in the app, then withdraws.
+  for (const granted of [true, false]) {
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/consents',
+      payload: { type: 'advertising', granted, version: '2026-02', appVersion: '3.1.0' },
+      headers: { 'api-token': person.apiToken, 'user-agent': 'PlannerApp/3.1', 'x-forwarded-for': '198.51.100.9' },
+    });
+    if (answered.statusCode >= 300) throw new Error(`consent: ${answered.statusCode} ${answered.body}`);
+  }
   // The planner app registers the phone, and a notification reaches it.
   const registered = await t.app.inject({
     method: 'POST',
@@ -118,6 +128,10 @@ describe('exporting everything about a user', () => {
         ip: '198.51.100.9',
         userAgent: 'PlannerApp/3.1',
       }),
+    ]);
+    expect(data.advertisingConsents).toEqual([
+      expect.objectContaining({ type: 'advertising', granted: true, version: '2026-02', ip: '198.51.100.9' }),
+      expect.objectContaining({ granted: false, userAgent: 'PlannerApp/3.1', appVersion: '3.1.0' }),
     ]);
     expect(data.auditEvents.map((event: { action: string }) => event.action)).toEqual(
       expect.arrayContaining(['update', 'signin']),
@@ -222,6 +236,12 @@ describe('anonymising a user', () => {
       .from(agreementConsents)
       .where(eq(agreementConsents.userId, personId));
     expect(consent).toMatchObject({ ip: null, userAgent: null });
+    // The advertising answers stay as the operator's proof, without where they came from.
+    const advertising = (await exportOf(personId)).json().advertisingConsents;
+    expect(advertising).toEqual([
+      expect.objectContaining({ granted: true, ip: null, userAgent: null }),
+      expect.objectContaining({ granted: false, ip: null, userAgent: null }),
+    ]);
 
     // Nothing anywhere still names the person.
     const data = JSON.stringify((await exportOf(personId)).json());

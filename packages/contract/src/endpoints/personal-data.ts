@@ -15,6 +15,8 @@ export const personalDataExport = z
     promoRefusals: rows,
     sessions: rows,
     consents: rows,
+    /** Consents to advertising pushes given and withdrawn, oldest first (time, answer, wording version, address, app). */
+    advertisingConsents: rows,
     /** The person's devices, without their push tokens (addresses to send to, not data about them). */
     devices: rows,
     /** The push notifications sent to those devices, newest first (at most 10,000). */

@@ -4,6 +4,7 @@ import {
   agreementConsents,
   agreements,
   auditEvents,
+  consents as advertisingConsents,
   devices,
   passwordResets,
   promoActivationRefusals,
@@ -110,6 +111,22 @@ export const personalDataRepository = {
       .where(eq(sessions.userId, userId))
       .orderBy(asc(sessions.id)),
 
+  /** Consents to advertising pushes given and withdrawn (38-FZ art. 18), oldest first: the person's history of them. */
+  advertisingConsents: (db: Db, userId: number) =>
+    db
+      .select({
+        type: advertisingConsents.type,
+        granted: advertisingConsents.granted,
+        at: advertisingConsents.at,
+        version: advertisingConsents.version,
+        ip: advertisingConsents.ip,
+        userAgent: advertisingConsents.userAgent,
+        appVersion: advertisingConsents.appVersion,
+      })
+      .from(advertisingConsents)
+      .where(eq(advertisingConsents.userId, userId))
+      .orderBy(asc(advertisingConsents.at), asc(advertisingConsents.id)),
+
   consents: (db: Db, userId: number) =>
     db
       .select({
@@ -206,6 +223,10 @@ export const personalDataRepository = {
   /** Addresses and user agents identify a person; the consent itself stays as the operator's proof. */
   async eraseTraces(db: Db, userId: number) {
     await db.update(agreementConsents).set({ ip: null, userAgent: null }).where(eq(agreementConsents.userId, userId));
+    await db
+      .update(advertisingConsents)
+      .set({ ip: null, userAgent: null })
+      .where(eq(advertisingConsents.userId, userId));
     await db.update(promoActivationRefusals).set({ ip: null }).where(eq(promoActivationRefusals.userId, userId));
     // What the log said about the person (their e-mail, name, phone in before/after) and where they acted from.
     await db
