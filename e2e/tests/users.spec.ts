@@ -149,7 +149,10 @@ test.describe('users', () => {
     await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
   });
 
-  test('a date typed while the picker downloads is kept, and the period applies with Enter', async ({ page, login }) => {
+  test('a date typed while the picker downloads is kept, and the period applies with Enter', async ({
+    page,
+    login,
+  }) => {
     await login();
     const release = await holdRequests(page, /\/assets\/period-picker-[\w-]+\.js$/);
     await page.goto('/app/users');

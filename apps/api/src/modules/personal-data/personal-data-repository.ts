@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  consents as advertisingConsents,
   agreementConsents,
   agreements,
   auditEvents,
-  consents as advertisingConsents,
   devices,
   passwordResets,
   promoActivationRefusals,

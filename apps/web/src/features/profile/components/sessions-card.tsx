@@ -4,9 +4,9 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
+import { deviceName } from '../../../lib/device-name';
 import { formatDateTime } from '../../../lib/format';
 import { useEndOtherSessions, useEndSession, useMySessions } from '../api/security';
-import { deviceName } from '../../../lib/device-name';
 
 const deviceText = (session: SessionItem, t: TFunction) => {
   const device = deviceName(session.userAgent);
