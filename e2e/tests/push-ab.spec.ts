@@ -2,15 +2,9 @@ import type { Page } from '@playwright/test';
 import { sessionOf } from '@pult/contract';
 import { ACCOUNTS } from '../accounts';
 import { apiAs, expect, test } from '../fixtures';
+import { scheduleInAMinute } from './push-schedule';
 
 const shots = (name: string) => `.test-output/screenshots/${name}.png`;
-
-/** The Moscow wall clock (UTC+3, no DST) as the picker writes it, `ms` from now, to the minute. */
-const moscowPickerText = (ms: number) => {
-  const at = new Date(Date.now() + ms + 3 * 3_600_000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(at.getUTCDate())}.${two(at.getUTCMonth() + 1)}.${at.getUTCFullYear()} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())}`;
-};
 
 const fits = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -57,11 +51,7 @@ test('an A/B push on a phone: two texts with their shares, a holdout and a rest,
   await fits(page, 390);
   await page.screenshot({ path: shots('push-ab-compose-390'), fullPage: true });
 
-  const time = drawer.getByLabel('Время отправки');
-  await time.click();
-  await time.fill(moscowPickerText(60_000));
-  await time.press('Enter');
-  await drawer.getByRole('button', { name: 'Запланировать' }).click();
+  await scheduleInAMinute(drawer);
 
   const detail = page.getByRole('dialog', { name: title });
   await expect(detail.getByText('Отправлено', { exact: true })).toBeVisible({ timeout: 150_000 });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { sessionOf } from '@pult/contract';
 import { ACCOUNTS } from '../accounts';
 import { apiAs, expect, test } from '../fixtures';
+import { scheduleInAMinute } from './push-schedule';
 
 const shots = (name: string) => `.test-output/screenshots/${name}.png`;
 
@@ -27,13 +28,6 @@ const pick = (page: Page, selectId: string, title: RegExp) =>
     .locator('.ant-select-dropdown', { has: page.locator(`#${selectId}_list`) })
     .getByTitle(title)
     .click();
-
-/** The Moscow wall clock (UTC+3, no DST) as the picker writes it, `ms` from now, to the minute. */
-const moscowPickerText = (ms: number) => {
-  const at = new Date(Date.now() + ms + 3 * 3_600_000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(at.getUTCDate())}.${two(at.getUTCMonth() + 1)}.${at.getUTCFullYear()} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())}`;
-};
 
 test('an advertising push on a phone: the audience without consent, the send with the log provider, the funnel', async ({
   page,
@@ -72,12 +66,7 @@ test('an advertising push on a phone: the audience without consent, the send wit
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: shots('push-advertising-compose-390'), fullPage: true });
 
-  // A minute or so ahead, to the minute: the log provider sends it once that minute comes.
-  const time = drawer.getByLabel('Время отправки');
-  await time.click();
-  await time.fill(moscowPickerText(60_000));
-  await time.press('Enter');
-  await drawer.getByRole('button', { name: 'Запланировать' }).click();
+  await scheduleInAMinute(drawer);
   const detail = page.getByRole('dialog', { name: title });
   await expect(detail.getByText('Рекламное')).toBeVisible();
   // The detail refreshes itself while the push goes; the funnel appears once it is sent.

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import type { PushMessage, PushProvider } from '../../src/modules/push';
 import { wilsonInterval } from '../../src/modules/push/ab/ab-results';
-import { type PushFixture, pushFixture } from './push-fixture';
+import { captureProvider, type PushFixture, pushFixture } from './push-fixture';
 
 /**
  * A/B texts (issue 34, item 4): up to four texts with a split in percent, a holdout that receives
@@ -17,14 +16,7 @@ const variants = (n: number) =>
 
 describe('A/B pushes', () => {
   let f: PushFixture;
-  const sent: PushMessage[] = [];
-  const provider: PushProvider = {
-    name: 'capture',
-    async send(messages) {
-      sent.push(...messages);
-      return messages.map(() => ({ status: 'sent' as const }));
-    },
-  };
+  const { provider, sent } = captureProvider();
   const deliveries = (reminderId: number) =>
     queryRows<{ user_id: number; token: string; variant: number | null; state: string; skip_reason: string | null }>(
       f.t.database.db,

@@ -2,8 +2,7 @@ import { renderPlaceholders } from '@pult/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema';
-import type { PushMessage, PushProvider } from '../../src/modules/push';
-import { type PushFixture, pushFixture } from './push-fixture';
+import { captureProvider, type PushFixture, pushFixture } from './push-fixture';
 
 describe('renderPlaceholders', () => {
   it('fills values, takes the fallback for a missing one, and closes up what an empty one leaves', () => {
@@ -23,14 +22,7 @@ describe('renderPlaceholders', () => {
 
 describe('a personalised push', () => {
   let f: PushFixture;
-  const sent: PushMessage[] = [];
-  const provider: PushProvider = {
-    name: 'capture',
-    async send(messages) {
-      sent.push(...messages);
-      return messages.map(() => ({ status: 'sent' as const }));
-    },
-  };
+  const { provider, sent } = captureProvider();
   beforeAll(async () => {
     f = await pushFixture({ push: { provider } });
     await f.t.database.db.update(users).set({ firstName: 'Мария' }).where(eq(users.id, f.ids.subscriber));

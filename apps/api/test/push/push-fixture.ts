@@ -1,8 +1,22 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { subscriptionPlans, subscriptions } from '../../src/db/schema';
+import type { PushMessage, PushProvider } from '../../src/modules/push';
 import { buildTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app';
 
 export type Role = 'admin' | 'editor' | 'user';
+
+/** A provider that answers "sent" to everything and keeps every message it was given, in order. */
+export function captureProvider(): { provider: PushProvider; sent: PushMessage[] } {
+  const sent: PushMessage[] = [];
+  const provider: PushProvider = {
+    name: 'capture',
+    async send(messages) {
+      sent.push(...messages);
+      return messages.map(() => ({ status: 'sent' as const }));
+    },
+  };
+  return { provider, sent };
+}
 
 export interface PushFixture {
   t: TestApp;

@@ -1,4 +1,5 @@
 import type { AbState, VariantResult } from '@pult/contract';
+import type { VariantCounters } from '../reminders/reminders-repository';
 
 /** 95 % two-sided. */
 const Z = 1.96;
@@ -17,19 +18,10 @@ export function wilsonInterval(successes: number, trials: number): { low: number
   return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
-interface Counters {
-  variant: number | null;
-  targeted: number;
-  skipped: number;
-  sent: number;
-  failed: number;
-  opened: number;
-}
-
 /** Each text of an A/B push with its counters and open rate; A is the push's own title and body. */
 export function variantResults(
   reminder: { title: string; body: string; ab: AbState },
-  rows: readonly Counters[],
+  rows: readonly VariantCounters[],
 ): VariantResult[] {
   const texts = [{ title: reminder.title, body: reminder.body }, ...reminder.ab.variants];
   return texts.map((text, variant) => {

@@ -6,6 +6,17 @@ import { sortOrder } from '../../../lib/sort-order';
 
 export type ReminderRow = typeof reminders.$inferSelect;
 
+/** An A/B push's deliveries counted per text (variant null: the holdout and the rest waiting as held). */
+export interface VariantCounters {
+  variant: number | null;
+  targeted: number;
+  skipped: number;
+  sent: number;
+  failed: number;
+  opened: number;
+  held: number;
+}
+
 /** Ids as one text parameter split in SQL, so a batch is one parameter whatever its size. */
 export const idList = (ids: number[]) => sql`string_to_array(${ids.join(',')}, ',')::int[]`;
 
@@ -108,15 +119,7 @@ export const remindersRepository = {
 
   /** An A/B push's counters per text, and how many of its rest wait for the winner (variant null, held). */
   byVariant: (db: Db, reminderId: number) =>
-    queryRows<{
-      variant: number | null;
-      targeted: number;
-      skipped: number;
-      sent: number;
-      failed: number;
-      opened: number;
-      held: number;
-    }>(
+    queryRows<VariantCounters>(
       db,
       sql`SELECT variant, count(*)::int AS targeted,
             count(*) FILTER (WHERE state = 'skipped')::int AS skipped,
