@@ -26,10 +26,13 @@ import { expect, test } from '../fixtures';
  * drawer and the live stream downloaded after the first paint, docs/decisions/0040): 555.9 kB, and the frame
  * alone (an /app address with no screen, measured since) 464.4 → 383.6 kB. The navigation menu drawn without
  * antd too, and dayjs and the small antd helpers that Button, Dropdown and Input share in chunks of their own
- * instead of copies in two or three chunks (vite.config.ts): 552.5 kB, the frame alone 358.6 kB.
+ * instead of copies in two or three chunks (vite.config.ts): 552.5 kB, the frame alone 358.6 kB. Stop 43's
+ * staff-account care on every page (issue 31: the step-up dialog's catch in the request function, the idle
+ * warning's clock, presence beats; the refused sign-ins notice only when there is one): 556.7 kB, the frame
+ * alone 362.5 kB, so both budgets moved up by 1 kB.
  */
 const TARGET = { login: 150_000, shell: 350_000 };
-const BUDGET = { login: 150_000, shell: 556_000, frame: 362_000, loginScripts: 10, shellScripts: 42 };
+const BUDGET = { login: 150_000, shell: 557_000, frame: 363_000, loginScripts: 10, shellScripts: 42 };
 
 const LANGUAGE_CHUNK = /\/assets\/(ru|en|zh|fr|ja)-[\w-]+\.js$/;
 

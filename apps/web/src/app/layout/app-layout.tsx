@@ -5,12 +5,12 @@ import { ErrorBoundary } from '../../components/error-boundary';
 import { onFirstOpen } from '../../components/on-first-open';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { loadThemeDrawer } from '../../features/theme';
+import { useSession } from '../../lib/session-store';
 import { themeStore, useTheme } from '../../lib/theme-store';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { Breadcrumbs } from './breadcrumbs';
-import { FailedSignInsNotice } from './failed-sign-ins-notice';
 import { IdleWarning } from './idle-warning';
 import { SideNav } from './side-nav';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
@@ -28,6 +28,11 @@ const MobileNav = onFirstOpen(
 // Lists and records on screen refresh when someone else changes them (docs/decisions/0036). The stream
 // is downloaded after the frame has drawn; if its code does not arrive, the page works without it.
 const LiveEvents = lazy(() => import('../../lib/live-events').then((m) => ({ default: m.LiveEvents })));
+// The notice of refused sign-ins (issue 31) is for the rare sign-in that followed some: it comes then,
+// not with every frame (the frame's budget, docs/decisions/0040).
+const FailedSignInsNotice = lazy(() =>
+  import('./failed-sign-ins-notice').then((m) => ({ default: m.FailedSignInsNotice })),
+);
 
 /** antd's `lg` breakpoint, below which the navigation is a drawer. */
 const SCREEN_LG = 992;
@@ -42,6 +47,7 @@ export const AppLayout = () => {
   const isMobile = !useMediaQuery(`(min-width: ${SCREEN_LG}px)`, true);
   const [themeOpen, setThemeOpen] = useState(false);
   const sideNav = !isMobile && navType === 'side';
+  const refusedSignIns = Boolean(useSession()?.failedSignIns);
 
   useEffect(() => {
     if (!isMobile && mobileNav) themeStore.set({ mobileNav: false });
@@ -54,7 +60,13 @@ export const AppLayout = () => {
       <div className="app-layout">
         <SkipLink />
         <AppHeader isMobile={isMobile} onOpenTheme={() => setThemeOpen(true)} />
-        <FailedSignInsNotice />
+        {refusedSignIns ? (
+          <ErrorBoundary fallback={() => null}>
+            <Suspense fallback={null}>
+              <FailedSignInsNotice />
+            </Suspense>
+          </ErrorBoundary>
+        ) : null}
         {!isMobile && navType === 'top' ? <TopNav /> : null}
         <div className="app-body">
           {sideNav ? <SideNav /> : null}
