@@ -1,15 +1,10 @@
 import type { SigninMfaResult } from '@pult/contract';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import { type AuthenticationResponseJSON, generateAuthenticationOptions } from '@simplewebauthn/server';
 import { rateLimited, unauthorized } from '../../lib/http-errors';
 import { releaseAttempt, reserveAttempt, resetAttempts } from '../../lib/rate-limit';
 import type { ServiceContext } from '../../lib/service-context';
 import { hashToken } from '../../lib/tokens';
-import { CHALLENGE_TTL_MS, mfaRepository, passkeysRepository, relyingParty } from '../mfa';
+import { CHALLENGE_TTL_MS, mfaRepository, passkeysRepository, relyingParty, verifiedCounter } from '../mfa';
 import { SIGNIN_PER_ACCOUNT } from './limits';
 import { challengeOwner, tokenRefused } from './second-factor';
 import { auditRefusedSignIn, openSession, withTokens } from './session-answer';
@@ -62,26 +57,8 @@ export async function completeWithPasskey(
   const response = body.response as unknown as AuthenticationResponseJSON;
   const key = await passkeysRepository.byCredential(ctx.db, row.id, response.id);
   if (!challenge || !key) return refuse();
-  let newCounter: number;
-  try {
-    const verification = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: party.origin,
-      expectedRPID: party.id,
-      credential: {
-        id: key.credentialId,
-        publicKey: isoBase64URL.toBuffer(key.publicKey),
-        counter: key.counter,
-        transports: key.transports as never,
-      },
-      requireUserVerification: false,
-    });
-    if (!verification.verified) return refuse();
-    newCounter = verification.authenticationInfo.newCounter;
-  } catch {
-    return refuse();
-  }
+  const newCounter = await verifiedCounter(party, challenge, key, response);
+  if (newCounter === null) return refuse();
 
   const pair = await ctx.db.transaction(async (tx) => {
     if (!(await passkeysRepository.markUsed(tx, key.id, key.counter, newCounter, now))) return null;

@@ -18,6 +18,7 @@ export {
   spendCode,
   startTotpEnrolment,
 } from './mfa-service';
+export { verifiedCounter } from './passkey-relying-party';
 export { passkeysRepository } from './passkeys-repository';
 export { passkeyRefused, relyingParty } from './passkeys-service';
 export { sealPlainTotpSecrets } from './seal-secrets';

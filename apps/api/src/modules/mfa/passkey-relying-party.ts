@@ -1,4 +1,7 @@
 import { isIP } from 'node:net';
+import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { PasskeyRow } from './passkeys-repository';
 
 /** Where passkeys of this installation belong: the relying party's id (a domain) and the page origin. */
 export interface RelyingParty {
@@ -22,4 +25,35 @@ export function relyingPartyOf(publicUrl: string): RelyingParty | null {
   const twin = new URL(url.origin);
   twin.hostname = 'localhost';
   return { id: 'localhost', origin: twin.origin };
+}
+
+/**
+ * Checks a passkey's signature over a challenge this server issued, at this relying party: the key's
+ * new signature counter when it holds, null when it does not (a refusal; the caller audits and counts it).
+ * The one check behind the sign-in's second step and the step-up.
+ */
+export async function verifiedCounter(
+  party: RelyingParty,
+  challenge: string,
+  key: PasskeyRow,
+  response: AuthenticationResponseJSON,
+): Promise<number | null> {
+  try {
+    const verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: party.origin,
+      expectedRPID: party.id,
+      credential: {
+        id: key.credentialId,
+        publicKey: isoBase64URL.toBuffer(key.publicKey),
+        counter: key.counter,
+        transports: key.transports as never,
+      },
+      requireUserVerification: false,
+    });
+    return verification.verified ? verification.authenticationInfo.newCounter : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,16 +1,12 @@
 import type { StepUpBody, StepUpResult } from '@pult/contract';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import { type AuthenticationResponseJSON, generateAuthenticationOptions } from '@simplewebauthn/server';
 import { badRequest, conflict } from '../../lib/http-errors';
 import { releaseAttempt } from '../../lib/rate-limit';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
 import { steppedUpUntil, stepUpRepository } from '../sessions';
 import { usersRepository, verifyPassword } from '../users';
 import { CHALLENGE_TTL_MS, codeRefused, factorMethods, reserveCodeAttempt, spendCode } from './mfa-service';
+import { verifiedCounter } from './passkey-relying-party';
 import { passkeysRepository } from './passkeys-repository';
 import { passkeyRefused, relyingParty } from './passkeys-service';
 
@@ -107,26 +103,8 @@ export const stepUpService = {
     const challenge = await stepUpRepository.takeChallenge(ctx.db, actor.sessionId, now);
     const key = await passkeysRepository.byCredential(ctx.db, actor.userId, response.id);
     if (!challenge || !key) return refuse();
-    let newCounter: number;
-    try {
-      const verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: challenge,
-        expectedOrigin: party.origin,
-        expectedRPID: party.id,
-        credential: {
-          id: key.credentialId,
-          publicKey: isoBase64URL.toBuffer(key.publicKey),
-          counter: key.counter,
-          transports: key.transports as never,
-        },
-        requireUserVerification: false,
-      });
-      if (!verification.verified) return refuse();
-      newCounter = verification.authenticationInfo.newCounter;
-    } catch {
-      return refuse();
-    }
+    const newCounter = await verifiedCounter(party, challenge, key, response);
+    if (newCounter === null) return refuse();
     const result = await ctx.db.transaction(async (tx) =>
       (await passkeysRepository.markUsed(tx, key.id, key.counter, newCounter, now))
         ? record(ctx, tx, 'webauthn')
