@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Listen, NotificationHandler } from '../../src/db/notifications';
 import { createEventHub } from '../../src/modules/events/event-hub';
+import { PRESENCE_CHANNEL } from '../../src/modules/events/presence-repository';
+import { EVENTS_CHANNEL } from '../../src/modules/revisions';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -8,10 +10,14 @@ afterEach(() => {
 
 /** A hub over a fake channel: `send` is what a commit's pg_notify would deliver. */
 function hubWithFakeChannel(options: { draining?: () => boolean } = {}) {
-  let handler: NotificationHandler = () => undefined;
-  const listen: Listen = async (_channel, next) => {
-    handler = next;
-    return async () => undefined;
+  // One handler per channel, as PostgreSQL's LISTEN keeps them: the hub listens on the changes' channel
+  // and on presence's, and a notification reaches only its own channel's handler.
+  const handlers = new Map<string, NotificationHandler>();
+  const listen: Listen = async (channel, next) => {
+    handlers.set(channel, next);
+    return async () => {
+      handlers.delete(channel);
+    };
   };
   const hub = createEventHub(listen, { heartbeatMs: 15_000, isDraining: options.draining ?? (() => false) });
   const stream = (role: 'admin' | 'editor') => {
@@ -20,7 +26,13 @@ function hubWithFakeChannel(options: { draining?: () => boolean } = {}) {
     hub.add({ role, write: (chunk) => chunks.push(chunk), end: () => (ended = true) });
     return { chunks, ended: () => ended };
   };
-  return { hub, stream, send: (payload: object) => handler(JSON.stringify(payload)) };
+  const notify = (channel: string, payload: object) => handlers.get(channel)?.(JSON.stringify(payload));
+  return {
+    hub,
+    stream,
+    send: (payload: object) => notify(EVENTS_CHANNEL, payload),
+    sendPresence: (payload: object) => notify(PRESENCE_CHANNEL, payload),
+  };
 }
 
 describe('the event hub', () => {
@@ -37,6 +49,18 @@ describe('the event hub', () => {
     ]);
     await hub.stop();
     expect(admin.ended() && editor.ended()).toBe(true);
+  });
+
+  it('writes a presence change as an event without an id, to the roles that may see the record', async () => {
+    const { hub, stream, sendPresence } = hubWithFakeChannel();
+    await hub.start();
+    const admin = stream('admin');
+    const editor = stream('editor');
+    sendPresence({ resource: 'note', id: 1, viewers: [] });
+    sendPresence({ resource: 'settings', id: 1, viewers: [] });
+    expect(editor.chunks).toEqual(['event: presence\ndata: {"resource":"note","id":1,"viewers":[]}\n\n']);
+    expect(admin.chunks).toHaveLength(2);
+    await hub.stop();
   });
 
   it('sends a heartbeat comment every 15 s, and ends every stream when the server drains', async () => {
