@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { ServiceDeps } from '../service-deps';
 import type { Storage } from '../storage/storage';
 import type { Principal } from '../types';
+import { isBackgroundRequest } from './background-request';
 import { clientIp } from './client-ip';
 import type { Clock } from './clock';
 import { unauthorized } from './http-errors';
@@ -42,6 +43,8 @@ export interface ServiceContext {
    * write passes it to its UPDATE (lib/versions.ts), and a stale one answers 412.
    */
   ifMatch?: number;
+  /** The page sent this request on its own (lib/background-request.ts): it is not the session's activity. */
+  background: boolean;
   /** Records an audit event; pass the transaction it belongs to so both land or neither. */
   audit(event: AuditEvent, tx?: Db): Promise<void>;
   /** Mailer, push provider, catalog and Telegram clients, the installation's URLs: built once per app. */
@@ -65,6 +68,7 @@ export function contextOf(request: FastifyRequest): ServiceContext {
     ip: clientIp(request),
     requestId: request.id,
     ifMatch: versionFromIfMatch(request.headers['if-match']),
+    background: isBackgroundRequest(request),
     audit: (event, tx) => request.audit(event, tx),
     deps: app.deps,
   };

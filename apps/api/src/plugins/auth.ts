@@ -1,6 +1,7 @@
 import { isStaffRole, staffRoles } from '@pult/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isBackgroundRequest } from '../lib/background-request';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import {
   findPrincipal,
@@ -25,15 +26,16 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     /**
      * The caller of a live session, or null. A staff session idle past the setting is over (ASVS 7.3.1);
-     * any other request counts as activity. Planner accounts are not timed out: the app stays signed in.
+     * any other request counts as activity, unless the page sent it on its own (lib/background-request.ts).
+     * Planner accounts are not timed out: the app stays signed in.
      */
-    const liveCaller = async (token: string): Promise<SessionPrincipal | null> => {
+    const liveCaller = async (token: string, background: boolean): Promise<SessionPrincipal | null> => {
       const now = app.clock.now();
       const principal = await findPrincipal(app.db, now, token);
       if (!principal) return null;
       if (isStaffRole(principal.role) && principal.lastSeenAt < (await staffIdleSince(app))) return null;
       // Most requests skip the write: last_seen_at is kept to the minute.
-      if (now.getTime() - principal.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS)
+      if (!background && now.getTime() - principal.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS)
         await touchSession(app.db, principal.sessionId, now);
       return principal;
     };
@@ -42,14 +44,15 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const rule = request.routeOptions.config?.auth ?? staffRoles;
       const token = tokenOf(request);
+      const background = isBackgroundRequest(request);
       if (rule === 'public') {
-        if (token) request.principal = await liveCaller(token);
+        if (token) request.principal = await liveCaller(token, background);
         return;
       }
       // Unknown routes have no rule to enforce; the 404 handler answers them.
       if (request.is404) return;
       if (!token) throw unauthorized('TOKEN_MISSING', 'Api-Token header required');
-      const principal = await liveCaller(token);
+      const principal = await liveCaller(token, background);
       if (!principal) throw unauthorized('TOKEN_EXPIRED', 'Token expired or revoked');
       if (!rule.includes(principal.role)) throw forbidden();
       request.principal = principal;

@@ -126,6 +126,40 @@ describe('time-outs on the server', () => {
     expect(refresh.statusCode).toBe(401);
   });
 
+  it('requests a page sends on its own (Pult-Background: 1) are served but do not keep the session alive', async () => {
+    const session = await t.signin('other@pult.test');
+    const poll = (token: string) =>
+      t.app.inject({ url: '/api/users/me', headers: { 'api-token': token, 'pult-background': '1' } });
+    // A page polls a running job every few seconds for 40 minutes, and nobody is at the keyboard.
+    for (let minute = 5; minute <= 25; minute += 5) {
+      t.clock.advance(5 * 60_000);
+      expect((await poll(session.apiToken)).statusCode).toBe(200);
+    }
+    // The page's token is an hour old soon: its own refresh is served too, and is not activity either.
+    const refreshed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/refresh-token',
+      payload: { token: session.refreshToken },
+      headers: { 'pult-background': '1' },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    t.clock.advance(5 * 60_000 + 1);
+    expect((await poll(refreshed.json().apiToken)).statusCode).toBe(401);
+    expect((await me(refreshed.json().apiToken)).statusCode).toBe(401);
+  });
+
+  it('a person’s request between the polls keeps it alive', async () => {
+    const session = await t.signin('other@pult.test');
+    const poll = () =>
+      t.app.inject({ url: '/api/users/me', headers: { 'api-token': session.apiToken, 'pult-background': '1' } });
+    t.clock.advance(20 * 60_000);
+    expect((await me(session.apiToken)).statusCode).toBe(200);
+    t.clock.advance(25 * 60_000);
+    expect((await poll()).statusCode).toBe(200);
+    t.clock.advance(6 * 60_000);
+    expect((await poll()).statusCode).toBe(401);
+  });
+
   it('the idle time is a setting', async () => {
     const admin = await t.signin('admin@pult.test');
     const saved = await t.app.inject({

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@pult/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, toQueryString } from './api-client';
+import { lastRequestAt } from './session-activity';
 import { createSessionStore, type SessionStore, type StoredSession } from './session-store';
 
 const NOW = 1_700_000_000_000;
@@ -41,11 +42,12 @@ const rotated = (n: number): SessionUser => ({
 /** A fake API: refresh rotates the pair, every other call echoes the token it got. */
 const fakeApi = () => {
   let generation = 1;
-  const calls: { url: string; method: string; token: string | null; body: unknown }[] = [];
+  const calls: { url: string; method: string; token: string | null; body: unknown; background: string | null }[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ url: String(input), method: init.method ?? 'GET', token: headers.get('Api-Token'), body });
+    const background = headers.get('Pult-Background');
+    calls.push({ url: String(input), method: init.method ?? 'GET', token: headers.get('Api-Token'), body, background });
     // Let concurrent callers pile up before the refresh answers.
     await new Promise((resolve) => setTimeout(resolve, 5));
     if (String(input).endsWith('/users/refresh-token')) {
@@ -95,6 +97,23 @@ describe('api client', () => {
       apiTokenExpiresAt: NOW + 3_600_000,
     });
     expect(JSON.parse(localStorage.getItem('@user') ?? '{}').apiToken).toBe('access-2');
+  });
+
+  it('marks a request the page sends on its own, and its refresh, as background, and does not count it as activity', async () => {
+    const later = NOW + 100_000;
+    store.set(stored({ apiTokenExpiresAt: later + 4_000 }));
+    const api = fakeApi();
+    const http = client(api.fetch, () => later);
+    await http.request('/jobs', { background: true });
+    expect(api.calls.map(({ url, background }) => [url, background])).toEqual([
+      ['/api/users/refresh-token', '1'],
+      ['/api/jobs', '1'],
+    ]);
+    expect(lastRequestAt() ?? 0).toBeLessThan(later);
+    // A person's request is neither marked nor left out of the idle clock.
+    await http.request('/users');
+    expect(api.calls.at(-1)).toMatchObject({ url: '/api/users', background: null });
+    expect(lastRequestAt()).toBe(later);
   });
 
   it('keeps the token while more than 5 s remain', async () => {

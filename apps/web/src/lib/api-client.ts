@@ -1,4 +1,4 @@
-import { type ErrorResponse, type HttpMethod, REFRESH_MARGIN_MS } from '@pult/contract';
+import { BACKGROUND_HEADER, type ErrorResponse, type HttpMethod, REFRESH_MARGIN_MS } from '@pult/contract';
 import { API_BASE_URL } from '../config/app-config';
 import { recordRequest } from './session-activity';
 import { type SessionStore, type StoredSession, sessionStore, toStoredSession } from './session-store';
@@ -37,6 +37,12 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** The record's version the change was made over: a stale one is refused with 412 (docs/decisions/0036). */
   ifMatch?: number;
+  /**
+   * The page sends this on its own (a poll of running work, a presence beat, the live stream's ticket), not
+   * a person: `Pult-Background: 1` tells the server it is not the session's activity, and the idle warning
+   * does not count it either (docs/decisions/0044). A page left open must not keep a staff session alive.
+   */
+  background?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -117,7 +123,7 @@ export const createApiClient = (options: ApiClientOptions) => {
     onSignedOut?.(reason);
   };
 
-  const exchangeRefreshToken = async (): Promise<StoredSession> => {
+  const exchangeRefreshToken = async (background: boolean): Promise<StoredSession> => {
     // Another tab may have rotated the pair already; using the old refresh token again would
     // count as reuse and revoke the whole session.
     store.reload();
@@ -127,7 +133,11 @@ export const createApiClient = (options: ApiClientOptions) => {
 
     const response = await doFetch(`${baseUrl}/users/refresh-token`, {
       method: 'PATCH',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        ...(background ? { [BACKGROUND_HEADER]: '1' } : {}),
+      },
       body: JSON.stringify({ token: session.refreshToken }),
     });
     const body = await readBody(response);
@@ -144,12 +154,14 @@ export const createApiClient = (options: ApiClientOptions) => {
     return next;
   };
 
-  /** Single flight: every call that finds the token about to expire waits for one refresh. */
-  const refresh = (): Promise<StoredSession> => {
+  /**
+   * Single flight: every call that finds the token about to expire waits for one refresh. A refresh for a
+   * background request is background too; a person's request that joins it counts on its own when sent.
+   */
+  const refresh = (background = false): Promise<StoredSession> => {
     if (!refreshing) {
-      const run = locks
-        ? () => locks.request('pult-session-refresh', exchangeRefreshToken) as Promise<StoredSession>
-        : exchangeRefreshToken;
+      const exchange = () => exchangeRefreshToken(background);
+      const run = locks ? () => locks.request('pult-session-refresh', exchange) as Promise<StoredSession> : exchange;
       refreshing = run().finally(() => {
         refreshing = null;
       });
@@ -157,28 +169,29 @@ export const createApiClient = (options: ApiClientOptions) => {
     return refreshing;
   };
 
-  const accessToken = async (): Promise<string> => {
+  const accessToken = async (background = false): Promise<string> => {
     const session = store.get();
     if (!session) throw new ApiError(401, null);
     if (session.apiTokenExpiresAt - now() > REFRESH_MARGIN_MS) return session.apiToken;
-    return (await refresh()).apiToken;
+    return (await refresh(background)).apiToken;
   };
 
   /** Sends one request and answers the Response, or throws ApiError for a non-2xx answer. */
   const send = async (path: string, init: RequestOptions = {}, stepUpAsked = false): Promise<Response> => {
-    const { method = 'GET', body, query, auth = true, token, signal, keepalive, ifMatch } = init;
+    const { method = 'GET', body, query, auth = true, token, signal, keepalive, ifMatch, background } = init;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (ifMatch !== undefined) headers['If-Match'] = `"${ifMatch}"`;
+    if (background) headers[BACKGROUND_HEADER] = '1';
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const sentToken = token ?? (auth ? await accessToken() : undefined);
+    const sentToken = token ?? (auth ? await accessToken(background) : undefined);
     if (sentToken) headers['Api-Token'] = sentToken;
-    // The server counts any request of the session as activity (its idle time-out); so does the warning.
-    if (sentToken) recordRequest(now());
+    // The server counts a person's request of the session as activity (its idle time-out); so does the warning.
+    if (sentToken && !background) recordRequest(now());
 
     const response = await doFetch(`${baseUrl}${path}${toQueryString(query)}`, {
       method,

@@ -9,6 +9,8 @@ export interface CallOptions {
   keepalive?: boolean;
   /** The version the change is made over (`If-Match`): a stale one answers 412 STALE_VERSION with the record now. */
   ifMatch?: number;
+  /** The page sends it on its own (a poll, a presence beat): not the person's activity (api-client.ts). */
+  background?: boolean;
 }
 
 type Args<E extends Endpoint> =
@@ -34,6 +36,7 @@ function requestOptions(endpoint: Endpoint, input: Partial<CallInput<Endpoint>> 
       signal: options.signal,
       keepalive: options.keepalive,
       ifMatch: options.ifMatch,
+      background: options.background,
     },
   };
 }

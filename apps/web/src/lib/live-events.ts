@@ -64,7 +64,8 @@ export function useLiveEvents() {
     };
     const connect = async () => {
       try {
-        const { ticket } = await api.events.ticket();
+        // The stream opens and reopens on its own: its ticket is not the person's activity.
+        const { ticket } = await api.events.ticket({}, { background: true });
         if (stopped) return;
         const since = lastEventId ? `&lastEventId=${encodeURIComponent(lastEventId)}` : '';
         source = new EventSource(`${API_BASE_URL}/events?ticket=${encodeURIComponent(ticket)}${since}`);

@@ -62,7 +62,8 @@ export function useRecordPresence(
       if (id === undefined) return;
       const body = { tab: TAB_ID, editing: editingRef.current, ...(takeOver ? { takeOver: true } : {}) };
       try {
-        applyPresence(await api.presence.beat({ params: { resource, id }, body }));
+        // A beat is the page's own (not the person's activity), except the take-over the person asked for.
+        applyPresence(await api.presence.beat({ params: { resource, id }, body }, { background: !takeOver }));
       } catch {
         // A lost beat is made up by the next one; the server forgets a silent tab on its own.
       }
@@ -76,7 +77,7 @@ export function useRecordPresence(
     const timer = setInterval(() => void beat(), PRESENCE_HEARTBEAT_MS);
     const leave = () =>
       void api.presence
-        .leave({ params: { resource, id }, query: { tab: TAB_ID } }, { keepalive: true })
+        .leave({ params: { resource, id }, query: { tab: TAB_ID } }, { keepalive: true, background: true })
         .then(applyPresence, () => undefined);
     // The page is restored from the back-forward cache: it is there again.
     const back = (event: PageTransitionEvent) => event.persisted && void beat();

@@ -80,7 +80,10 @@ export const authService = {
   enrolDuringSignIn,
 
   refresh: async (ctx: ServiceContext, token: string): Promise<SessionUser> => {
-    const result = await rotateRefreshToken(ctx.db, ctx.clock.now(), token, await staffIdleSince(ctx));
+    const result = await rotateRefreshToken(ctx.db, ctx.clock.now(), token, {
+      staffIdleSince: await staffIdleSince(ctx),
+      activity: !ctx.background,
+    });
     if (!result.ok)
       throw refreshRefused(
         result.reason === 'reused' ? 'Refresh token reused; session revoked' : 'Invalid refresh token',

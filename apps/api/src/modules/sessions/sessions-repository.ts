@@ -87,7 +87,8 @@ export async function rotateRefreshToken(
   db: Db,
   now: Date,
   refreshToken: string,
-  staffIdleSince: Date | null = null,
+  /** `staffIdleSince`: staff sessions idle since then are over; `activity`: the refresh counts as the session's activity. */
+  { staffIdleSince = null, activity = true }: { staffIdleSince?: Date | null; activity?: boolean } = {},
 ): Promise<RotateResult> {
   const hash = hashToken(refreshToken);
   return db.transaction(async (tx) => {
@@ -114,8 +115,10 @@ export async function rotateRefreshToken(
       await revokeSessionIn(tx, now, session.id, 'refresh token reused');
       return { ok: false, reason: 'reused' } as const;
     }
-    await tx.update(users).set({ lastSeenAt: now }).where(eq(users.id, session.userId));
-    await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+    if (activity) {
+      await tx.update(users).set({ lastSeenAt: now }).where(eq(users.id, session.userId));
+      await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+    }
     const pair = await issuePair(tx, session.id, now, session.expiresAt);
     await tx
       .update(sessionTokens)

@@ -2,6 +2,7 @@ import type { ImportState } from '@pult/contract';
 import { importsEndpoints } from '@pult/contract/endpoints/imports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DownloadProgress, download, saveBlob } from '../../../lib/api';
+import { pollOptions } from '../../../lib/query-client';
 import { resourceKeys } from '../../../lib/resources/keys';
 import type { ImportOptions } from '../lib/import-options';
 
@@ -16,7 +17,7 @@ const working = (state: ImportState | undefined) => state?.status === 'queued' |
 export const useImport = (id: number | undefined) =>
   useQuery({
     queryKey: importKeys.one(id ?? 0),
-    queryFn: ({ signal }) => api.imports.get({ params: { id: id ?? 0 } }, { signal }),
+    queryFn: (context) => api.imports.get({ params: { id: id ?? 0 } }, pollOptions(context)),
     enabled: id !== undefined,
     refetchInterval: (query) => (working(query.state.data) ? FOLLOW_MS : false),
   });

@@ -1,6 +1,7 @@
 import type { JobListQuery } from '@pult/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { pollOptions } from '../../../lib/query-client';
 import { resourceKeys } from '../../../lib/resources/keys';
 
 export const jobKeys = {
@@ -15,7 +16,7 @@ const FOLLOW_MS = 5_000;
 export const useJobs = (query: JobListQuery) =>
   useQuery({
     queryKey: jobKeys.list(query),
-    queryFn: ({ signal }) => api.jobs.list({ query }, { signal }),
+    queryFn: (context) => api.jobs.list({ query }, pollOptions(context)),
     placeholderData: keepPreviousData,
     refetchInterval: FOLLOW_MS,
   });
@@ -24,7 +25,7 @@ export const useJobs = (query: JobListQuery) =>
 export const useJobsSummary = () =>
   useQuery({
     queryKey: jobKeys.summary(),
-    queryFn: ({ signal }) => api.jobs.summary({}, { signal }),
+    queryFn: (context) => api.jobs.summary({}, pollOptions(context)),
     refetchInterval: FOLLOW_MS,
   });
 

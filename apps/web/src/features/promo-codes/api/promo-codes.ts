@@ -1,6 +1,7 @@
 import { promoCodesEndpoints } from '@pult/contract/endpoints/promo-codes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DownloadProgress, download, saveBlob } from '../../../lib/api';
+import { pollOptions } from '../../../lib/query-client';
 import { type ActivatedFilters, buildActivatedQuery } from '../lib/activated-query';
 import { promoKeys } from './keys';
 
@@ -16,8 +17,11 @@ export interface GeneratedCodesParams {
 export const useGeneratedCodes = ({ id, take, page, code }: GeneratedCodesParams, live: boolean) =>
   useQuery({
     queryKey: promoKeys.generated({ id, take, page, code }),
-    queryFn: ({ signal }) =>
-      api.promoCodes.generatedCodes({ params: { id }, query: { take, page, code: code || undefined } }, { signal }),
+    queryFn: (context) =>
+      api.promoCodes.generatedCodes(
+        { params: { id }, query: { take, page, code: code || undefined } },
+        pollOptions(context),
+      ),
     placeholderData: keepPreviousData,
     refetchInterval: live ? 2000 : false,
   });

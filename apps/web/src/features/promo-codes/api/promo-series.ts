@@ -1,6 +1,7 @@
 import type { CreatePromoSeriesBody, PromoSeries, PromoSeriesAction } from '@pult/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { pollOptions } from '../../../lib/query-client';
 import { isGenerating } from '../lib/progress';
 import { type SeriesFilters, toApiQuery } from '../lib/series-filters';
 import { promoKeys } from './keys';
@@ -8,7 +9,7 @@ import { promoKeys } from './keys';
 export const promoSeriesListQueryOptions = (filters: SeriesFilters) =>
   queryOptions({
     queryKey: promoKeys.list(filters),
-    queryFn: ({ signal }) => api.promoCodes.list({ query: toApiQuery(filters) }, { signal }),
+    queryFn: (context) => api.promoCodes.list({ query: toApiQuery(filters) }, pollOptions(context)),
     placeholderData: keepPreviousData,
     // While any series on the page is still being generated, its counters keep moving.
     refetchInterval: (query) => (query.state.data?.items.some(isGenerating) ? 2000 : false),
@@ -19,7 +20,7 @@ export const usePromoSeriesList = (filters: SeriesFilters) => useQuery(promoSeri
 export const promoSeriesQueryOptions = (id: number) =>
   queryOptions({
     queryKey: promoKeys.one(id),
-    queryFn: ({ signal }) => api.promoCodes.get({ params: { id } }, { signal }),
+    queryFn: (context) => api.promoCodes.get({ params: { id } }, pollOptions(context)),
     // Codes are made in the background: poll every second until the series is done or failed.
     refetchInterval: (query) => (query.state.data && isGenerating(query.state.data) ? 1000 : false),
   });

@@ -1,6 +1,7 @@
 import { type AudienceBody, type CreateReminderBody, type Reminder, userSearch } from '@pult/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { pollOptions } from '../../../lib/query-client';
 import { resourceKeys } from '../../../lib/resources/keys';
 import { type ReminderFilters, toApiQuery } from '../lib/reminder-filters';
 
@@ -18,7 +19,7 @@ export const useReminders = (filters: ReminderFilters, zone: string) =>
   useQuery(
     queryOptions({
       queryKey: reminderKeys.list({ ...filters, zone }),
-      queryFn: ({ signal }) => api.push.list({ query: toApiQuery(filters, zone) }, { signal }),
+      queryFn: (context) => api.push.list({ query: toApiQuery(filters, zone) }, pollOptions(context)),
       placeholderData: keepPreviousData,
       // While a push on the page is being sent, its counters keep moving.
       refetchInterval: (query) => (query.state.data?.items.some(isMoving) ? 2000 : false),
@@ -28,7 +29,7 @@ export const useReminders = (filters: ReminderFilters, zone: string) =>
 export const useReminder = (id: number | undefined) =>
   useQuery({
     queryKey: reminderKeys.one(id ?? 0),
-    queryFn: ({ signal }) => api.push.get({ params: { id: id ?? 0 } }, { signal }),
+    queryFn: (context) => api.push.get({ params: { id: id ?? 0 } }, pollOptions(context)),
     enabled: Boolean(id),
     // Live progress while sending; a scheduled one is checked now and then for its start.
     refetchInterval: (query) =>
