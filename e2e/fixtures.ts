@@ -76,7 +76,8 @@ const SITE_DATA = 'cookies,local_storage,indexeddb,service_workers,cache_storage
  * and storage are cleared (session storage belongs to the tab, and every test gets a new tab), and
  * after it its tabs, permissions and routes go. The HTTP cache stays, as it would for a person: the
  * API answers `no-store`, and the SPA's files are named by their content.
- * A test that needs another kind of browser (no JavaScript, a second person) makes its own context.
+ * A test that needs another kind of browser (no JavaScript, a second person, a clock of its own) makes its
+ * own context.
  */
 export const test = base.extend<Fixtures, WorkerFixtures>({
   profile: [
@@ -86,6 +87,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         ...chromiumLaunchOptions,
         ...contextDefaults,
       });
+      // A clock moved in this profile cannot be taken back, and would reach every later test of the worker
+      // (a push scheduled "ten minutes ahead" came out an hour ahead after the idle warning's test).
+      for (const method of ['install', 'setFixedTime', 'setSystemTime'] as const)
+        profile.clock[method] = () => {
+          throw new Error('a test that moves the clock makes its own context (browser.newContext)');
+        };
       await use(profile);
       await profile.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,6 @@
-import { expect, test } from '../fixtures';
+import { sessionOf } from '@pult/contract';
+import { contextDefaults } from '../browser-options';
+import { apiAs, expect, storeSessionOnNextLoad, test } from '../fixtures';
 import { newEditor } from './new-editor';
 
 /**
@@ -6,12 +8,16 @@ import { newEditor } from './new-editor';
  * «Сеанс скоро завершится»; «Остаться в системе» keeps the session, and after the end the sign-in page
  * says why. The page's clock is Playwright's, moved forward; the server's idle end is the API tests'.
  * (Before the end the page makes no request, so the server, on the real clock, still has the session.)
+ * The moved clock cannot be taken back, so the test has a browser context of its own.
  */
 for (const width of [1280, 390]) {
-  test(`the warning, staying, then the end with its reason (${width} px)`, async ({ page, login }) => {
-    await page.setViewportSize({ width, height: 844 });
+  test(`the warning, staying, then the end with its reason (${width} px)`, async ({ browser }) => {
+    const context = await browser.newContext({ ...contextDefaults, viewport: { width, height: 844 } });
+    const page = await context.newPage();
     await page.clock.install();
-    await login(await newEditor('idle', 'Idle-warning-2024'));
+    const editor = await newEditor('idle', 'Idle-warning-2024');
+    const session = sessionOf(await apiAs().auth.signin({ body: { email: editor.email, password: editor.password } }));
+    await storeSessionOnNextLoad(page, session);
     // A page that polls nothing: any request counts as activity, for the server and for the warning.
     // Everything the page asks for at its opening (the live stream's ticket comes last, with its chunk)
     // is asked before the clock moves: a request sent after would count as activity at the moved time.
@@ -38,5 +44,6 @@ for (const width of [1280, 390]) {
     await page.clock.fastForward('02:10');
     await expect(page).toHaveURL(/\/auth\/login/);
     await expect(page.getByText('Сеанс завершён из-за бездействия. Войдите снова.')).toBeVisible();
+    await context.close();
   });
 }
