@@ -2,6 +2,7 @@ import { agreementsModule } from './modules/agreements';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { backupsModule } from './modules/backups';
+import { bulkUndosModule } from './modules/bulk-undos';
 import { configModule } from './modules/config';
 import { dashboardModule } from './modules/dashboard';
 import { eventsModule } from './modules/events';
@@ -53,4 +54,5 @@ export const allModules: readonly PultModule[] = [
   backupsModule,
   operationsModule,
   eventsModule,
+  bulkUndosModule,
 ];

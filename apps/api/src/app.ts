@@ -81,7 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('env', env);
   app.decorate('clock', deps.clock);
   const jobKinds = allModules.flatMap((module) => module.jobKinds ?? []);
-  app.decorate('deps', buildServiceDeps(env, app.log, { jobKinds, ...deps.services }));
+  const undoActions = allModules.flatMap((module) => module.undoable ?? []);
+  app.decorate('deps', buildServiceDeps(env, app.log, { jobKinds, undoActions, ...deps.services }));
 
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: deps.database });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import type { Clock } from './lib/clock';
+import type { UndoableAction } from './modules/bulk-undos';
 import type { JobKind, JobRegistration } from './modules/jobs';
 import type { VersionedResource } from './modules/revisions';
 import type { ServiceDeps } from './service-deps';
@@ -43,4 +44,6 @@ export interface PultModule {
    * (docs/decisions/0036): each audited change of one becomes a revision in its transaction.
    */
   versioned?: readonly VersionedResource[];
+  /** Bulk actions whose run can be undone for a short while, and how (docs/decisions/0043). */
+  undoable?: readonly UndoableAction[];
 }

@@ -3,6 +3,7 @@ import type { Env } from './env';
 import { createMetrics, type Metrics } from './lib/metrics';
 import { type SecretBox, secretBox, secretsKeyMaterial } from './lib/secret-box';
 import { logMailer, type Mailer, smtpMailer } from './modules/auth';
+import type { UndoableAction } from './modules/bulk-undos';
 import type { JobKind } from './modules/jobs';
 import { type Catalog, catalogClient } from './modules/promo-codes';
 import { type DispatcherOptions, type PushProvider, providerFromEnv } from './modules/push';
@@ -36,6 +37,8 @@ export interface ServiceDeps {
   metrics: Metrics;
   /** Every kind of background work the modules declare (their limits and progress, for the jobs screen). */
   jobKinds: readonly JobKind[];
+  /** Every undoable bulk action the modules declare, for `POST /bulk-undos/:id` to put back. */
+  undoActions: readonly UndoableAction[];
   /** BACKUP_CRON and BACKUP_KEEP, for the settings screen's backup card; undefined without a schedule. */
   backupSchedule: { cron: string; keep: number } | undefined;
   /** Seals the secrets the database keeps (TOTP) with SECRETS_KEY or the data folder's key file. */
@@ -70,6 +73,7 @@ export function buildServiceDeps(env: Env, log: FastifyBaseLogger, given: Partia
         onReadError: (gauge, error) => log.warn({ err: error, gauge }, 'a metric could not be read for this scrape'),
       }),
     jobKinds: given.jobKinds ?? [],
+    undoActions: given.undoActions ?? [],
     backupSchedule: env.BACKUP_CRON ? { cron: env.BACKUP_CRON, keep: env.BACKUP_KEEP } : undefined,
     secrets: given.secrets ?? secretBox(secretsKeyMaterial(env)),
   };

@@ -76,6 +76,13 @@ const actionNames = {
     fr: 'Blocage du code',
     ja: 'コードのブロック',
   },
+  'unblock-code': {
+    ru: 'Разблокировка кода',
+    en: 'Code unblocked',
+    zh: '解封优惠码',
+    fr: 'Déblocage du code',
+    ja: 'コードのブロック解除',
+  },
   'update-theme': {
     ru: 'Изменение оформления',
     en: 'Theme updated',

@@ -21,7 +21,14 @@ export const bulkUndoParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16
 export const bulkUndoResult = z
   .object({
     restored: z.array(z.number().int()),
-    skipped: z.array(z.object({ id: z.number().int(), reason: z.enum(['changed', 'gone']) })),
+    skipped: z.array(
+      z.object({
+        id: z.number().int(),
+        reason: z.enum(['changed', 'gone']),
+        /** How a person knows the record where its id means nothing to them: a code's value. */
+        label: z.string().optional(),
+      }),
+    ),
     undoneAt: z.string(),
   })
   .meta({ id: 'BulkUndoResult' });

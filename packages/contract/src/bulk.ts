@@ -57,7 +57,10 @@ export type BulkUsersBody = z.input<typeof bulkUsersBody>;
 /** Export of chosen rows: the same CSV as the filtered export, only these users. */
 export const exportSelectedUsersBody = z.object({ ids: bulkIds }).strict();
 
-export const bulkCodesReport = bulkReport(z.string()).meta({ id: 'BulkCodesReport' });
+/** A real bulk block of codes also answers its undo, as the users' does (docs/decisions/0043). */
+export const bulkCodesReport = bulkReport(z.string())
+  .extend({ undo: bulkUndoTicket.nullable().optional() })
+  .meta({ id: 'BulkCodesReport' });
 export type BulkCodesReport = z.infer<typeof bulkCodesReport>;
 
 /** Code values of one series, compared case-insensitively as the single block does. */

@@ -47,6 +47,7 @@ describe('POST /promo-codes/:id/codes/block', () => {
       dryRun: false,
       results: chosen.map((id) => ({ id, outcome: 'done' })),
       summary: { done: 3, unchanged: 0, refused: 0, notFound: 0 },
+      undo: { id: expect.any(String), expiresAt: expect.any(String) },
     });
     expect(await statuses(chosen)).toEqual(['blocked', 'blocked', 'blocked']);
     expect(await counters()).toMatchObject({ blocked: 3 });

@@ -7,8 +7,8 @@ import { describeError } from '../lib/describe-error';
 interface Offer {
   /** What was done, in a line: «Заблокировано: 3». */
   title: string;
-  /** How a record is named in the list of those left alone (an e-mail). */
-  label: (id: number) => string;
+  /** How a record is named in the list of those left alone (an e-mail), where the server names none (a code). */
+  label?: (id: number) => string;
   /** After the undo: refresh what shows the records. */
   onUndone: (result: BulkUndoResult) => void;
 }
@@ -34,7 +34,7 @@ export function useUndoOffer() {
           message.warning(
             t('versions.undo.partly', {
               count: result.restored.length,
-              names: result.skipped.map((row) => offer.label(row.id)).join(', '),
+              names: result.skipped.map((row) => row.label ?? offer.label?.(row.id) ?? `#${row.id}`).join(', '),
             }),
             8,
           );

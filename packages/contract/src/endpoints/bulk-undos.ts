@@ -10,7 +10,8 @@ export const bulkUndosEndpoints = {
     summary: 'Put back exactly what a bulk action changed, within 20 s of it',
     description:
       'Only the person who ran the action, while their role may still run it. A record changed since by ' +
-      'anyone (its version moved on) is skipped and reported. A repeated undo answers the first one again; ' +
+      'anyone (its version, or for a code its blocking, moved on) is skipped and reported. A repeated undo ' +
+      'answers the first one again; ' +
       'after the window: 409 `UNDO_EXPIRED`.',
     tag: 'users',
     access: ['admin', 'editor'],

@@ -181,7 +181,8 @@ export const promoCodesEndpoints = {
     description:
       'The single block for 1–1000 distinct codes of this series, in one transaction with the rows locked: ' +
       'done, unchanged (already blocked) or not_found (not a code of this series). Each blocked code is ' +
-      'audited as the single block is. `dryRun` answers the same report and changes nothing.',
+      'audited as the single block is. `dryRun` answers the same report and changes nothing. A real block ' +
+      'that blocked any code answers `undo`, for `POST /bulk-undos/{id}` within 20 s.',
     tag: 'promo-codes',
     access: staff,
     params: idParam,

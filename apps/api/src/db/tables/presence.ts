@@ -58,7 +58,9 @@ export const bulkUndos = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
-    items: jsonb('items').$type<{ id: number; version: number; before: Record<string, unknown> }[]>().notNull(),
+    items: jsonb('items')
+      .$type<{ id: number; version: number; before: Record<string, unknown>; label?: string }[]>()
+      .notNull(),
     createdAt: time('created_at').notNull(),
     expiresAt: time('expires_at').notNull(),
     undoneAt: time('undone_at'),

@@ -1,4 +1,5 @@
 import type { PultModule } from '../../pult-module';
+import { codesBlockUndo } from './codes/codes-block-undo';
 import { codesRoutes } from './codes/codes-routes';
 import { PROMO_GENERATION_JOB, promoGenerationHandler } from './generation/generation-worker';
 import { landingPageRoutes } from './landing/landing-routes';
@@ -21,5 +22,6 @@ export const promoCodesModule: PultModule = {
   rootRoutes: [landingPageRoutes],
   jobKinds: [PROMO_GENERATION_JOB],
   versioned: [seriesHistory],
+  undoable: [codesBlockUndo],
   jobs: ({ db, log }) => [{ kind: PROMO_GENERATION_JOB, handler: promoGenerationHandler(db, log) }],
 };

@@ -1,10 +1,11 @@
 import type { BulkUserAction, BulkUsersReport } from '@pult/contract';
 import { bulkReport } from '../../lib/bulk-report';
 import { actorOf, type ServiceContext } from '../../lib/service-context';
+import { bulkUndoService, type UndoItem } from '../bulk-undos';
 import { revokeSessionsOfUsers, usersWithLiveSessions } from '../sessions';
-import { bulkUndoService, type UndoItem } from './bulk-undo-service';
 import { planUserBulk } from './bulk-user-rules';
 import { toUser, type UserRow } from './user-row';
+import { usersBlockUndo } from './users-block-undo';
 import { usersRepository as repo } from './users-repository';
 
 const statusAfter: Record<Exclude<BulkUserAction, 'logout'>, UserRow['status']> = {
@@ -44,7 +45,7 @@ export const bulkUsersService = {
         undo.push({ id, version: after.version, before: { status: before.status } });
       }
       // A block can be undone for a short while (docs/decisions/0043): exactly these users, at these versions.
-      const ticket = action === 'block' ? await bulkUndoService.record(ctx, tx, 'users-block', undo) : null;
+      const ticket = action === 'block' ? await bulkUndoService.record(ctx, tx, usersBlockUndo.action, undo) : null;
       return { ...bulkReport(results, false), undo: ticket };
     }),
 };

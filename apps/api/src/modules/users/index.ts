@@ -1,5 +1,6 @@
 import type { PultModule } from '../../pult-module';
 import { userHistory } from './user-history';
+import { usersBlockUndo } from './users-block-undo';
 import { usersRoutes } from './users-routes';
 
 /** The users module's public face: other modules import from here only; `all-modules.ts` lists it. */
@@ -18,4 +19,9 @@ export {
   toUserWithRegister,
 } from './users-with-register';
 
-export const usersModule: PultModule = { name: 'users', routes: [usersRoutes], versioned: [userHistory] };
+export const usersModule: PultModule = {
+  name: 'users',
+  routes: [usersRoutes],
+  versioned: [userHistory],
+  undoable: [usersBlockUndo],
+};

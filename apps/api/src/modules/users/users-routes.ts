@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../lib/route';
 import { readImageUpload } from '../../storage/read-upload';
 import { historyRoutes } from '../revisions';
-import { bulkUndoService } from './bulk-undo-service';
 import { bulkUsersService } from './bulk-users-service';
 import { exportLanguage } from './export-csv-texts';
 import { userHistory } from './user-history';
@@ -33,8 +32,6 @@ export async function usersRoutes(app: FastifyInstance) {
     sendCsv(reply, await usersService.exportSelectedCsv(ctx, body.ids, languageOf(query.lang, request))),
   );
   route(app, api.users.bulk, ({ body }, ctx) => bulkUsersService.run(ctx, body));
-  // The undo of a bulk block: the only undoable bulk action so far, hence registered here.
-  route(app, api.bulkUndos.undo, ({ params }, ctx) => bulkUndoService.undo(ctx, params.id));
   route(app, api.users.get, ({ params }, ctx) => usersService.get(ctx, params.id));
   route(app, api.users.create, ({ body }, ctx) => usersService.create(ctx, body));
   route(app, api.users.update, ({ params, body }, ctx) => usersService.update(ctx, params.id, body));

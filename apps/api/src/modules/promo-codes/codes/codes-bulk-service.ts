@@ -1,8 +1,10 @@
 import type { BulkCodesReport } from '@pult/contract';
 import { type BulkRow, bulkReport } from '../../../lib/bulk-report';
 import type { ServiceContext } from '../../../lib/service-context';
+import { bulkUndoService } from '../../bulk-undos';
 import { seriesNotFound } from '../promo-errors';
 import { seriesRepository } from '../series/series-repository';
+import { codesBlockUndo, codeUndoItem } from './codes-block-undo';
 import { codesRepository as repo } from './codes-repository';
 
 /**
@@ -29,10 +31,11 @@ export const codesBulkService = {
       if (body.dryRun) return bulkReport(results, true);
 
       const changed = rows.filter((row) => row.status !== 'blocked');
+      const now = ctx.clock.now();
       await repo.blockMany(
         tx,
         changed.map((row) => row.id),
-        ctx.clock.now(),
+        now,
       );
       if (changed.length > 0) {
         await seriesRepository.bumpCounters(tx, seriesId, {
@@ -52,6 +55,9 @@ export const codesBulkService = {
           tx,
         );
       }
-      return bulkReport(results, false);
+      // The block can be undone for a short while (docs/decisions/0043): exactly these codes, while still blocked then.
+      const items = changed.map((row) => codeUndoItem(row, now));
+      const undo = await bulkUndoService.record(ctx, tx, codesBlockUndo.action, items);
+      return { ...bulkReport(results, false), undo };
     }),
 };

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BulkActionBar } from '../../../components/bulk-action-bar';
 import { type BulkRun, BulkRunModal } from '../../../components/bulk-run-modal';
+import { useUndoOffer } from '../../../components/undo-offer';
 import { promoKeys } from '../api/keys';
 import { blockCodes } from '../api/promo-codes';
 
@@ -23,13 +24,23 @@ export const CodesBulkBlock = ({
   const queryClient = useQueryClient();
   const [request, setRequest] = useState<BulkRun<string> | null>(null);
   const [finished, setFinished] = useState(false);
+  const offerUndo = useUndoOffer();
 
   const open = () =>
     setRequest({
       title: t('promoCodes.bulk.title', { value: codes.length }),
       okText: t('promoCodes.block.action'),
       danger: true,
-      run: (dryRun) => blockCodes(seriesId, codes, dryRun),
+      run: async (dryRun) => {
+        const report = await blockCodes(seriesId, codes, dryRun);
+        // A real block can be undone for 10 seconds: exactly these codes, unless someone changed them since.
+        if (report.undo)
+          offerUndo(report.undo, {
+            title: t('versions.undo.blocked', { count: report.summary.done }),
+            onUndone: () => void queryClient.invalidateQueries({ queryKey: promoKeys.all }),
+          });
+        return report;
+      },
       label: (code) => code,
       onDone: () => {
         setFinished(true);
