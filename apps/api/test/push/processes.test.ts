@@ -26,6 +26,8 @@ describe.skipIf(testDbKind !== 'postgres')('push dispatch across real processes 
   let fake: Server;
   let fakeUrl = '';
   const received = new Map<string, number>();
+  /** The titles each token was sent (an A/B push's device must get its person's text, every time). */
+  const titles = new Map<string, Set<string>>();
   const total = () => [...received.values()].reduce((a, b) => a + b, 0);
   const children: ChildProcess[] = [];
   let credentials = '';
@@ -54,8 +56,10 @@ describe.skipIf(testDbKind !== 'postgres')('push dispatch across real processes 
           response.end(JSON.stringify({ access_token: 'fake', expires_in: 3600 }));
           return;
         }
-        const token = JSON.parse(Buffer.concat(chunks).toString()).message.token as string;
+        const { message } = JSON.parse(Buffer.concat(chunks).toString());
+        const token = message.token as string;
         received.set(token, (received.get(token) ?? 0) + 1);
+        titles.set(token, (titles.get(token) ?? new Set()).add(message.notification?.title as string));
         setTimeout(() => response.end('{}'), 40);
       });
     });
@@ -99,9 +103,11 @@ describe.skipIf(testDbKind !== 'postgres')('push dispatch across real processes 
     return child;
   }
 
-  async function scheduleNow(): Promise<number> {
+  /** A push to everyone, due now, with its dispatch job (`ab`: the A/B document, decision 0045). */
+  async function scheduleNow(ab: object | null = null): Promise<number> {
     const { rows } = await sql.query<{ id: number }>(
-      `INSERT INTO reminders (title, body, type, scheduled_at) VALUES ('Тест', 'Процессы', 'all', now()) RETURNING id`,
+      `INSERT INTO reminders (title, body, type, scheduled_at, ab) VALUES ('Тест', 'Процессы', 'all', now(), $1) RETURNING id`,
+      [ab === null ? null : JSON.stringify(ab)],
     );
     const id = rows[0]?.id ?? 0;
     await sql.query(`INSERT INTO jobs (kind, subject_id, run_at) VALUES ('push-dispatch', $1, now())`, [id]);
@@ -168,6 +174,54 @@ describe.skipIf(testDbKind !== 'postgres')('push dispatch across real processes 
     expect(received.size).toBe(DEVICES);
     const twice = [...received.values()].filter((n) => n > 1);
     // At most the batch in flight when the process died (1000 rows) is sent a second time, never a third.
+    expect(twice.length).toBeLessThanOrEqual(1000);
+    expect(twice.every((n) => n === 2)).toBe(true);
+  }, 900_000);
+
+  it('an A/B push killed with -9 halfway: each device one delivery with its person’s text; holdout and rest get nothing', async () => {
+    received.clear();
+    titles.clear();
+    const first = await startApi();
+    stopAtEnd(first);
+    // Texts A and B to 40 % each, 10 % held out, the last 10 % waiting for the winner.
+    const id = await scheduleNow({
+      variants: [{ title: 'Тест B', body: 'Процессы B' }],
+      split: [40, 40],
+      holdout: 10,
+      testHours: 24,
+      winner: null,
+    });
+    await waitFor(() => total() >= DEVICES / 4, 240_000);
+    first.kill('SIGKILL');
+    expect(total()).toBeLessThan(DEVICES * 0.8);
+    const second = await startApi();
+    stopAtEnd(second);
+    await waitFor(async () => (await status(id)) === 'sent', 400_000);
+
+    const { rows } = await sql.query<{ token: string; user_id: number; state: string; variant: number | null }>(
+      `SELECT d.token, d.user_id, pd.state, pd.variant
+       FROM push_deliveries pd JOIN devices d ON d.id = pd.device_id WHERE pd.reminder_id = $1`,
+      [id],
+    );
+    expect(rows).toHaveLength(DEVICES);
+    expect(new Set(rows.map((row) => row.token)).size).toBe(DEVICES);
+    const sent = rows.filter((row) => row.state === 'sent');
+    const byState = (state: string) => rows.filter((row) => row.state === state).length;
+    // Every device of the tested share was sent; the holdout and the rest were not (±5 points of hashing).
+    expect(sent.length + byState('skipped') + byState('held')).toBe(DEVICES);
+    expect(sent.length / DEVICES).toBeGreaterThan(0.75);
+    expect(sent.length / DEVICES).toBeLessThan(0.85);
+    expect(byState('skipped')).toBeGreaterThan(0);
+    expect(byState('held')).toBeGreaterThan(0);
+    expect(sent.every((row) => row.variant === 0 || row.variant === 1)).toBe(true);
+    // The fake got exactly the sent devices, each only the text its delivery row names, even when resent.
+    expect(new Set(received.keys())).toEqual(new Set(sent.map((row) => row.token)));
+    for (const row of sent) expect([...(titles.get(row.token) ?? [])]).toEqual([row.variant === 0 ? 'Тест' : 'Тест B']);
+    // All of a person's phones got one text.
+    const variantOf = new Map<number, Set<number | null>>();
+    for (const row of rows) variantOf.set(row.user_id, (variantOf.get(row.user_id) ?? new Set()).add(row.variant));
+    expect([...variantOf.values()].every((variants) => variants.size === 1)).toBe(true);
+    const twice = [...received.values()].filter((n) => n > 1);
     expect(twice.length).toBeLessThanOrEqual(1000);
     expect(twice.every((n) => n === 2)).toBe(true);
   }, 900_000);
