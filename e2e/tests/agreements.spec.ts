@@ -37,8 +37,9 @@ test.describe('agreements', () => {
     await expect(current.getByText('Новый')).toBeVisible();
 
     const diff = page.getByTestId('agreement-diff');
-    await expect(diff.locator('.diff-removed')).toHaveText(['− Старый пункт']);
-    await expect(diff.locator('.diff-added')).toHaveText(['+ Новый **пункт**']);
+    // Word by word: the replaced word, and the Markdown marks added around the kept one.
+    await expect(diff.locator('del')).toHaveText(['Старый']);
+    await expect(diff.locator('ins')).toHaveText(['Новый **', '**']);
     const after = await api.agreements.history({ query: { type: 'user-agreement' } });
     expect(after.count).toBe(before.count + 2);
   });

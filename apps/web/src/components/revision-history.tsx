@@ -1,12 +1,14 @@
 import type { RevisionsPage } from '@pult/contract';
 import { auditActionName } from '@pult/contract';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, List, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, List, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../config/theme-config';
 import { describeError } from '../lib/describe-error';
 import { formatDateTime } from '../lib/format';
 import { shownChanges } from '../lib/revision-values';
+import { RevisionCompare } from './revision-compare';
 import './revisions.css';
 
 interface Props {
@@ -19,19 +21,27 @@ interface Props {
   restore?: (revisionId: number) => Promise<unknown>;
   /** A field's name on the record's form. */
   fieldLabel(field: string): string;
+  /** Fields holding Markdown (a note's body), compared word by word. */
+  markdownFields?: readonly string[];
 }
 
 /**
  * A record's «История»: each change, newest first, with who, when, and each field before and after
  * (docs/decisions/0036). «Вернуть эту версию» writes the record back to its state right after that change,
- * as a new change, through the record's own rules: a refusal says why.
+ * as a new change, through the record's own rules: a refusal says why. Ticking two changes compares the
+ * record right after each (docs/decisions/0047).
  */
-export const RevisionHistory = ({ queryKey, invalidateKey, load, restore, fieldLabel }: Props) => {
+export const RevisionHistory = ({ queryKey, invalidateKey, load, restore, fieldLabel, markdownFields = [] }: Props) => {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
   const locale = i18n.language as LocaleId;
   const history = useQuery({ queryKey, queryFn: ({ signal }) => load(signal) });
+  const [picked, setPicked] = useState<number[]>([]);
+  const pick = (id: number, on: boolean) =>
+    setPicked((ids) =>
+      on ? [...ids.filter((other) => other !== id), id].slice(-2) : ids.filter((other) => other !== id),
+    );
   const restoring = useMutation({
     mutationFn: (revisionId: number) => (restore ? restore(revisionId) : Promise.resolve()),
     onSuccess: () => {
@@ -45,11 +55,27 @@ export const RevisionHistory = ({ queryKey, invalidateKey, load, restore, fieldL
   if (history.isError) return <Alert type="error" showIcon title={describeError(history.error, t)} />;
   if (history.data.items.length === 0) return <Empty description={t('versions.history.empty')} />;
 
+  const items = history.data.items;
+  const [first, second] = picked.filter((id) => items.some((revision) => revision.id === id));
   return (
     <List
       className="revision-history"
       header={
-        <Typography.Text type="secondary">{t('versions.history.count', { count: history.data.count })}</Typography.Text>
+        <>
+          {first !== undefined && second !== undefined ? (
+            <RevisionCompare
+              history={items}
+              picked={[first, second]}
+              fieldLabel={fieldLabel}
+              markdownFields={markdownFields}
+              onClose={() => setPicked([])}
+            />
+          ) : null}
+          <Typography.Text type="secondary">
+            {t('versions.history.count', { count: history.data.count })}
+            {items.length > 1 ? ` · ${t('versions.history.compareHint')}` : null}
+          </Typography.Text>
+        </>
       }
       dataSource={history.data.items}
       renderItem={(revision, index) => (
@@ -63,6 +89,15 @@ export const RevisionHistory = ({ queryKey, invalidateKey, load, restore, fieldL
                 {t('versions.history.version', { version: revision.version })}
               </Typography.Text>
               {index === 0 ? <Tag color="blue">{t('versions.history.current')}</Tag> : null}
+              {items.length > 1 ? (
+                <Checkbox
+                  checked={picked.includes(revision.id)}
+                  onChange={(event) => pick(revision.id, event.target.checked)}
+                  aria-label={t('versions.history.compareVersion', { version: revision.version })}
+                >
+                  {t('versions.history.compare')}
+                </Checkbox>
+              ) : null}
             </Space>
             <Table
               size="small"

@@ -1,28 +1,20 @@
 import type { AgreementVersion } from '@pult/contract';
 import { Card, Empty, Flex, Select, Table, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextDiff } from '../../../components/text-diff';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { diffLines } from '../lib/line-diff';
 
+/** Two versions as one text, word by word (the shared word diff, docs/decisions/0047). */
 const VersionDiff = ({ before, after }: { before: AgreementVersion; after: AgreementVersion }) => {
   const { t } = useTranslation();
-  const lines = useMemo(
-    () => diffLines(`# ${before.title}\n\n${before.content}`, `# ${after.title}\n\n${after.content}`),
-    [before, after],
-  );
-  if (lines.every((line) => line.kind === 'same')) return <Empty description={t('agreements.history.identical')} />;
+  const text = (version: AgreementVersion) => `# ${version.title}\n\n${version.content}`;
+  if (text(before) === text(after)) return <Empty description={t('agreements.history.identical')} />;
   return (
-    <pre className="agreement-diff" data-testid="agreement-diff">
-      {lines.map((line, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity besides their position
-        <div key={index} className={`diff-${line.kind}`}>
-          {line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '− ' : '  '}
-          {line.text}
-        </div>
-      ))}
-    </pre>
+    <div className="agreement-diff">
+      <TextDiff before={text(before)} after={text(after)} testId="agreement-diff" />
+    </div>
   );
 };
 

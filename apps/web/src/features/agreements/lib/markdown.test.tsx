@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { diffLines } from './line-diff';
 import { Markdown, parseBlocks } from './markdown';
 
 describe('the Markdown renderer', () => {
@@ -33,18 +32,6 @@ describe('the Markdown renderer', () => {
     expect(parseBlocks('a\nb\n\nc')).toEqual([
       { kind: 'paragraph', text: 'a b' },
       { kind: 'paragraph', text: 'c' },
-    ]);
-  });
-});
-
-describe('the line diff', () => {
-  it('marks removed and added lines in order', () => {
-    expect(diffLines('a\nb\nc', 'a\nx\nc\nd')).toEqual([
-      { kind: 'same', text: 'a' },
-      { kind: 'removed', text: 'b' },
-      { kind: 'added', text: 'x' },
-      { kind: 'same', text: 'c' },
-      { kind: 'added', text: 'd' },
     ]);
   });
 });

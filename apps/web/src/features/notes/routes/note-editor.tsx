@@ -244,6 +244,7 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
                       load={(signal) => loadNoteRevisions(note.id, signal)}
                       restore={(revisionId) => restoreNoteRevision(note.id, revisionId)}
                       fieldLabel={(field) => t(NOTE_FIELD_LABELS[field] ?? field)}
+                      markdownFields={NOTE_MARKDOWN_FIELDS}
                     />
                   ),
                 },
@@ -292,3 +293,6 @@ const NOTE_FIELD_LABELS: Partial<Record<string, string>> = {
   coverImage: 'notes.editor.cover',
   archivedAt: 'notes.status.archived',
 };
+
+/** A note's Markdown, compared word by word in its history. */
+const NOTE_MARKDOWN_FIELDS = ['body'] as const;
