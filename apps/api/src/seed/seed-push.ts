@@ -22,6 +22,11 @@ const ZONES = [
 const zones = `ARRAY[${ZONES.map((zone) => `'${zone}'`).join(',')}]`;
 /** A stable pseudo-random 0..99 from an id (Knuth's multiplicative hash), so a seed is repeatable. */
 const pct = (expr: string, salt: number | string = 0) => `((((${expr})::bigint + ${salt}) * 2654435761) % 100)`;
+/**
+ * A stable 0..99 independent of `pct`'s: `pct` depends on the id modulo 100 alone, so two of its
+ * draws for one row are tied (a salt only shifts it); a share within a share needs a hash of its own.
+ */
+const mixed = (text: string) => `(('x' || substr(md5(${text}), 1, 8))::bit(32)::bigint % 100)`;
 
 const TITLES = [
   ['Новая неделя — новые планы', 'Загляните в планировщик: мы собрали идеи на неделю'],
@@ -34,8 +39,10 @@ const TITLES = [
 
 /**
  * Devices for planner users who have none (about 1.3 per user: everyone a phone, three in ten a
- * second one; Android, iOS and web; zones across Russia), then a history of pushes with their
- * delivery rows and counters that agree with them, and two still scheduled.
+ * second one; Android, iOS and web; zones across Russia; each with the push service that issued its
+ * token: web on Web Push, iOS through FCM, Android a third without Google services: RuStore 25 %,
+ * Huawei 10 %), advertising consents (60 % granted, one in ten of those withdrawn since), then a
+ * history of pushes with their delivery rows and counters that agree with them, and two still scheduled.
  */
 export async function seedPush(
   target: Pick<SeedTarget, 'query'>,
@@ -43,9 +50,12 @@ export async function seedPush(
 ): Promise<{ devices: number; reminders: number; deliveries: number }> {
   const [before] = await target.query<{ n: number }>('SELECT count(*)::int AS n FROM devices');
   await target.query(`
-    INSERT INTO devices (user_id, token, platform, time_zone, locale, app_version, created_at, last_seen_at)
+    INSERT INTO devices (user_id, token, platform, provider, time_zone, locale, app_version, created_at, last_seen_at)
     SELECT u.id, 'seed-' || u.id || '-' || k || '-' || md5(u.id::text || k::text),
       CASE WHEN ${pct('u.id', 'k')} < 55 THEN 'android' WHEN ${pct('u.id', 'k')} < 90 THEN 'ios' ELSE 'web' END,
+      CASE WHEN ${pct('u.id', 'k')} >= 90 THEN 'webpush' WHEN ${pct('u.id', 'k')} >= 55 THEN 'fcm'
+        WHEN ${mixed("'provider' || u.id || ':' || k")} < 25 THEN 'rustore'
+        WHEN ${mixed("'provider' || u.id || ':' || k")} < 35 THEN 'hms' ELSE 'fcm' END,
       (${zones})[1 + ${pct('u.id', 7)} % ${ZONES.length}],
       'ru', CASE WHEN ${pct('u.id', 3)} < 70 THEN '3.4.1' ELSE '3.3.0' END,
       u.created_at, greatest(u.created_at, coalesce(u.last_seen_at, u.created_at))
@@ -54,6 +64,15 @@ export async function seedPush(
       AND NOT EXISTS (SELECT 1 FROM devices d WHERE d.user_id = u.id)
     ON CONFLICT (token) DO NOTHING`);
   const [after] = await target.query<{ n: number }>('SELECT count(*)::int AS n FROM devices');
+  // Consents as the planner app records them (POST /client/consents): for users who have none yet.
+  await target.query(`
+    INSERT INTO consents (user_id, type, granted, at, version, ip, app_version)
+    SELECT u.id, 'advertising', step = 1, u.created_at + (step || ' days')::interval, '2026-01',
+      ('10.' || (u.id % 250) || '.' || (u.id / 250 % 250) || '.' || (1 + u.id % 200))::inet, '3.4.1'
+    FROM users u CROSS JOIN generate_series(1, 2) step
+    WHERE u.role = 'user' AND u.status <> 'deleted' AND ${pct('u.id', 13)} < 60
+      AND (step = 1 OR ${mixed("'withdrawn' || u.id")} < 10)
+      AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.user_id = u.id)`);
 
   const now = options.now.getTime();
   const [existing] = await target.query<{ n: number }>('SELECT count(*)::int AS n FROM reminders');
@@ -82,8 +101,8 @@ export async function seedPush(
     }
     const [made] = await target.query<{ n: number }>(`
       WITH added AS (
-        INSERT INTO push_deliveries (reminder_id, device_id, user_id, platform, state, due_at, attempts, claimed_at, sent_at, opened_at, error)
-        SELECT ${id}, d.id, d.user_id, d.platform,
+        INSERT INTO push_deliveries (reminder_id, device_id, user_id, platform, provider, state, due_at, attempts, claimed_at, sent_at, opened_at, error)
+        SELECT ${id}, d.id, d.user_id, d.platform, d.provider,
           CASE WHEN ${pct('d.id', salt)} < 3 THEN 'failed' ELSE 'sent' END,
           '${at.toISOString()}', 1, '${at.toISOString()}',
           CASE WHEN ${pct('d.id', salt)} < 3 THEN NULL ELSE '${at.toISOString()}'::timestamptz END,
@@ -107,6 +126,7 @@ export async function seedPush(
     );
   }
   await target.query('ANALYZE devices');
+  await target.query('ANALYZE consents');
   await target.query('ANALYZE push_deliveries');
   return { devices: Number(after?.n ?? 0) - Number(before?.n ?? 0), reminders, deliveries };
 }

@@ -34,6 +34,38 @@ describe(`seeding devices and pushes (${testDbKind})`, () => {
     // Eleven offsets, UTC+2 to UTC+12 (Novosibirsk and Krasnoyarsk share one).
     expect(devices?.zones).toBe(12);
     expect(devices?.platforms).toBe(3);
+    // Each device carries its push service: web on Web Push, iOS on FCM, Android split over FCM, RuStore, HMS.
+    const providers = await query<{ platform: string; provider: string; share: number }>(
+      `SELECT platform, provider, round(100.0 * count(*) / sum(count(*)) OVER (PARTITION BY platform))::int AS share
+       FROM devices GROUP BY platform, provider ORDER BY platform, provider`,
+    );
+    expect(providers.map(({ platform, provider }) => `${platform}:${provider}`)).toEqual([
+      'android:fcm',
+      'android:hms',
+      'android:rustore',
+      'ios:fcm',
+      'web:webpush',
+    ]);
+    const share = (provider: string) => providers.find((row) => row.provider === provider)?.share ?? 0;
+    expect(share('rustore')).toBeGreaterThan(15);
+    expect(share('rustore')).toBeLessThan(35);
+    expect(share('hms')).toBeGreaterThan(4);
+    expect(share('hms')).toBeLessThan(16);
+    // The advertising audience: about 60 % consented, a tenth of them withdrew since (the latest counts).
+    const [consents] = await query<{ users: number; granted: number; planners: number }>(
+      `SELECT count(*)::int AS users, count(*) FILTER (WHERE granted)::int AS granted,
+              (SELECT count(*)::int FROM users WHERE role = 'user' AND status <> 'deleted') AS planners
+       FROM (SELECT DISTINCT ON (user_id) user_id, granted FROM consents WHERE type = 'advertising'
+             ORDER BY user_id, at DESC, id DESC) latest`,
+    );
+    expect((consents?.users ?? 0) / (consents?.planners ?? 1)).toBeGreaterThan(0.5);
+    expect((consents?.users ?? 0) / (consents?.planners ?? 1)).toBeLessThan(0.7);
+    expect((consents?.granted ?? 0) / (consents?.users ?? 1)).toBeGreaterThan(0.8);
+    expect((consents?.granted ?? 0) / (consents?.users ?? 1)).toBeLessThan(0.97);
+    const [unmatched] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM push_deliveries p JOIN devices d ON d.id = p.device_id WHERE p.provider <> d.provider`,
+    );
+    expect(unmatched?.n).toBe(0);
     const mismatched = await query<{ id: number }>(
       `SELECT r.id FROM reminders r LEFT JOIN push_deliveries p ON p.reminder_id = r.id
        GROUP BY r.id HAVING r.targeted <> count(p.id) OR r.sent <> count(p.id) FILTER (WHERE p.state = 'sent')
