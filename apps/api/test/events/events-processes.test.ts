@@ -1,11 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/client';
 import { type ApiProcess, startApiProcess } from '../helpers/api-process';
 import { frameData, openEventStream } from '../helpers/event-stream';
-import { testDbKind } from '../helpers/test-database';
+import { scratchPostgresDatabase, testDbKind } from '../helpers/test-database';
 
 /**
  * product.md §8: a change reaches every connected staff member "also when the write happened in another
@@ -13,11 +10,7 @@ import { testDbKind } from '../helpers/test-database';
  * writes made through the other, which only PostgreSQL's NOTIFY can have carried across.
  */
 describe.skipIf(testDbKind !== 'postgres')('live events across real processes (PostgreSQL)', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-  const name = `pult_t_events_${randomBytes(4).toString('hex')}`;
-  // Read even when the suite is skipped (PGlite), so it must parse without TEST_DATABASE_URL.
-  const url = new URL(adminUrl || 'postgres://127.0.0.1/unused');
-  url.pathname = `/${name}`;
+  const scratch = scratchPostgresDatabase('events');
   const children: ChildProcess[] = [];
   let a: ApiProcess;
   let b: ApiProcess;
@@ -37,15 +30,9 @@ describe.skipIf(testDbKind !== 'postgres')('live events across real processes (P
     );
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    // Migrated once before the processes start, so they do not race to create the first admin.
-    const database = await openDatabase({ url: url.toString() });
-    await database.close();
+    await scratch.create();
     const env = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: scratch.url,
       ADMIN_EMAIL: 'admin@pult.test',
       ADMIN_PASSWORD: 'long enough password',
     };
@@ -58,10 +45,7 @@ describe.skipIf(testDbKind !== 'postgres')('live events across real processes (P
 
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   });
 
   it('a stream on one process hears the writes made through the other, in order, with the version', async () => {

@@ -25,6 +25,27 @@ export const databaseUrl = (adminUrl: string, name: string) => {
   return url.toString();
 };
 
+/**
+ * A PostgreSQL database of a test file's own for real API processes (they are given its URL, not a
+ * connection): `create()` before them, migrated unless `migrated: false` (a new deployment's empty
+ * database), and `drop()` after, with FORCE for the connections a killed process left behind.
+ */
+export function scratchPostgresDatabase(prefix: string, { migrated = true } = {}) {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `pult_t_${prefix}_${randomBytes(4).toString('hex')}`;
+  // Built even where the suite is skipped (PGlite), so it must not need TEST_DATABASE_URL.
+  const url = databaseUrl(adminUrl || 'postgres://127.0.0.1/unused', name);
+  return {
+    url,
+    async create(): Promise<void> {
+      await asTestAdmin(adminUrl, `CREATE DATABASE ${name}`);
+      // Migrated before any process starts, so processes do not race to create the first admin.
+      if (migrated) await (await openDatabase({ url })).close();
+    },
+    drop: () => asTestAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 /** The global set-up's migrated image, read once per worker (workers share their module cache). */
 let pgliteImage: Promise<Blob> | undefined;
 const migratedImage = (): Promise<Blob> | undefined => {

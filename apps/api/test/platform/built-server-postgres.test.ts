@@ -1,11 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asTestAdmin, databaseUrl, testDbKind } from '../helpers/test-database';
+import { scratchPostgresDatabase, testDbKind } from '../helpers/test-database';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const ADMIN = { email: 'built@pult.test', password: 'long enough password' };
@@ -16,8 +15,8 @@ const ADMIN = { email: 'built@pult.test', password: 'long enough password' };
  * database, as a deployment does: it migrates, answers a list and streams an export through COPY.
  */
 describe.runIf(testDbKind === 'postgres')('the built server on PostgreSQL', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-  const name = `pult_t_built_${randomBytes(4).toString('hex')}`;
+  // Left empty: the built server migrates it, as a deployment's first start does.
+  const scratch = scratchPostgresDatabase('built', { migrated: false });
   let build = '';
   let dataDir = '';
   let server: ChildProcess | undefined;
@@ -31,11 +30,11 @@ describe.runIf(testDbKind === 'postgres')('the built server on PostgreSQL', () =
     execFileSync(process.execPath, [join(repoRoot, 'apps/api/scripts/build.mjs'), build, '--no-embedded-snapshot'], {
       stdio: 'pipe',
     });
-    await asTestAdmin(adminUrl, `CREATE DATABASE ${name}`);
+    await scratch.create();
     dataDir = mkdtempSync(join(tmpdir(), 'pult-built-'));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
-      DATABASE_URL: databaseUrl(adminUrl, name),
+      DATABASE_URL: scratch.url,
       DATA_DIR: dataDir,
       PORT: '0',
       HOST: '127.0.0.1',
@@ -78,7 +77,7 @@ describe.runIf(testDbKind === 'postgres')('the built server on PostgreSQL', () =
     }
     rmSync(build, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
-    await asTestAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await scratch.drop();
   });
 
   const signIn = async (): Promise<string> => {

@@ -1,14 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { openDatabase } from '../../src/db/client';
 import { startApiProcess } from '../helpers/api-process';
-import { testDbKind } from '../helpers/test-database';
+import { scratchPostgresDatabase, testDbKind } from '../helpers/test-database';
 
 /**
  * Real API processes (`tsx src/server.ts`) on one PostgreSQL database, sending through a local fake
@@ -17,11 +16,7 @@ import { testDbKind } from '../helpers/test-database';
 const DEVICES = 4000;
 
 describe.skipIf(testDbKind !== 'postgres')('push dispatch across real processes (PostgreSQL)', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-  const name = `pult_t_push_${randomBytes(4).toString('hex')}`;
-  // Read even when the suite is skipped (PGlite), so it must parse without TEST_DATABASE_URL.
-  const url = new URL(adminUrl || 'postgres://127.0.0.1/unused');
-  url.pathname = `/${name}`;
+  const scratch = scratchPostgresDatabase('push');
   let sql: pg.Client;
   let fake: Server;
   let fakeUrl = '';
@@ -33,13 +28,8 @@ describe.skipIf(testDbKind !== 'postgres')('push dispatch across real processes 
   let credentials = '';
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const database = await openDatabase({ url: url.toString() });
-    await database.close();
-    sql = new pg.Client({ connectionString: url.toString() });
+    await scratch.create();
+    sql = new pg.Client({ connectionString: scratch.url });
     await sql.connect();
     await sql.query(
       `INSERT INTO users (email, role) SELECT 'planner' || n || '@pult.test', 'user' FROM generate_series(1, ${DEVICES / 2}) n`,
@@ -83,16 +73,13 @@ describe.skipIf(testDbKind !== 'postgres')('push dispatch across real processes 
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await sql?.end();
     fake?.close();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   });
 
   /** Starts one API process sending through the fake FCM, and resolves once it listens. */
   async function startApi(): Promise<ChildProcess> {
     const { child } = await startApiProcess({
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: scratch.url,
       ADMIN_EMAIL: 'admin@pult.test',
       ADMIN_PASSWORD: 'long enough password',
       PUSH_PROVIDER: 'fcm',
