@@ -8,6 +8,7 @@ import {
   transactionsPage1Scenario,
   transactionsPage1000Scenario,
 } from './billing-lists';
+import { cohortsScenario } from './cohorts';
 import {
   dashboardData90Scenario,
   dashboardDataScenario,
@@ -61,6 +62,7 @@ export const allScenarios: readonly Scenario[] = [
   mrrMovementsPage1Scenario,
   mrrMovementsPage50Scenario,
   userTimelineScenario,
+  cohortsScenario,
   usersExportScenario,
   notesShareCardScenario,
   lighthouseScenario,

@@ -3,6 +3,7 @@ export * from './audit-vocabulary';
 export * from './auth';
 export * from './bulk';
 export * from './bulk-undo';
+export * from './cohorts';
 export * from './common';
 export * from './dashboard';
 export * from './deeplink';

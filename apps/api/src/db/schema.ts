@@ -8,6 +8,7 @@ export * from './tables/agreements';
 export * from './tables/audit';
 export * from './tables/auth';
 export * from './tables/backups';
+export * from './tables/cohorts';
 export * from './tables/dashboard';
 export * from './tables/events';
 export * from './tables/imports';

@@ -1,3 +1,4 @@
+import { cohortsQuery, cohortsResponse } from '../cohorts';
 import { idParam } from '../common';
 import { dashboardData, dashboardQuery, timelinePage, timelineQuery } from '../dashboard';
 import { defineEndpoint } from '../endpoint';
@@ -60,6 +61,20 @@ export const dashboardEndpoints = {
     access: ['admin', 'editor'],
     query: mrrMovementsExportQuery,
     response: 'csv',
+    errors: [],
+  }),
+  cohorts: defineEndpoint({
+    method: 'GET',
+    path: '/analytics/cohorts',
+    operationId: 'getCohorts',
+    summary: 'Retention by cohort (month of first paid subscription, or promo series) and realised LTV',
+    description:
+      'For each cohort its size, the share still subscribed after 1…12 months and the revenue per member (realised ' +
+      'LTV), from a rollup rebuilt at most hourly (`asOf`). Definitions: the response schema and docs/decisions/0046.',
+    tag: 'dashboard',
+    access: ['admin', 'editor'],
+    query: cohortsQuery,
+    response: cohortsResponse,
     errors: [],
   }),
 };

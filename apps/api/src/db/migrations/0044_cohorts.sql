@@ -1,2 +1,89 @@
--- Reserved for a change in progress; replaced by its real statements when it lands.
-SELECT 1;
+-- Issue 35 item 3 (docs/decisions/0046): cohorts and realised LTV. Written by hand (docs/decisions/0004).
+-- The grid's sums per cohort, anchor day and age, rebuilt whole from pult_cohort_cells() by the rollup
+-- job (at most once an hour) and by the seed; a request sums the rows of the ages each anchor day has
+-- reached, so it reads at most a few hundred thousand small rows and never the subscriptions.
+CREATE TABLE cohort_cells (
+  kind text NOT NULL CONSTRAINT cohort_cells_kind_check CHECK (kind IN ('month', 'promoSeries')),
+  cohort text NOT NULL,
+  anchor_day date NOT NULL,
+  age smallint NOT NULL CONSTRAINT cohort_cells_age_check CHECK (age BETWEEN 0 AND 12),
+  members integer NOT NULL,
+  retained integer NOT NULL,
+  revenue bigint NOT NULL,
+  CONSTRAINT cohort_cells_pkey PRIMARY KEY (kind, cohort, anchor_day, age),
+  CONSTRAINT cohort_cells_retained_check CHECK (retained BETWEEN 0 AND members)
+);
+--> statement-breakpoint
+-- 'cohorts': when cohort_cells was last rebuilt (the grid's freshness), and how long that took (the job
+-- waits a hundred times as long before the next rebuild).
+ALTER TABLE dashboard_freshness ADD COLUMN took_ms integer;
+--> statement-breakpoint
+ALTER TABLE dashboard_freshness DROP CONSTRAINT dashboard_freshness_name_check;
+--> statement-breakpoint
+ALTER TABLE dashboard_freshness ADD CONSTRAINT dashboard_freshness_name_check CHECK (name IN ('today', 'mrr', 'cohorts'));
+--> statement-breakpoint
+-- Every cohort cell from the raw rows (decision 0046): one row per cohort, anchor day and age in months
+-- (0-12), with how many members have that anchor day, how many of them are subscribed at that age and
+-- the revenue they brought before it. The one definition the rollup (cohort_cells) and its tests use.
+--
+-- A paid subscription: purchased, not canceled, of a plan priced above 0 (month, year or lifetime). It
+-- covers a Moscow day D when pult_day(started_at) <= D <= pult_day(expires_at) (no expiry: for ever).
+-- Cohorts: 'month' (YYYY-MM of the Moscow day the member's first paid subscription started: the anchor)
+-- and 'promoSeries' (the series' id; the anchor is the member's first activation of a code of it).
+-- A member is subscribed at age k when a paid subscription of theirs covers the day anchor + k months
+-- (PostgreSQL's month arithmetic: 31 January + 1 month is 28 or 29 February).
+-- Revenue: the dashboard's (decision 0016) transactions of the member on or after the anchor day; at age
+-- 0 all of them so far (the realised LTV), at age k >= 1 those of days before anchor + k months.
+CREATE OR REPLACE FUNCTION pult_cohort_cells()
+RETURNS TABLE (kind text, cohort text, anchor_day date, age integer, members bigint, retained bigint, revenue bigint)
+LANGUAGE sql STABLE AS $$
+  WITH paid AS (
+    SELECT s.owner, pult_day(s.started_at) AS sd, pult_day(s.expires_at) AS ed
+    FROM subscriptions s JOIN subscription_plans p ON p.id = s.plan_id
+    WHERE s.source = 'purchase' AND s.status <> 'canceled' AND p.price > 0
+  ),
+  members AS (
+    SELECT 'month'::text AS kind, to_char(f.anchor, 'YYYY-MM') AS cohort, f.user_id, f.anchor
+    FROM (SELECT owner AS user_id, min(sd) AS anchor FROM paid GROUP BY owner) f
+    UNION ALL
+    SELECT 'promoSeries', c.series_id::text, c.activated_by, min(pult_day(c.activated_at))
+    FROM promo_codes c WHERE c.activated_by IS NOT NULL AND c.activated_at IS NOT NULL
+    GROUP BY c.series_id, c.activated_by
+  ),
+  -- Each member's ages at which a paid subscription covers the mark, as bits 0-12.
+  covered AS (
+    SELECT m.kind, m.cohort, m.user_id, bit_or(1 << a.age) AS mask
+    FROM members m JOIN paid p ON p.owner = m.user_id
+    CROSS JOIN generate_series(0, 12) AS a(age)
+    WHERE p.sd <= (m.anchor + make_interval(months => a.age))::date
+      AND (p.ed IS NULL OR p.ed >= (m.anchor + make_interval(months => a.age))::date)
+    GROUP BY m.kind, m.cohort, m.user_id
+  ),
+  -- Revenue by the age in whole months at which it came: bucket b when anchor + b months <= its day
+  -- < anchor + (b + 1) months (12: twelve or more).
+  earned AS (
+    SELECT m.kind, m.cohort, m.anchor, least(mo.months - (m.anchor + make_interval(months => mo.months) > td.d)::int, 12) AS bucket,
+      sum(t.amount)::bigint AS amount
+    FROM members m JOIN transactions t ON t.user_id = m.user_id
+    CROSS JOIN LATERAL (SELECT pult_day(t.created_at) AS d) td
+    CROSS JOIN LATERAL (
+      SELECT ((extract(year FROM td.d) - extract(year FROM m.anchor)) * 12
+        + extract(month FROM td.d) - extract(month FROM m.anchor))::int AS months
+    ) mo
+    WHERE td.d >= m.anchor
+      AND ((t.kind IN ('purchase', 'renewal') AND t.status IN ('succeeded', 'refunded'))
+        OR (t.kind = 'refund' AND t.status = 'succeeded'))
+    GROUP BY 1, 2, 3, 4
+  ),
+  grid AS (
+    SELECT m.kind, m.cohort, m.anchor, a.age, count(*) AS members,
+      count(*) FILTER (WHERE coalesce(c.mask, 0) & (1 << a.age) <> 0) AS retained
+    FROM members m LEFT JOIN covered c ON c.kind = m.kind AND c.cohort = m.cohort AND c.user_id = m.user_id
+    CROSS JOIN generate_series(0, 12) AS a(age)
+    GROUP BY m.kind, m.cohort, m.anchor, a.age
+  )
+  SELECT g.kind, g.cohort, g.anchor, g.age, g.members, g.retained, coalesce(sum(e.amount), 0)::bigint
+  FROM grid g LEFT JOIN earned e
+    ON e.kind = g.kind AND e.cohort = g.cohort AND e.anchor = g.anchor AND (g.age = 0 OR e.bucket < g.age)
+  GROUP BY g.kind, g.cohort, g.anchor, g.age, g.members, g.retained
+$$;

@@ -100,13 +100,16 @@ export const mrrDirtyOwners = pgTable('mrr_dirty_owners', { owner: integer('owne
 /**
  * When the rollup job last stored today's figures (`today`: `dashboard_daily` rows of today, counted
  * up to `as_of`) and folded the MRR queue (`mrr`). A request adds the rows since `as_of` to the stored
- * today, and answers both instants as the figures' freshness (decision 0038).
+ * today, and answers both instants as the figures' freshness (decision 0038); `cohorts`: the cohort
+ * grid's last rebuild and its duration (decision 0046).
  */
 export const dashboardFreshness = pgTable(
   'dashboard_freshness',
   {
-    name: text('name', { enum: ['today', 'mrr'] }).primaryKey(),
+    name: text('name', { enum: ['today', 'mrr', 'cohorts'] }).primaryKey(),
     asOf: time('as_of').notNull(),
+    /** How long the last rebuild took (`cohorts` only): the next waits a hundred times as long. */
+    tookMs: integer('took_ms'),
   },
-  (t) => [check('dashboard_freshness_name_check', sql`${t.name} IN ('today', 'mrr')`)],
+  (t) => [check('dashboard_freshness_name_check', sql`${t.name} IN ('today', 'mrr', 'cohorts')`)],
 );

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { api } from '@pult/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
+import { cohortsService } from './cohorts-service';
 import { dashboardService } from './dashboard-service';
 import { mrrMovementsService } from './mrr-movements-service';
 import { timelineService } from './timeline-service';
@@ -21,5 +22,6 @@ export async function dashboardRoutes(app: FastifyInstance) {
     // highWaterMark 1: read the next batch only when the client has taken the last one.
     return reply.send(Readable.from(rows, { highWaterMark: 1 }));
   });
+  route(app, api.dashboard.cohorts, ({ query }, ctx) => cohortsService.grid(ctx, query));
   route(app, api.dashboard.userTimeline, ({ params, query }, ctx) => timelineService.page(ctx, params.id, query));
 }

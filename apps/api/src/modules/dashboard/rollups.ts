@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { rebuildCohorts, refreshCohorts } from './cohort-rollup';
 import { addDays, dayOf, startOfDay } from './moscow-day';
 import { checkMrrMovements, foldMrrMovements, rebuildMrrMovements } from './mrr-rollup';
 import type { RollupDifference } from './rollup-difference';
@@ -65,7 +66,8 @@ export async function refreshRollups(tx: Db, now: Date): Promise<Record<string, 
   const mrrOwners = await foldMrrMovements(tx);
   await markFresh(tx, 'mrr', now);
   await storeToday(tx, now);
-  return { days: marked.length, retained, mrrOwners };
+  const cohorts = await refreshCohorts(tx, now);
+  return { days: marked.length, retained, mrrOwners, cohorts };
 }
 
 /** Every rollup from scratch (the seed, after a bulk load that skipped the marking). */
@@ -78,6 +80,7 @@ export async function rebuildRollups(tx: Db, now: Date): Promise<void> {
   await snapshotRetained(tx, dayOf(now));
   await rebuildMrrMovements(tx);
   await markFresh(tx, 'mrr', now);
+  await rebuildCohorts(tx, now);
 }
 
 export type { RollupDifference };

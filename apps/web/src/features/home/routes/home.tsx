@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { type DashboardPeriod, dashboardPeriods } from '@pult/contract';
+import { type CohortGrouping, cohortGroupings, type DashboardPeriod, dashboardPeriods } from '@pult/contract';
 import { Alert, Button, Card, Col, Flex, Row, Segmented, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/ltr';
@@ -10,6 +10,7 @@ import { formatDate, formatMoney, formatNumber, numberFormat } from '../../../li
 import type { UrlParam, UrlSchema } from '../../../lib/url-params';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useDashboard } from '../api/get-dashboard';
+import { CohortsCard } from '../components/cohorts-card';
 import { NewSubscriptionsChart, PlansChart, TrendChart } from '../components/dashboard-charts';
 import { KpiCard } from '../components/kpi-card';
 import { MrrMovementsCard } from '../components/mrr-movements-card';
@@ -21,7 +22,12 @@ const periodParam: UrlParam<DashboardPeriod | undefined> = {
   read: (raw) => dashboardPeriods.find((p) => String(p) === raw),
   write: (value) => (value === undefined || value === 30 ? undefined : String(value)),
 };
-const homeParams = { period: periodParam } satisfies UrlSchema;
+/** `?cohorts=promoSeries`; by month, the default, keeps a plain URL. */
+const cohortsParam: UrlParam<CohortGrouping | undefined> = {
+  read: (raw) => cohortGroupings.find((by) => by === raw),
+  write: (value) => (value === undefined || value === 'month' ? undefined : value),
+};
+const homeParams = { period: periodParam, cohorts: cohortsParam } satisfies UrlSchema;
 
 const ChartSkeleton = () => (
   <Card size="small">
@@ -104,6 +110,9 @@ export const HomePage = () => {
       </Row>
       <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
         <Col xs={24}>{data ? <MrrMovementsCard data={data} /> : <ChartSkeleton />}</Col>
+        <Col xs={24}>
+          <CohortsCard by={state.cohorts ?? 'month'} onByChange={(by) => update({ cohorts: by })} />
+        </Col>
         <Col xs={24} xl={16}>
           {data ? <TrendChart data={data} /> : <ChartSkeleton />}
         </Col>

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * Cohorts and realised LTV (docs/decisions/0046). A cohort is the users whose first paid subscription
+ * started in one Moscow month (`month`), or who activated a code of one promo series (`promoSeries`);
+ * each member's anchor is that day (their first activation of the series' codes).
+ */
+export const cohortGroupings = ['month', 'promoSeries'] as const;
+export const cohortGrouping = z.enum(cohortGroupings);
+export type CohortGrouping = z.infer<typeof cohortGrouping>;
+
+/** The ages the grid shows, in months after the anchor. */
+export const COHORT_MAX_AGE = 12;
+
+/** The one definition of a grid cell, quoted by the response schema and (translated) beside the grid. */
+export const cohortRetainedDefinition =
+  'Still subscribed after k months: on the Moscow day k calendar months after the member’s anchor day ' +
+  '(31 January + 1 month = end of February), a paid subscription of theirs (purchased, not canceled, ' +
+  'plan price above 0: monthly, yearly or lifetime) covers that day, from the day it started through the day ' +
+  'it expires. The share counts only members whose day has come.';
+
+export const cohortsQuery = z.object({
+  by: cohortGrouping
+    .default('month')
+    .meta({ description: 'Group by month of the first paid subscription, or by promo series activated.' }),
+});
+export type CohortsQuery = z.infer<typeof cohortsQuery>;
+
+export const cohortCell = z.object({
+  age: z.number().int().min(1).max(COHORT_MAX_AGE).meta({ description: 'Months after the anchor day.' }),
+  eligible: z.number().int().meta({ description: 'Members whose anchor day + age months is today or earlier.' }),
+  retained: z.number().int().meta({ description: cohortRetainedDefinition }),
+  share: z
+    .number()
+    .nullable()
+    .meta({ description: 'retained ÷ eligible (0…1); null while no member has reached this age.' }),
+  ltv: z
+    .number()
+    .nullable()
+    .meta({ description: 'Revenue of the eligible members before this age ÷ eligible, kopecks (may be fractional).' }),
+});
+export type CohortCell = z.infer<typeof cohortCell>;
+
+export const cohortRow = z.object({
+  key: z.string().meta({ description: 'YYYY-MM (Moscow) or the promo series id.' }),
+  label: z.string().meta({ description: 'The month as YYYY-MM, or the series name.' }),
+  size: z.number().int().meta({ description: 'Members of the cohort.' }),
+  revenue: z.number().int().meta({ description: 'Their revenue since their anchor day, up to the build, kopecks.' }),
+  ltv: z.number().meta({ description: 'Realised LTV: revenue ÷ size, kopecks (may be fractional).' }),
+  cells: z.array(cohortCell).meta({ description: 'Ages 1…12, in order.' }),
+});
+export type CohortRow = z.infer<typeof cohortRow>;
+
+export const cohortsResponse = z.object({
+  by: cohortGrouping,
+  asOf: z
+    .string()
+    .nullable()
+    .meta({ description: 'When the figures were counted (ISO instant; rebuilt at most hourly); null: not yet.' }),
+  today: z.string().meta({ description: 'The Moscow day the ages are measured to (YYYY-MM-DD).' }),
+  items: z.array(cohortRow).meta({ description: 'Oldest month first; series newest first.' }),
+});
+export type CohortsResponse = z.infer<typeof cohortsResponse>;
