@@ -24,6 +24,9 @@ const deleted = async (db: Db, statement: SQL) =>
  *   sent, failed, opened), which the push list and the dashboard read, so neither changes.
  * - Sign-in records: the audit log's sign-ins and sign-outs before the cutoff.
  * - Audit events (off unless set): every event before the cutoff.
+ * - Revisions (off unless set): the records' history before the cutoff, except each record's latest
+ *   revision, whatever its age: it holds the record's state that the next change is diffed against and
+ *   a restore brings back (docs/decisions/0047).
  */
 export async function deleteRetainedRows(
   db: Db,
@@ -71,6 +74,20 @@ export async function deleteRetainedRows(
       sql`DELETE FROM audit_events WHERE id = ANY(ARRAY(
             SELECT id FROM audit_events WHERE id <= ${lastIdBefore(cutoff)} AND at < ${cutoff}
             ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED))`,
+    );
+  }
+  if (periods.revisionsMonths !== null) {
+    const cutoff = monthsBefore(now, periods.revisionsMonths);
+    // Only superseded revisions are candidates (their partial index, oldest first), so a history of
+    // records changed once long ago costs nothing to pass over; the newer revision is checked again.
+    figures.revisions = await deleted(
+      db,
+      sql`DELETE FROM record_revisions WHERE id = ANY(ARRAY(
+            SELECT r.id FROM record_revisions r
+            WHERE r.superseded AND r.at < ${cutoff}
+              AND EXISTS (SELECT 1 FROM record_revisions n
+                          WHERE n.resource = r.resource AND n.record_id = r.record_id AND n.id > r.id)
+            ORDER BY r.at LIMIT ${limit} FOR UPDATE SKIP LOCKED))`,
     );
   }
   return figures;

@@ -15,7 +15,7 @@ const DAY = 24 * 3600 * 1000;
 const pushIds: Record<string, number> = {};
 
 const daysAgo = (days: number) => new Date(t.clock.now().getTime() - days * DAY);
-const KEEP_ALL = { pushDeliveriesMonths: null, signInsMonths: null, auditMonths: null };
+const KEEP_ALL = { pushDeliveriesMonths: null, signInsMonths: null, auditMonths: null, revisionsMonths: null };
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -109,7 +109,7 @@ describe('the retention purge', () => {
   it('deletes old deliveries and sign-in records in batches, and nothing newer or unfinished', async () => {
     const before = await remaining();
     expect(before.byPush).toEqual({ old: 5, canceledOld: 1, recent: 3, stillSending: 2 });
-    const periods = { pushDeliveriesMonths: 6, signInsMonths: 12, auditMonths: null };
+    const periods = { ...KEEP_ALL, pushDeliveriesMonths: 6, signInsMonths: 12 };
     const rounds: Array<Record<string, number>> = [];
     for (let round = 0; round < 10; round += 1) {
       const figures = await deleteRetainedRows(t.database.db, t.clock.now(), periods, 2);

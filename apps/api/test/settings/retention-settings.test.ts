@@ -25,23 +25,36 @@ const patch = (retention: unknown, token: string | undefined = tokens.admin) =>
     headers: token ? { 'api-token': token } : {},
   });
 
+/** What the second test saves, and what stays after the refused ones. */
+const SAVED = { pushDeliveriesMonths: 3, signInsMonths: null, auditMonths: 36, revisionsMonths: 24 };
+
 describe('retention settings', () => {
-  it('keep deliveries 6 months and sign-ins 12 by default, the audit log for good', async () => {
+  it('keep deliveries 6 months and sign-ins 12 by default, the audit log and the records’ history for good', async () => {
     const response = await t.app.inject({ url: '/api/common/settings', headers: { 'api-token': tokens.admin ?? '' } });
-    expect(response.json().retention).toEqual({ pushDeliveriesMonths: 6, signInsMonths: 12, auditMonths: null });
+    expect(response.json().retention).toEqual({
+      pushDeliveriesMonths: 6,
+      signInsMonths: 12,
+      auditMonths: null,
+      revisionsMonths: null,
+    });
   });
 
   it('are saved whole and audited', async () => {
-    const response = await patch({ pushDeliveriesMonths: 3, signInsMonths: null, auditMonths: 36 });
+    const response = await patch({
+      pushDeliveriesMonths: 3,
+      signInsMonths: null,
+      auditMonths: 36,
+      revisionsMonths: 24,
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json().retention).toEqual({ pushDeliveriesMonths: 3, signInsMonths: null, auditMonths: 36 });
+    expect(response.json().retention).toEqual(SAVED);
     const [event] = await t.database.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.entity, 'settings'), eq(auditEvents.action, 'update')));
     expect(event).toMatchObject({
-      before: { retention: { pushDeliveriesMonths: 6, signInsMonths: 12, auditMonths: null } },
-      after: { retention: { pushDeliveriesMonths: 3, signInsMonths: null, auditMonths: 36 } },
+      before: { retention: { pushDeliveriesMonths: 6, signInsMonths: 12, auditMonths: null, revisionsMonths: null } },
+      after: { retention: SAVED },
     });
   });
 
@@ -53,6 +66,8 @@ describe('retention settings', () => {
       { ...valid, auditMonths: 1.5 },
       { ...valid, auditMonths: -3 },
       { ...valid, pushDeliveriesMonths: '6' },
+      { ...valid, revisionsMonths: 0 },
+      { ...valid, revisionsMonths: 121 },
       { pushDeliveriesMonths: 6, signInsMonths: 12 },
       null,
       'forever',
@@ -62,7 +77,7 @@ describe('retention settings', () => {
       expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     }
     const now = await t.app.inject({ url: '/api/common/settings', headers: { 'api-token': tokens.admin ?? '' } });
-    expect(now.json().retention).toEqual({ pushDeliveriesMonths: 3, signInsMonths: null, auditMonths: 36 });
+    expect(now.json().retention).toEqual(SAVED);
   });
 
   it('are for admins only', async () => {

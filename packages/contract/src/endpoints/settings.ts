@@ -52,12 +52,15 @@ const keptMonths = z.number().int().min(1).max(120).nullable();
 /**
  * How long old rows are kept before the retention job deletes them: push deliveries (per device, of
  * pushes finished that long ago; a push's own counters stay), sign-in records (the audit log's sign-ins
- * and sign-outs) and, when set (off by default), every audit event.
+ * and sign-outs) and, when set (off by default), every audit event and the records' history (revisions;
+ * never a record's latest one, docs/decisions/0047).
  */
 export const retentionSettings = z.object({
   pushDeliveriesMonths: keptMonths,
   signInsMonths: keptMonths,
   auditMonths: keptMonths,
+  // Added after the others: settings saved before it have none, and keep all the history.
+  revisionsMonths: keptMonths.default(null),
 });
 export type RetentionSettings = z.infer<typeof retentionSettings>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { time } from './columns';
 import { users } from './users';
 
@@ -20,10 +20,17 @@ export const recordRevisions = pgTable(
     changes: jsonb('changes').$type<{ field: string; before: unknown; after: unknown }[]>().notNull(),
     /** Those fields right after the change: what a restore brings back. */
     state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    /**
+     * A newer revision of the same record exists (set when it is written): only such a revision may be
+     * deleted by the retention purge, which finds them by this flag instead of checking every old one.
+     */
+    superseded: boolean('superseded').notNull().default(false),
   },
   (t) => [
     index('record_revisions_record_idx').on(t.resource, t.recordId, t.id),
     index('record_revisions_actor_idx').on(t.actorId),
+    // What the retention purge may delete, oldest first (docs/decisions/0047).
+    index('record_revisions_superseded_at_idx').on(t.at).where(sql`${t.superseded}`),
     check('record_revisions_changes_check', sql`jsonb_typeof(${t.changes}) = 'array'`),
     check('record_revisions_state_check', sql`jsonb_typeof(${t.state}) = 'object'`),
     // The audit log's words (its action and entity), in the shape audit_events holds them.

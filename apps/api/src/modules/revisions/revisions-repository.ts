@@ -45,8 +45,9 @@ export const revisionsRepository = {
   },
 
   /**
-   * Writes a revision and, in the same statement, tells every listening process (pg_notify, delivered
-   * only when the transaction commits): the event carries the revision's id, for Last-Event-ID.
+   * Writes a revision and, in the same statement, marks the record's previous one superseded (what the
+   * retention purge may delete, docs/decisions/0047) and tells every listening process (pg_notify,
+   * delivered only when the transaction commits): the event carries the revision's id, for Last-Event-ID.
    */
   async insert(db: Db, revision: NewRevision): Promise<void> {
     await queryRows(
@@ -56,7 +57,12 @@ export const revisionsRepository = {
             VALUES (${revision.resource}, ${String(revision.recordId)}, ${revision.version}, ${revision.action},
                     ${revision.actorId}, ${revision.at}, ${JSON.stringify(revision.changes)}::jsonb,
                     ${JSON.stringify(revision.state)}::jsonb)
-            RETURNING id, actor_id)
+            RETURNING id, actor_id),
+          -- Run whether or not the query reads it (a data-modifying WITH always runs to completion).
+          older AS (
+            UPDATE record_revisions p SET superseded = true FROM r
+            WHERE p.resource = ${revision.resource} AND p.record_id = ${String(revision.recordId)}
+              AND p.id < r.id AND NOT p.superseded)
           SELECT pg_notify(${EVENTS_CHANNEL}, json_build_object(
             'seq', r.id, 'resource', ${revision.resource}::text, 'id', ${revision.recordId}::int,
             'action', ${revision.action}::text, 'version', ${revision.version}::int,

@@ -13,8 +13,8 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   pushAdvertisingCaps: { perDay: null, perWeek: null },
   promoActivationLimits: { perUser: 10, perIp: 50, windowMinutes: 15 },
   // Deliveries are per device and grow with every push; sign-in records hold addresses. The audit
-  // log is evidence, so it is kept for good unless an admin sets a period.
-  retention: { pushDeliveriesMonths: 6, signInsMonths: 12, auditMonths: null },
+  // log is evidence, so it is kept for good unless an admin sets a period; so is the records' history.
+  retention: { pushDeliveriesMonths: 6, signInsMonths: 12, auditMonths: null, revisionsMonths: null },
   // Nobody by default, so a fresh install signs in as the seed describes (product.md §8).
   secondFactorRequiredFor: [],
   sessionIdleMinutes: 30,

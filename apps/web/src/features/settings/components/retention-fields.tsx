@@ -45,9 +45,10 @@ const FIELDS: Array<{ name: keyof RetentionSettings; fallback: number }> = [
   { name: 'pushDeliveriesMonths', fallback: 6 },
   { name: 'signInsMonths', fallback: 12 },
   { name: 'auditMonths', fallback: 36 },
+  { name: 'revisionsMonths', fallback: 36 },
 ];
 
-/** How long old push deliveries, sign-in records and (when set) audit events are kept. */
+/** How long old push deliveries, sign-in records and (when set) audit events and records' history are kept. */
 export const RetentionFields = () => {
   const { t } = useTranslation();
   return (
@@ -58,7 +59,7 @@ export const RetentionFields = () => {
         {FIELDS.map(({ name, fallback }) => {
           const label = t(`settings.fields.${name}`);
           return (
-            <Col key={name} xs={24} md={8}>
+            <Col key={name} xs={24} md={12} xl={6}>
               <Form.Item name={['retention', name]} label={label} extra={t(`settings.hints.${name}`)}>
                 <MonthsOrForever fallback={fallback} label={label} />
               </Form.Item>
