@@ -73,7 +73,7 @@ export const CohortsCard = ({ by, onByChange }: { by: CohortGrouping; onByChange
   const columns: TableColumnsType<CohortRow> = [
     {
       key: 'cohort',
-      title: t(`home.cohorts.by.${by}`),
+      title: t('home.cohorts.cohort'),
       fixed: 'left',
       render: (_, row) => (by === 'month' ? monthLabel(row.key) : row.label),
     },
@@ -93,6 +93,7 @@ export const CohortsCard = ({ by, onByChange }: { by: CohortGrouping; onByChange
       key: `m${age}`,
       title: t('home.cohorts.age', { age }),
       align: 'center' as const,
+      onHeaderCell: () => ({ className: 'cohort-th' }),
       onCell: () => ({ className: 'cohort-td' }),
       render: (_: unknown, row: CohortRow) => cell(row, row.cells[age - 1], age),
     })),
