@@ -29,10 +29,14 @@ import { expect, test } from '../fixtures';
  * instead of copies in two or three chunks (vite.config.ts): 552.5 kB, the frame alone 358.6 kB. Stop 43's
  * staff-account care on every page (issue 31: the step-up dialog's catch in the request function, the idle
  * warning's clock, presence beats; the refused sign-ins notice only when there is one): 556.7 kB, the frame
- * alone 362.5 kB, so both budgets moved up by 1 kB.
+ * alone 362.5 kB, so both budgets moved up by 1 kB. Stop 44: every feature's strings ride in the screens'
+ * language chunk that both load (screens-ru, 21 kB gz), so each feature's new texts (history's comparison,
+ * undo of the codes' block, retention, cohorts) and the idle clock's background marks made it 557.3 / 363.1 kB
+ * (the polls' options kept out of the query client's chunk, which had split off as a 38th script): budgets
+ * 559 / 365 kB. Loading each feature's texts with its screen is the next cut (issue 37).
  */
 const TARGET = { login: 150_000, shell: 350_000 };
-const BUDGET = { login: 150_000, shell: 557_000, frame: 363_000, loginScripts: 10, shellScripts: 42 };
+const BUDGET = { login: 150_000, shell: 559_000, frame: 365_000, loginScripts: 10, shellScripts: 42 };
 
 const LANGUAGE_CHUNK = /\/assets\/(ru|en|zh|fr|ja)-[\w-]+\.js$/;
 

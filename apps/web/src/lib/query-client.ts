@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 
 export const queryClient = new QueryClient({
@@ -11,14 +11,4 @@ export const queryClient = new QueryClient({
     },
     mutations: { retry: false },
   },
-});
-
-/**
- * The call options of a query that follows running work (refetchInterval): its signal, and whether this
- * fetch is the page looking again on its own. Once the query has data, its fetches are the poll, not a
- * person, so they go as background requests (lib/api-client.ts) and leave the idle time-out running.
- */
-export const pollOptions = ({ signal, client, queryKey }: QueryFunctionContext) => ({
-  signal,
-  background: (client.getQueryState(queryKey)?.dataUpdateCount ?? 0) > 0,
 });

@@ -2,7 +2,7 @@ import type { ImportState } from '@pult/contract';
 import { importsEndpoints } from '@pult/contract/endpoints/imports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DownloadProgress, download, saveBlob } from '../../../lib/api';
-import { pollOptions } from '../../../lib/query-client';
+import { pollOptions } from '../../../lib/poll-options';
 import { resourceKeys } from '../../../lib/resources/keys';
 import type { ImportOptions } from '../lib/import-options';
 

@@ -1,7 +1,7 @@
 import type { JobListQuery } from '@pult/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { pollOptions } from '../../../lib/query-client';
+import { pollOptions } from '../../../lib/poll-options';
 import { resourceKeys } from '../../../lib/resources/keys';
 
 export const jobKeys = {

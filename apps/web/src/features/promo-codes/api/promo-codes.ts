@@ -1,7 +1,7 @@
 import { promoCodesEndpoints } from '@pult/contract/endpoints/promo-codes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DownloadProgress, download, saveBlob } from '../../../lib/api';
-import { pollOptions } from '../../../lib/query-client';
+import { pollOptions } from '../../../lib/poll-options';
 import { type ActivatedFilters, buildActivatedQuery } from '../lib/activated-query';
 import { promoKeys } from './keys';
 

@@ -1,7 +1,7 @@
 import type { CreatePromoSeriesBody, PromoSeries, PromoSeriesAction } from '@pult/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { pollOptions } from '../../../lib/query-client';
+import { pollOptions } from '../../../lib/poll-options';
 import { isGenerating } from '../lib/progress';
 import { type SeriesFilters, toApiQuery } from '../lib/series-filters';
 import { promoKeys } from './keys';

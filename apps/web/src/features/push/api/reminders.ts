@@ -1,7 +1,7 @@
 import { type AudienceBody, type CreateReminderBody, type Reminder, userSearch } from '@pult/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { pollOptions } from '../../../lib/query-client';
+import { pollOptions } from '../../../lib/poll-options';
 import { resourceKeys } from '../../../lib/resources/keys';
 import { type ReminderFilters, toApiQuery } from '../lib/reminder-filters';
 
