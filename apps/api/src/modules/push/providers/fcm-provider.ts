@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { importPKCS8, SignJWT } from 'jose';
-import { mapLimit, type PushMessage, type PushProvider, type PushResult, retryAfterMs } from './provider';
+import { type PushMessage, type PushProvider, type PushResult, retryAfterMs } from './provider';
+import { answered, cachedAccessToken, messageData, postJson, sendWithToken } from './provider-http';
 
 export interface FcmCredentials {
   project_id: string;
@@ -30,10 +31,8 @@ export function fcmProvider(options: FcmOptions): PushProvider {
   const http = options.fetch ?? fetch;
   const { credentials } = options;
   const tokenUri = credentials.token_uri ?? 'https://oauth2.googleapis.com/token';
-  let cached: { token: string; until: number } | undefined;
-  let pending: Promise<string> | undefined;
 
-  async function fetchToken(): Promise<string> {
+  const accessToken = cachedAccessToken(async () => {
     const key = await importPKCS8(credentials.private_key, 'RS256');
     const now = Math.floor(Date.now() / 1000);
     const assertion = await new SignJWT({ scope: SCOPE })
@@ -50,43 +49,28 @@ export function fcmProvider(options: FcmOptions): PushProvider {
     });
     if (!response.ok) throw new Error(`FCM token endpoint answered ${response.status}`);
     const answer = (await response.json()) as { access_token: string; expires_in?: number };
-    cached = { token: answer.access_token, until: Date.now() + ((answer.expires_in ?? 3600) - 60) * 1000 };
-    return answer.access_token;
-  }
-
-  async function accessToken(): Promise<string> {
-    if (cached && cached.until > Date.now()) return cached.token;
-    pending ??= fetchToken().finally(() => {
-      pending = undefined;
-    });
-    return pending;
-  }
+    return { token: answer.access_token, expiresInSeconds: answer.expires_in };
+  });
 
   const url = `${options.baseUrl.replace(/\/$/, '')}/v1/projects/${credentials.project_id}/messages:send`;
 
   async function sendOne(message: PushMessage, token: string): Promise<PushResult> {
-    const data: Record<string, string> = { collapseKey: message.collapseKey };
-    if (message.deliveryId !== null) data.deliveryId = String(message.deliveryId);
-    if (message.deeplink) data.deeplink = message.deeplink;
-    let response: Response;
-    try {
-      response = await http(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          message: {
-            token: message.token,
-            notification: { title: message.title, body: message.body },
-            data,
-            android: { collapse_key: message.collapseKey },
-            apns: { headers: { 'apns-collapse-id': message.collapseKey } },
-            webpush: { headers: { Topic: message.collapseKey.replace(/[^A-Za-z0-9_-]/g, '') } },
-          },
-        }),
-      });
-    } catch (error) {
-      return { status: 'retry', reason: `network: ${error instanceof Error ? error.message : String(error)}` };
-    }
+    const response = await postJson(
+      http,
+      url,
+      { authorization: `Bearer ${token}` },
+      {
+        message: {
+          token: message.token,
+          notification: { title: message.title, body: message.body },
+          data: messageData(message),
+          android: { collapse_key: message.collapseKey },
+          apns: { headers: { 'apns-collapse-id': message.collapseKey } },
+          webpush: { headers: { Topic: message.collapseKey.replace(/[^A-Za-z0-9_-]/g, '') } },
+        },
+      },
+    );
+    if (!answered(response)) return response;
     if (response.ok) {
       await response.body?.cancel();
       return { status: 'sent' };
@@ -101,22 +85,12 @@ export function fcmProvider(options: FcmOptions): PushProvider {
         reason: `${response.status}${code ? ` ${code}` : ''}`,
         retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
       };
-    if (response.status === 401) cached = undefined;
+    if (response.status === 401) accessToken.forget();
     return { status: 'failed', reason: `${response.status}${code ? ` ${code}` : ''}` };
   }
 
   return {
     name: 'fcm',
-    async send(messages) {
-      if (messages.length === 0) return [];
-      let token: string;
-      try {
-        token = await accessToken();
-      } catch (error) {
-        const reason = `auth: ${error instanceof Error ? error.message : String(error)}`;
-        return messages.map(() => ({ status: 'retry' as const, reason }));
-      }
-      return mapLimit(messages, options.concurrency ?? 64, (message) => sendOne(message, token));
-    },
+    send: (messages) => sendWithToken(messages, accessToken.get, options.concurrency ?? 64, sendOne),
   };
 }

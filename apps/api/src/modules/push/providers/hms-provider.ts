@@ -1,4 +1,5 @@
-import { mapLimit, type PushMessage, type PushProvider, type PushResult, retryAfterMs } from './provider';
+import { type PushMessage, type PushProvider, type PushResult, retryAfterMs } from './provider';
+import { answered, cachedAccessToken, messageData, postJson, sendWithToken } from './provider-http';
 
 export interface HmsOptions {
   /** The app id (OAuth client id) from AppGallery Connect. */
@@ -32,10 +33,7 @@ const INTERNAL = '81000001';
  */
 export function hmsProvider(options: HmsOptions): PushProvider {
   const http = options.fetch ?? fetch;
-  let cached: { token: string; until: number } | undefined;
-  let pending: Promise<string> | undefined;
-
-  async function fetchToken(): Promise<string> {
+  const accessToken = cachedAccessToken(async () => {
     const response = await http(options.tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -48,51 +46,37 @@ export function hmsProvider(options: HmsOptions): PushProvider {
     if (!response.ok) throw new Error(`HMS token endpoint answered ${response.status}`);
     const answer = (await response.json()) as { access_token?: string; expires_in?: number };
     if (!answer.access_token) throw new Error('HMS token endpoint gave no access_token');
-    cached = { token: answer.access_token, until: Date.now() + ((answer.expires_in ?? 3600) - 60) * 1000 };
-    return answer.access_token;
-  }
-
-  function accessToken(): Promise<string> {
-    if (cached && cached.until > Date.now()) return Promise.resolve(cached.token);
-    pending ??= fetchToken().finally(() => {
-      pending = undefined;
-    });
-    return pending;
-  }
+    return { token: answer.access_token, expiresInSeconds: answer.expires_in };
+  });
 
   const url = `${options.baseUrl.replace(/\/$/, '')}/v1/${encodeURIComponent(options.appId)}/messages:send`;
 
   async function sendOne(message: PushMessage, token: string): Promise<PushResult> {
-    const data: Record<string, string> = { collapseKey: message.collapseKey, category: message.category };
-    if (message.deliveryId !== null) data.deliveryId = String(message.deliveryId);
-    if (message.deeplink) data.deeplink = message.deeplink;
+    const data = messageData(message, { category: message.category });
     const clickAction = message.deeplink ? { type: 1, intent: message.deeplink } : { type: 3 };
-    let response: Response;
-    try {
-      response = await http(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json;charset=utf-8' },
-        body: JSON.stringify({
-          validate_only: false,
-          message: {
-            token: [message.token],
-            data: JSON.stringify(data),
-            android: {
-              ...(message.category === 'advertising' ? { category: 'MARKETING' } : {}),
-              ttl: '86400s',
-              notification: {
-                title: message.title,
-                body: message.body,
-                click_action: clickAction,
-                tag: message.collapseKey,
-              },
+    const response = await postJson(
+      http,
+      url,
+      { authorization: `Bearer ${token}`, 'content-type': 'application/json;charset=utf-8' },
+      {
+        validate_only: false,
+        message: {
+          token: [message.token],
+          data: JSON.stringify(data),
+          android: {
+            ...(message.category === 'advertising' ? { category: 'MARKETING' } : {}),
+            ttl: '86400s',
+            notification: {
+              title: message.title,
+              body: message.body,
+              click_action: clickAction,
+              tag: message.collapseKey,
             },
           },
-        }),
-      });
-    } catch (error) {
-      return { status: 'retry', reason: `network: ${error instanceof Error ? error.message : String(error)}` };
-    }
+        },
+      },
+    );
+    if (!answered(response)) return response;
     const text = await response.text();
     let answer: { code?: string; msg?: string } = {};
     try {
@@ -109,7 +93,7 @@ export function hmsProvider(options: HmsOptions): PushProvider {
       return (answer.msg ?? '').includes(message.token) ? { status: 'unregistered', reason: code } : { status: 'sent' };
     }
     if (AUTH_FAILED.has(code) || response.status === 401) {
-      cached = undefined;
+      accessToken.forget();
       return { status: 'retry', reason };
     }
     if (code === INTERNAL || response.status === 429 || response.status >= 500)
@@ -119,16 +103,6 @@ export function hmsProvider(options: HmsOptions): PushProvider {
 
   return {
     name: 'hms',
-    async send(messages) {
-      if (messages.length === 0) return [];
-      let token: string;
-      try {
-        token = await accessToken();
-      } catch (error) {
-        const reason = `auth: ${error instanceof Error ? error.message : String(error)}`;
-        return messages.map(() => ({ status: 'retry' as const, reason }));
-      }
-      return mapLimit(messages, options.concurrency ?? 32, (message) => sendOne(message, token));
-    },
+    send: (messages) => sendWithToken(messages, accessToken.get, options.concurrency ?? 32, sendOne),
   };
 }

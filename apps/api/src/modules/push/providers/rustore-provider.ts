@@ -1,4 +1,5 @@
 import { mapLimit, type PushMessage, type PushProvider, type PushResult, retryAfterMs } from './provider';
+import { answered, messageData, postJson } from './provider-http';
 
 export interface RuStoreOptions {
   projectId: string;
@@ -21,31 +22,26 @@ export function ruStoreProvider(options: RuStoreOptions): PushProvider {
   const url = `${options.baseUrl.replace(/\/$/, '')}/v1/projects/${encodeURIComponent(options.projectId)}/messages:send`;
 
   async function sendOne(message: PushMessage): Promise<PushResult> {
-    const data: Record<string, string> = { collapseKey: message.collapseKey, category: message.category };
-    if (message.deliveryId !== null) data.deliveryId = String(message.deliveryId);
-    if (message.deeplink) data.deeplink = message.deeplink;
-    let response: Response;
-    try {
-      response = await http(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${options.serviceToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          message: {
-            token: message.token,
-            notification: { title: message.title, body: message.body },
-            data,
-            android: {
-              ttl: '86400s',
-              notification: message.deeplink
-                ? { title: message.title, body: message.body, click_action: message.deeplink, click_action_type: 1 }
-                : { title: message.title, body: message.body },
-            },
+    const notification = { title: message.title, body: message.body };
+    const response = await postJson(
+      http,
+      url,
+      { authorization: `Bearer ${options.serviceToken}` },
+      {
+        message: {
+          token: message.token,
+          notification,
+          data: messageData(message, { category: message.category }),
+          android: {
+            ttl: '86400s',
+            notification: message.deeplink
+              ? { ...notification, click_action: message.deeplink, click_action_type: 1 }
+              : notification,
           },
-        }),
-      });
-    } catch (error) {
-      return { status: 'retry', reason: `network: ${error instanceof Error ? error.message : String(error)}` };
-    }
+        },
+      },
+    );
+    if (!answered(response)) return response;
     if (response.ok) {
       await response.body?.cancel();
       return { status: 'sent' };
