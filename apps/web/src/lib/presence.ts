@@ -121,3 +121,12 @@ export function useRecordPresence(
     takeOver: () => beat(true),
   };
 }
+
+/**
+ * A record's presence as the beats of this tab and the live stream last told it, without saying this tab is
+ * there: for a screen of many records (the Telegram board's categories) that beats only for the one being
+ * edited. A record nobody changed since the screen opened is not known yet (undefined).
+ */
+export function usePresenceState(resource: PresenceResource, id: number): RecordPresence | undefined {
+  return useSyncExternalStore(subscribe, () => states.get(keyOf(resource, id)));
+}

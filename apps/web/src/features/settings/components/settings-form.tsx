@@ -2,10 +2,12 @@ import type { SettingsValues } from '@pult/contract';
 import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Switch, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PresenceBar } from '../../../components/presence-bar';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
+import { useRecordPresence } from '../../../lib/presence';
 import { useSaveSettings, useSettings } from '../api/settings-queries';
 import { RetentionFields } from './retention-fields';
 import { SignInFields } from './sign-in-fields';
@@ -27,6 +29,8 @@ export const SettingsForm = () => {
   const save = useSaveSettings();
   const zones = useMemo(() => timeZones().map((zone) => ({ value: zone, label: zone })), []);
   const quietEnabled = Form.useWatch(['pushQuietHours', 'enabled'], form);
+  // The settings are one record (id 1): an admin on this screen edits it, and others see who (0043).
+  const presence = useRecordPresence('settings', settings.data ? 1 : undefined, true);
 
   useEffect(() => {
     if (settings.data) form.setFieldsValue(settings.data);
@@ -45,6 +49,7 @@ export const SettingsForm = () => {
 
   return (
     <Card>
+      <PresenceBar presence={presence} canTakeOver />
       <Form form={form} layout="vertical" onFinish={submit} initialValues={settings.data} data-testid="settings-form">
         <Row gutter={16}>
           <Col xs={24} md={12}>

@@ -3,7 +3,10 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import type { TgChannel } from '@pult/contract';
 import { Button, Card, Flex, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PresenceBar } from '../../../components/presence-bar';
+import { TAB_ID, usePresenceState, useRecordPresence } from '../../../lib/presence';
 import { categoryDragId, channelDragId } from '../lib/board-dnd';
 import type { CategoryColumn } from '../lib/layout';
 import { SortableChannel } from './sortable-channel';
@@ -25,6 +28,24 @@ interface Props {
   onOpenChannel: (channel: TgChannel) => void;
 }
 
+/** While a category's title is being edited, this tab holds its soft lock and is told if someone else does (0043). */
+const CategoryLock = ({ id }: { id: number }) => {
+  const presence = useRecordPresence('tg-category', id, true);
+  return <PresenceBar presence={presence} canTakeOver />;
+};
+
+/** Who edits a category's title in another tab, as the live stream says; the board beats for none it only shows. */
+const CategoryEditor = ({ id }: { id: number }) => {
+  const { t } = useTranslation();
+  const editor = usePresenceState('tg-category', id)?.editor;
+  if (!editor || editor.tab === TAB_ID) return null;
+  return (
+    <Typography.Text type="secondary" className="tg-board-category-editor">
+      {t('versions.presence.editing', { name: editor.name })}
+    </Typography.Text>
+  );
+};
+
 /** A category card: its handle, an editable title, fold and delete, and its channels as a sortable list. */
 export const SortableCategory = ({
   column,
@@ -40,6 +61,7 @@ export const SortableCategory = ({
 }: Props) => {
   const { t } = useTranslation();
   const { category, channels } = column;
+  const [renaming, setRenaming] = useState(false);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: categoryDragId(category.id),
     disabled: searching,
@@ -74,7 +96,12 @@ export const SortableCategory = ({
               strong
               className="tg-board-category-title"
               editable={{
+                editing: renaming,
+                onStart: () => setRenaming(true),
+                onCancel: () => setRenaming(false),
+                onEnd: () => setRenaming(false),
                 onChange: (value) => {
+                  setRenaming(false);
                   if (value.trim() && value.trim() !== category.title) onRename(value.trim());
                 },
                 tooltip: t('telegram.board.rename'),
@@ -113,6 +140,7 @@ export const SortableCategory = ({
         }
         classNames={{ body: folded && shown.length === 0 ? 'tg-board-folded' : undefined }}
       >
+        {renaming ? <CategoryLock id={category.id} /> : <CategoryEditor id={category.id} />}
         <SortableContext
           items={shown.map((channel) => channelDragId(channel.id))}
           strategy={verticalListSortingStrategy}
