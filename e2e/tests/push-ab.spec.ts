@@ -74,6 +74,15 @@ test('an A/B push on a phone: two texts with their shares, a holdout and a rest,
       state.held +
       state.skippedBy.reduce((n, s) => n + (s.reason === 'holdout' ? s.count : 0), 0),
   ).toBe(state.targeted);
+  // The funnel per text: each row carries its own counters, as the server counts them.
+  const count = new Intl.NumberFormat('ru-RU');
+  for (const variant of state.byVariant) {
+    const row = results.getByRole('row', { name: new RegExp(`^${'ABCD'[variant.variant]} · `) });
+    const cells = await row.getByRole('cell').allInnerTexts();
+    expect(cells.slice(2, 7)).toEqual(
+      [variant.targeted, variant.skipped, variant.sent, variant.failed, variant.opened].map((v) => count.format(v)),
+    );
+  }
   if (state.held > 0)
     await expect(results.getByRole('alert').or(results.locator('.ant-alert'))).toContainText('Отправить можно после');
   else await expect(results.locator('.ant-alert')).toHaveCount(0);

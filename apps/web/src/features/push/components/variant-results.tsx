@@ -75,7 +75,11 @@ export const VariantResults = ({ detail }: { detail: ReminderDetail }) => {
             dataIndex: 'share',
             render: (v: number) => <Ltr>{`${v} %`}</Ltr>,
           },
+          // The funnel per text: targeted → skipped (consent, caps) → sent → failed → opened.
+          { key: 'targeted', title: t('push.fields.targeted'), dataIndex: 'targeted', render: n },
+          { key: 'skipped', title: t('push.fields.skipped'), dataIndex: 'skipped', render: n },
           { key: 'sent', title: t('push.fields.sent'), dataIndex: 'sent', render: n },
+          { key: 'failed', title: t('push.fields.failed'), dataIndex: 'failed', render: n },
           { key: 'opened', title: t('push.fields.opened'), dataIndex: 'opened', render: n },
           {
             key: 'rate',
