@@ -14,10 +14,10 @@ export const COHORT_MAX_AGE = 12;
 
 /** The one definition of a grid cell, quoted by the response schema and (translated) beside the grid. */
 export const cohortRetainedDefinition =
-  'Still subscribed after k months: on the Moscow day k calendar months after the member’s anchor day ' +
-  '(31 January + 1 month = end of February), a paid subscription of theirs (purchased, not canceled, ' +
-  'plan price above 0: monthly, yearly or lifetime) covers that day, from the day it started through the day ' +
-  'it expires. The share counts only members whose day has come.';
+  'Still subscribed after k months: a paid subscription of the member (purchased, not canceled, plan price ' +
+  'above 0: monthly, yearly or lifetime) runs past their mark k, the Moscow day 30 × k days after their anchor ' +
+  'day (a month of age is 30 days, as the plans’ months are): it started on or before that day and expires ' +
+  'after it, or never. The share counts only members whose mark has come.';
 
 export const cohortsQuery = z.object({
   by: cohortGrouping
@@ -27,8 +27,11 @@ export const cohortsQuery = z.object({
 export type CohortsQuery = z.infer<typeof cohortsQuery>;
 
 export const cohortCell = z.object({
-  age: z.number().int().min(1).max(COHORT_MAX_AGE).meta({ description: 'Months after the anchor day.' }),
-  eligible: z.number().int().meta({ description: 'Members whose anchor day + age months is today or earlier.' }),
+  age: z.number().int().min(1).max(COHORT_MAX_AGE).meta({ description: 'Months of 30 days after the anchor day.' }),
+  eligible: z
+    .number()
+    .int()
+    .meta({ description: 'Members whose mark (anchor day + 30 × age days) is today or earlier.' }),
   retained: z.number().int().meta({ description: cohortRetainedDefinition }),
   share: z
     .number()

@@ -13,16 +13,18 @@ const PLANS = `INSERT INTO subscription_plans (id, title, price, period, duratio
 
 const SUBSCRIPTIONS: [owner: number, plan: number, status: string, source: string, from: string, to: string | null][] =
   [
-    // 3001 monthly from 10 Jan, renewed into one span to 10 Mar: subscribed at 1 and 2 months (ends on the mark)
+    // 3001 monthly from 10 Jan, renewed into one span to 10 Mar: subscribed at its first mark (9 Feb), not
+    // at its second (11 Mar)
     [3001, 401, 'expired', 'purchase', '2025-01-10T09:00:00Z', '2025-03-10T09:00:00Z'],
-    // 3002 yearly from 31 Jan: its marks are 28 Feb, 31 Mar, 30 Apr, 31 May
+    // 3002 yearly from 31 Jan: its marks (30 days each) are 2 Mar, 1 Apr, 1 May, 31 May
     [3002, 402, 'active', 'purchase', '2025-01-31T09:00:00Z', '2026-01-31T09:00:00Z'],
-    // 3003 lapses on 4 Feb, back 1 Apr - 1 May (a reactivation): subscribed at 3 months only
+    // 3003 ends on 4 Feb, its first mark (not kept: subscribed on the day, not after it), back 1 Apr - 1 May
+    // (a reactivation): subscribed at 3 months only
     [3003, 401, 'expired', 'purchase', '2025-01-05T09:00:00Z', '2025-02-04T09:00:00Z'],
     [3003, 401, 'expired', 'purchase', '2025-04-01T09:00:00Z', '2025-05-01T09:00:00Z'],
     // 3004 lifetime: always subscribed
     [3004, 403, 'active', 'purchase', '2025-01-20T09:00:00Z', null],
-    // 3005 upgrades monthly → yearly on 14 Feb
+    // 3005 upgrades monthly → yearly on 14 Feb, its first mark: the yearly one runs past it
     [3005, 401, 'expired', 'purchase', '2025-01-15T09:00:00Z', '2025-02-14T09:00:00Z'],
     [3005, 402, 'active', 'purchase', '2025-02-14T09:00:00Z', '2026-02-14T09:00:00Z'],
     // 3006 a refunded purchase, canceled: never paid
@@ -34,13 +36,13 @@ const SUBSCRIPTIONS: [owner: number, plan: number, status: string, source: strin
     [3008, 401, 'expired', 'promo', '2025-02-01T09:00:00Z', '2025-03-03T09:00:00Z'],
     // 3009 starts on 1 Feb in Moscow
     [3009, 401, 'active', 'purchase', '2025-01-31T21:30:00Z', '2025-07-01T09:00:00Z'],
-    // 3010 from 1 Jan to 31 Jan: its fifth mark is today, 1 June
+    // 3010 from 1 Jan to 31 Jan: its fifth mark is 31 May, so it alone is counted at 5 months
     [3010, 401, 'expired', 'purchase', '2025-01-01T09:00:00Z', '2025-01-31T09:00:00Z'],
   ];
 
 const TRANSACTIONS: [user: number, amount: number, kind: string, status: string, at: string][] = [
   [3001, 29900, 'purchase', 'succeeded', '2025-01-10T09:00:00Z'],
-  [3001, 29900, 'renewal', 'succeeded', '2025-02-10T09:00:00Z'], // on its first mark: age 1's revenue leaves it out
+  [3001, 29900, 'renewal', 'succeeded', '2025-02-10T09:00:00Z'], // the day after its first mark: not age 1's
   [3002, 199000, 'purchase', 'succeeded', '2025-01-31T09:00:00Z'],
   [3003, 29900, 'purchase', 'succeeded', '2025-01-05T09:00:00Z'],
   [3003, 29900, 'purchase', 'succeeded', '2025-04-01T09:00:00Z'],
@@ -70,7 +72,7 @@ export const JANUARY = {
   /** [eligible, retained] at ages 1…6 */
   cells: [
     [7, 4],
-    [7, 4],
+    [7, 3],
     [7, 4],
     [7, 3],
     [1, 0],

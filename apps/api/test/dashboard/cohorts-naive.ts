@@ -1,21 +1,11 @@
 import type { CohortGrouping, CohortRow } from '@pult/contract';
-import { dayOf } from '../../src/modules/dashboard/moscow-day';
+import { addDays, dayOf } from '../../src/modules/dashboard/moscow-day';
 import type { DashboardTest } from './dashboard-fixture';
 
 /**
  * Decision 0046's cohort grid walked member by member in TypeScript, from the raw rows, written apart
  * from `pult_cohort_cells`: what the seeded and hand-worked tests compare the API's answer with.
  */
-
-/** `day` + `months` calendar months, the day of month kept or clamped to the month's last day. */
-export function addMonths(day: string, months: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
 
 interface Span {
   from: string;
@@ -90,10 +80,10 @@ export async function naiveCohorts(t: DashboardTest, by: CohortGrouping, today: 
       const mine = (revenueRows.get(user) ?? []).filter((r) => r.day >= anchor);
       revenue += mine.reduce((n, r) => n + r.amount, 0);
       for (const cell of cells) {
-        const mark = addMonths(anchor, cell.age);
+        const mark = addDays(anchor, 30 * cell.age);
         if (mark > today) continue;
         cell.eligible += 1;
-        if ((paid.get(user) ?? []).some((s) => s.from <= mark && (s.to === null || s.to >= mark))) cell.retained += 1;
+        if ((paid.get(user) ?? []).some((s) => s.from <= mark && (s.to === null || s.to > mark))) cell.retained += 1;
         cell.revenue += mine.filter((r) => r.day < mark).reduce((n, r) => n + r.amount, 0);
       }
     }

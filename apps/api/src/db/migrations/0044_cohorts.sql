@@ -23,17 +23,19 @@ ALTER TABLE dashboard_freshness DROP CONSTRAINT dashboard_freshness_name_check;
 ALTER TABLE dashboard_freshness ADD CONSTRAINT dashboard_freshness_name_check CHECK (name IN ('today', 'mrr', 'cohorts'));
 --> statement-breakpoint
 -- Every cohort cell from the raw rows (decision 0046): one row per cohort, anchor day and age in months
--- (0-12), with how many members have that anchor day, how many of them are subscribed at that age and
+-- of 30 days (0-12), with how many members have that anchor day, how many of them are subscribed at that age and
 -- the revenue they brought before it. The one definition the rollup (cohort_cells) and its tests use.
 --
 -- A paid subscription: purchased, not canceled, of a plan priced above 0 (month, year or lifetime). It
--- covers a Moscow day D when pult_day(started_at) <= D <= pult_day(expires_at) (no expiry: for ever).
+-- runs past a Moscow day D when pult_day(started_at) <= D < pult_day(expires_at) (no expiry: for ever):
+-- subscribed on D and still on the day after, so a plan that merely ends on the mark is not kept.
 -- Cohorts: 'month' (YYYY-MM of the Moscow day the member's first paid subscription started: the anchor)
 -- and 'promoSeries' (the series' id; the anchor is the member's first activation of a code of it).
--- A member is subscribed at age k when a paid subscription of theirs covers the day anchor + k months
--- (PostgreSQL's month arithmetic: 31 January + 1 month is 28 or 29 February).
+-- A month of age is 30 days, as the plans' months are: a member is subscribed at age k when a paid
+-- subscription of theirs runs past the mark, anchor + 30 k days. (Calendar months made every February
+-- cohort 100 % after one month: a 30-day plan bought on 10 February runs to 12 March.)
 -- Revenue: the dashboard's (decision 0016) transactions of the member on or after the anchor day; at age
--- 0 all of them so far (the realised LTV), at age k >= 1 those of days before anchor + k months.
+-- 0 all of them so far (the realised LTV), at age k >= 1 those of days before mark k.
 CREATE OR REPLACE FUNCTION pult_cohort_cells()
 RETURNS TABLE (kind text, cohort text, anchor_day date, age integer, members bigint, retained bigint, revenue bigint)
 LANGUAGE sql STABLE AS $$
@@ -50,27 +52,20 @@ LANGUAGE sql STABLE AS $$
     FROM promo_codes c WHERE c.activated_by IS NOT NULL AND c.activated_at IS NOT NULL
     GROUP BY c.series_id, c.activated_by
   ),
-  -- Each member's ages at which a paid subscription covers the mark, as bits 0-12.
+  -- Each member's ages at which a paid subscription runs past the mark, as bits 0-12.
   covered AS (
     SELECT m.kind, m.cohort, m.user_id, bit_or(1 << a.age) AS mask
     FROM members m JOIN paid p ON p.owner = m.user_id
     CROSS JOIN generate_series(0, 12) AS a(age)
-    WHERE p.sd <= (m.anchor + make_interval(months => a.age))::date
-      AND (p.ed IS NULL OR p.ed >= (m.anchor + make_interval(months => a.age))::date)
+    WHERE p.sd <= m.anchor + 30 * a.age AND (p.ed IS NULL OR p.ed > m.anchor + 30 * a.age)
     GROUP BY m.kind, m.cohort, m.user_id
   ),
-  -- Revenue by the age in whole months at which it came: bucket b when anchor + b months <= its day
-  -- < anchor + (b + 1) months (12: twelve or more).
+  -- Revenue by the age in whole 30-day months at which it came (12: twelve or more).
   earned AS (
-    SELECT m.kind, m.cohort, m.anchor, least(mo.months - (m.anchor + make_interval(months => mo.months) > td.d)::int, 12) AS bucket,
+    SELECT m.kind, m.cohort, m.anchor, least((pult_day(t.created_at) - m.anchor) / 30, 12) AS bucket,
       sum(t.amount)::bigint AS amount
     FROM members m JOIN transactions t ON t.user_id = m.user_id
-    CROSS JOIN LATERAL (SELECT pult_day(t.created_at) AS d) td
-    CROSS JOIN LATERAL (
-      SELECT ((extract(year FROM td.d) - extract(year FROM m.anchor)) * 12
-        + extract(month FROM td.d) - extract(month FROM m.anchor))::int AS months
-    ) mo
-    WHERE td.d >= m.anchor
+    WHERE pult_day(t.created_at) >= m.anchor
       AND ((t.kind IN ('purchase', 'renewal') AND t.status IN ('succeeded', 'refunded'))
         OR (t.kind = 'refund' AND t.status = 'succeeded'))
     GROUP BY 1, 2, 3, 4

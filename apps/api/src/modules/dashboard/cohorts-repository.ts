@@ -5,7 +5,7 @@ import { type Db, queryRows } from '../../db/client';
 export interface CohortSum {
   cohort: string;
   age: number;
-  /** Members whose anchor day + age months is `today` or earlier (all members at age 0). */
+  /** Members whose mark (anchor day + 30 × age days) is `today` or earlier (all members at age 0). */
   eligible: number;
   retained: number;
   revenue: number;
@@ -23,7 +23,7 @@ export const cohortsRepository = {
       sql`SELECT cohort, age::int AS age, sum(members)::int AS eligible, sum(retained)::int AS retained,
             sum(revenue)::float8 AS revenue
           FROM cohort_cells
-          WHERE kind = ${by} AND (age = 0 OR (anchor_day + make_interval(months => age))::date <= ${today}::date)
+          WHERE kind = ${by} AND (age = 0 OR anchor_day + 30 * age <= ${today}::date)
           GROUP BY cohort, age`,
     ),
 
