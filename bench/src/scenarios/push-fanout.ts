@@ -27,6 +27,8 @@ export const pushFanoutScenario: MeasuredScenario = {
       durationSeconds: 3600,
       overallRate: BACKGROUND_RATE,
     });
+    // A push to more than 100 000 devices asks for a fresh proof (issue 31): the password.
+    await api.stepUp.confirm({ body: { password: options.password } });
     const started = performance.now();
     const created = await api.push.create({
       body: { title: 'Бенчмарк', body: 'Рассылка всем', type: 'all', scheduledAt: new Date().toISOString() },
@@ -90,12 +92,15 @@ const pct = (column: string) => `((${column}::bigint * 2654435761) % 100)`;
 
 /**
  * Issue 34: an `all` advertising push with consents on 60 % of planner users and the frequency caps
- * on, devices spread over the providers (25 % RuStore, 10 % HMS, web on Web Push, the rest FCM): the
+ * on, devices spread over the providers as the seed spreads them (web on Web Push, Android 25 % RuStore
+ * and 10 % HMS, the rest FCM): the
  * consent and cap checks are one statement per batch, so devices/s should stay near the service push's
  * (`push-fanout-all`, run it in the same session for the ratio). Run the server with
  * `PUSH_PROVIDER=log` (every provider through the log), or `rustore,log` with RUSTORE_BASE_URL at a
  * local fake for the RuStore figure. Needs --database-url: the consents and providers are written there
- * first (idempotent), the caps set through the settings and put back after.
+ * first (idempotent), the caps set through the settings and put back after. For the RuStore figure alone,
+ * put every device on RuStore by hand and run the server with `PUSH_PROVIDER=rustore` against
+ * `bench/src/fake-push-service.ts`.
  */
 export const pushFanoutAdvertisingScenario: MeasuredScenario = {
   name: 'push-fanout-advertising',
@@ -113,17 +118,20 @@ export const pushFanoutAdvertisingScenario: MeasuredScenario = {
          WHERE u.role = 'user' AND ${pct('u.id')} < ${CONSENTING_PERCENT}
            AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.user_id = u.id)`,
       );
+      // A seed from before devices carried their provider has every one on FCM: spread those. A newer
+      // seed's spread (or one set by hand for a single provider's figure) is left as it is.
       await db.query(
         `UPDATE devices SET provider = CASE WHEN platform = 'web' THEN 'webpush'
            WHEN ${pct('id')} < 25 THEN 'rustore' WHEN ${pct('id')} < 35 THEN 'hms' ELSE 'fcm' END
-         WHERE provider IS DISTINCT FROM (CASE WHEN platform = 'web' THEN 'webpush'
-           WHEN ${pct('id')} < 25 THEN 'rustore' WHEN ${pct('id')} < 35 THEN 'hms' ELSE 'fcm' END)`,
+         WHERE NOT EXISTS (SELECT 1 FROM devices WHERE provider <> 'fcm')`,
       );
       await db.query('ANALYZE consents; ANALYZE devices');
     } finally {
       await db.end();
     }
     const before = await api.settings.get();
+    // Settings and a push to more than 100 000 devices ask for a fresh proof (issue 31): the password.
+    await api.stepUp.confirm({ body: { password: options.password } });
     await api.settings.update({ body: { pushAdvertisingCaps: { perDay: 3, perWeek: 10 } } });
     const rss = options.serverPid ? await watchRss(options.serverPid) : undefined;
     const background = startLoad({
@@ -180,6 +188,7 @@ export const pushFanoutAdvertisingScenario: MeasuredScenario = {
       };
     } finally {
       background.stop();
+      await api.stepUp.confirm({ body: { password: options.password } });
       await api.settings.update({ body: { pushAdvertisingCaps: before.pushAdvertisingCaps } });
     }
   },

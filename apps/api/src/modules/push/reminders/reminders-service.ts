@@ -29,6 +29,7 @@ import { afterQuietHours } from '../dispatch/quiet-hours';
 import { latestAdvertisingConsent } from '../dispatch/skips';
 import { toReminder } from './reminder-row';
 import { audienceDevices, remindersRepository as repo } from './reminders-repository';
+import { pushBreakdown } from './sending-breakdown';
 
 /** The earliest clocks on Earth (Kiribati, UTC+14). */
 const EARLIEST_OFFSET_MS = 14 * 3600_000;
@@ -59,12 +60,7 @@ export const remindersService = {
   get: async (ctx: ServiceContext, id: number): Promise<ReminderDetail> => {
     const row = await repo.find(ctx.db, id);
     if (!row) throw reminderNotFound();
-    const [groups, skipped, failures, variants] = await Promise.all([
-      repo.breakdown(ctx.db, id),
-      repo.skippedBy(ctx.db, id),
-      repo.failures(ctx.db, id),
-      row.ab ? repo.byVariant(ctx.db, id) : Promise.resolve([]),
-    ]);
+    const { groups, skipped, failures, variants } = await pushBreakdown(ctx.db, ctx.clock.now(), row);
     const ab = row.ab;
     const counters = (g: (typeof groups)[number]) => ({
       targeted: Number(g.targeted),
