@@ -12,6 +12,8 @@ export interface OpenLoadOptions {
   stop?: AbortSignal;
   /** An answer other than 2xx that is the point of the scenario (304 to a revalidation), not a failure. */
   expectStatus?: number;
+  /** Builds the i-th request afresh (another user to change each time); else `request` is repeated. */
+  next?: (index: number) => LoadRequest;
 }
 
 export interface OpenLoadResult extends LoadResult {
@@ -37,9 +39,9 @@ export async function runOpenLoad(options: OpenLoadOptions): Promise<OpenLoadRes
   let non2xx = 0;
   let inFlight = 0;
   let maxInFlight = 0;
-  const { method, path, headers, body } = options.request;
 
-  const send = async (due: number) => {
+  const send = async (due: number, index: number) => {
+    const { method, path, headers, body } = options.next ? options.next(index) : options.request;
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     try {
@@ -67,7 +69,7 @@ export async function runOpenLoad(options: OpenLoadOptions): Promise<OpenLoadRes
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
     if (options.stop?.aborted) break;
-    pending.push(send(due));
+    pending.push(send(due, i));
   }
   await Promise.all(pending);
   const seconds = (performance.now() - started) / 1000;

@@ -22,11 +22,14 @@ export interface BenchOptions {
   databaseUrl?: string;
   /** The server's DATA_DIR (its embedded database and files), for the backup scenario. */
   dataDir?: string;
+  /** A pg-statement-counter in front of the server's database: counts the statements that server sends. */
+  statementCounter?: string;
 }
 
 export const usage = `Usage: npm run bench -- [--url URL] --email E --password P [--scenario a,b] [--duration S]
                         [--rate R] [--connections C] [--db postgres|pglite] [--out DIR]
                         [--server-pid PID] [--activations N] [--database-url URL] [--data-dir DIR]
+                        [--statement-counter URL]
 
   --url          the running server (default BENCH_URL or http://127.0.0.1:3000)
   --email        a staff account to sign in with (default BENCH_EMAIL or admin1@pult.demo)
@@ -40,7 +43,9 @@ export const usage = `Usage: npm run bench -- [--url URL] --email E --password P
   --server-pid   the server's pid, to read its memory from /proc (default BENCH_SERVER_PID)
   --activations  codes redeemed by promo-activate (default 20000)
   --database-url the server's PostgreSQL, for lists-vs-sql and backup (default BENCH_DATABASE_URL)
-  --data-dir     the server's DATA_DIR, for backup (default BENCH_DATA_DIR)`;
+  --data-dir     the server's DATA_DIR, for backup (default BENCH_DATA_DIR)
+  --statement-counter  src/pg-statement-counter.ts's URL when the server's database is behind it, for
+                 events-fanout's statements per change (default BENCH_STATEMENT_COUNTER)`;
 
 const positive = (value: string, name: string) => {
   const n = Number(value);
@@ -65,6 +70,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, defaultResu
       activations: { type: 'string', default: '20000' },
       'database-url': { type: 'string', default: env.BENCH_DATABASE_URL ?? '' },
       'data-dir': { type: 'string', default: env.BENCH_DATA_DIR ?? '' },
+      'statement-counter': { type: 'string', default: env.BENCH_STATEMENT_COUNTER ?? '' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -92,5 +98,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, defaultResu
     activations: Math.round(positive(values.activations, 'activations')),
     ...(values['database-url'] ? { databaseUrl: values['database-url'] } : {}),
     ...(values['data-dir'] ? { dataDir: resolve(env.INIT_CWD ?? process.cwd(), values['data-dir']) } : {}),
+    ...(values['statement-counter'] ? { statementCounter: values['statement-counter'].replace(/\/$/, '') } : {}),
   };
 }

@@ -16,6 +16,7 @@ import {
   mrrMovementsPage50Scenario,
   userTimelineScenario,
 } from './dashboard';
+import { eventsFanoutScenario } from './events-fanout';
 import { importCodes1mScenario, importUsers100kScenario } from './imports';
 import { lighthouseScenario } from './lighthouse';
 import { listsVsSqlScenario } from './lists-vs-sql';
@@ -32,6 +33,7 @@ import { usersColdLoadScenario } from './users-cold-load';
 import { usersEmailFilterScenario } from './users-email-filter';
 import { usersExportScenario } from './users-export';
 import { usersPage1Scenario, usersPage1000Scenario, usersPageLastScenario } from './users-page';
+import { usersUpdateScenario } from './users-update';
 
 /**
  * Every scenario in the order `npm run bench` runs them; add new ones here. The reads come first;
@@ -73,6 +75,8 @@ export const allScenarios: readonly Scenario[] = [
   promoGenerate1mScenario,
   promoGenerate100kScenario,
   promoActivateScenario,
+  usersUpdateScenario,
+  eventsFanoutScenario,
   pushFanoutScenario,
   pushFanoutAdvertisingScenario,
   importUsers100kScenario,
