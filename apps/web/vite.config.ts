@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 import { precompress } from './vite-precompress';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
+/** `src/features/<feature>/locales/<lang>.json`: one chunk per feature and language. */
+const FEATURE_TEXTS = /[\\/]features[\\/]([^\\/]+)[\\/]locales[\\/](\w+)\.json$/;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -49,10 +51,15 @@ export default defineConfig({
         },
         // The contract's chunks (endpoint groups and schemas, loaded on demand by lib/api.ts) are named as
         // such, so a report or a test never takes the contract's `users` schemas for the users screen.
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/packages/contract/'))
+        // A feature's texts in one language (loaded with the screens that draw it, lib/language-loader.ts)
+        // are named for both, so a report tells `texts-users-ru` from the shell's `ru` chunk.
+        chunkFileNames: (chunk) => {
+          const texts = chunk.moduleIds.length === 1 && chunk.moduleIds[0]?.match(FEATURE_TEXTS);
+          if (texts) return `assets/texts-${texts[1]}-${texts[2]}-[hash].js`;
+          return chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/packages/contract/'))
             ? 'assets/contract-[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
+            : 'assets/[name]-[hash].js';
+        },
       },
     },
   },

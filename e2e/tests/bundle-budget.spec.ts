@@ -39,6 +39,9 @@ const TARGET = { login: 150_000, shell: 350_000 };
 const BUDGET = { login: 150_000, shell: 559_000, frame: 365_000, loginScripts: 10, shellScripts: 42 };
 
 const LANGUAGE_CHUNK = /\/assets\/(ru|en|zh|fr|ja)-[\w-]+\.js$/;
+/** A feature's texts in one language (`texts-users-ru-…`), downloaded with the screens that draw it. */
+const FEATURE_TEXTS = /\/assets\/texts-([\w-]+)-[\w-]{8}\.js$/;
+const featureTexts = (urls: Set<string>) => [...urls].flatMap((url) => url.match(FEATURE_TEXTS)?.[1] ?? []).sort();
 
 /** Every script the page requests from now on (the real requests, whatever the build named them). */
 const recordScripts = (page: Page) => {
@@ -91,6 +94,8 @@ test.describe('JavaScript a first visit downloads', () => {
     await page.waitForLoadState('networkidle');
 
     expect([...scripts].filter((url) => LANGUAGE_CHUNK.test(url))).toHaveLength(1);
+    // The users feature's texts, and no other feature's (docs/decisions/0048).
+    expect(featureTexts(scripts)).toEqual(['users-ru']);
     const { total, report } = await gzipBytes(page, scripts);
     console.log(
       `shell: ${(total / 1000).toFixed(1)} kB gz (target ${TARGET.shell / 1000} kB), ${scripts.size} scripts\n${report}`,
@@ -108,6 +113,7 @@ test.describe('JavaScript a first visit downloads', () => {
     await expect(page.getByRole('button', { name: 'Меню профиля' })).toBeVisible({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
 
+    expect(featureTexts(scripts)).toEqual([]);
     const { total, report } = await gzipBytes(page, scripts);
     console.log(`frame: ${(total / 1000).toFixed(1)} kB gz, ${scripts.size} scripts\n${report}`);
     expect(total, report).toBeLessThanOrEqual(BUDGET.frame);

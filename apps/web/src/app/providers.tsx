@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { languageOf } from '../config/languages';
-import { i18n } from '../lib/i18n';
+import { changeLanguage, i18n } from '../lib/i18n';
 import { useProjectName } from '../lib/project-name';
 import { useTheme } from '../lib/theme-store';
 
@@ -17,7 +17,7 @@ const DocumentSync = () => {
   const { t } = useTranslation();
 
   useEffect(() => {
-    void i18n.changeLanguage(theme.locale);
+    void changeLanguage(theme.locale);
     document.documentElement.lang = languageOf(theme.locale).lang;
   }, [theme.locale]);
 

@@ -85,7 +85,7 @@ export const EXTRA_PAGES: NavItem[] = [
   { key: p('/subscriptions'), path: p('/subscriptions'), title: 'nav.subscriptions' },
   { key: p('/common/tg-channels'), path: p('/common/tg-channels'), title: 'nav.tgChannelsList' },
   { key: p('/profile'), path: p('/profile'), title: 'nav.profile' },
-  { key: p('/imports'), path: p('/imports'), title: 'imports.title' },
+  { key: p('/imports'), path: p('/imports'), title: 'nav.imports' },
 ];
 
 /** Every leaf of a navigation tree, depth first. */

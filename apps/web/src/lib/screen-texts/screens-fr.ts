@@ -1,16 +1,11 @@
 import 'dayjs/locale/fr';
 import antd from 'antd/locale/fr_FR';
-import { type Tree, withFeatures } from '../translation-tree';
+import type { ScreenTexts } from '../language-loader';
 
 /**
- * What the antd screens need in this language besides the shell's texts: every feature's
- * translations, antd's own texts (pagination, pickers, empty states) and the date library's locale.
- * Loaded with those screens, not by the login page (lib/language-loader.ts).
+ * What the antd screens need in this language besides the shell's and the features' texts: antd's own
+ * texts (pagination, pickers, empty states) and the date library's locale. Loaded with those screens, not
+ * by the login page; each feature's texts come with the screens that draw it (lib/language-loader.ts).
  */
-export default {
-  features: withFeatures(
-    {},
-    import.meta.glob<Tree>('../../features/*/locales/fr.json', { eager: true, import: 'default' }),
-  ),
-  antd,
-};
+const texts: ScreenTexts = { antd };
+export default texts;

@@ -2,12 +2,13 @@
 import type { Agreement } from '@pult/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addScreenTexts, initI18n } from '../../../lib/i18n';
+import { addFeatureTexts, addScreenTexts, initI18n } from '../../../lib/i18n';
 import { CurrentVersionCard } from './current-version-card';
 
 beforeAll(async () => {
   await initI18n('ru');
   await addScreenTexts('ru');
+  await addFeatureTexts(['agreements'], 'ru');
 });
 afterEach(cleanup);
 

@@ -36,7 +36,7 @@ export const SeriesHeader = ({ series }: { series: PromoSeries }) => {
               icon={<ImportOutlined aria-hidden />}
               onClick={() => navigate(`/app/imports?kind=promo-codes&seriesId=${series.id}`)}
             >
-              {t('imports.open')}
+              {t('nav.importOpen')}
             </Button>
           )}
           <Button

@@ -172,7 +172,7 @@ export const TgChannelsPage = () => {
             <AppstoreOutlined aria-hidden /> {t('telegram.toBoard')}
           </Link>
           <Button icon={<ImportOutlined aria-hidden />} onClick={() => navigate('/app/imports?kind=tg-channels')}>
-            {t('imports.open')}
+            {t('nav.importOpen')}
           </Button>
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDrawer(null)}>
             {t('telegram.add')}

@@ -63,7 +63,7 @@ export const UsersPage = () => {
               expectedRows={users.data && !users.data.countIsEstimate ? users.data.count : null}
             />
             <Button icon={<ImportOutlined aria-hidden />} onClick={() => navigate('/app/imports?kind=users')}>
-              {t('imports.open')}
+              {t('nav.importOpen')}
             </Button>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
               {t('users.create.button')}
