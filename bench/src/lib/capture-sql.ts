@@ -11,7 +11,7 @@ export interface CapturedStatement {
  * The API's own sources, imported at run time (not followed by the bench's typecheck); BENCH_API_SRC
  * points at another checkout's apps/api/src, to measure a build from before a change.
  */
-const apiSource = (path: string) =>
+export const apiSource = (path: string) =>
   new URL(
     path,
     process.env.BENCH_API_SRC
@@ -20,7 +20,7 @@ const apiSource = (path: string) =>
   ).href;
 
 // biome-ignore lint/suspicious/noExplicitAny: modules of another workspace, loaded by URL
-type Loose = any;
+export type Loose = any;
 
 export interface StatementRecorder {
   /** Runs `work` with a database whose statements are recorded, and answers them in order. */

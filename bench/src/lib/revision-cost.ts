@@ -1,18 +1,6 @@
-import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { apiSource, type Loose } from './capture-sql';
 import { type LatencySummary, summarize } from './percentiles';
-
-/** The API's sources, imported at run time as capture-sql.ts does (BENCH_API_SRC: another checkout). */
-const apiSource = (path: string) =>
-  new URL(
-    path,
-    process.env.BENCH_API_SRC
-      ? pathToFileURL(`${process.env.BENCH_API_SRC}/`)
-      : new URL('../../../apps/api/src/', import.meta.url),
-  ).href;
-
-// biome-ignore lint/suspicious/noExplicitAny: modules of another workspace, loaded by URL
-type Loose = any;
 
 /** Transactions left out of the figures at the start (cold caches, the JIT). */
 const WARMUP = 100;
