@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PushFixture, pushFixture } from './push-fixture';
 
@@ -76,5 +77,28 @@ describe('frequency caps on advertising pushes', () => {
   it('caps nothing once the caps are off', async () => {
     expect((await settings({ pushAdvertisingCaps: { perDay: null, perWeek: null } })).statusCode).toBe(200);
     expect(await send('advertising')).toMatchObject({ sent: 3, skipped: 0 });
+  });
+
+  it("takes the clock of the person's latest device whose zone the database knows", async () => {
+    expect((await settings({ pushAdvertisingCaps: { perDay: 1, perWeek: null } })).statusCode).toBe(200);
+    // The next Monday 12:00 UTC, as in the first test.
+    const now = f.t.clock.now();
+    const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 12));
+    while (monday.getUTCDay() !== 1) monday.setUTCDate(monday.getUTCDate() + 1);
+    await f.travel(monday.getTime() - now.getTime());
+    // The Vladivostok person's newest phone names a zone no zone database has (an app's typo): their
+    // older phone's Vladivostok still sets their clock, not the push's Moscow.
+    await f.device('free', 'vl-2', 'ios', 'Asia/Vladivostok');
+    await f.t.database.db.execute(
+      sql`UPDATE devices SET time_zone = 'Atlantis/Poseidonis', last_seen_at = ${new Date(monday.getTime() + 3_600_000)}
+          WHERE token = 'vl-2'`,
+    );
+    expect(await send('advertising')).toMatchObject({ targeted: 4, sent: 4, skipped: 0 });
+    // 14:00 UTC: Tuesday 00:00 in Vladivostok (a new day, so both phones get it); 17:00 in Moscow and
+    // 10:00 in New York, the same day (capped).
+    await f.travel(2 * HOUR);
+    const next = await send('advertising');
+    expect(next).toMatchObject({ targeted: 4, sent: 2, skipped: 2 });
+    expect(next.skippedBy).toEqual([{ reason: 'cap_day', count: 2 }]);
   });
 });

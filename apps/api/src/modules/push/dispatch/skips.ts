@@ -44,37 +44,46 @@ export async function skipUnwanted(
 ): Promise<Set<number>> {
   if (deliveryIds.length === 0) return new Set();
   const capped = caps.perDay !== null || caps.perWeek !== null;
-  // Zones the database knows, read once per statement (a hashed set), not once per person.
-  const zone = sql`coalesce((SELECT d.time_zone FROM devices d
-      WHERE d.user_id = b.user_id AND d.time_zone IN (SELECT name FROM known_zones)
-      ORDER BY d.last_seen_at DESC, d.id DESC LIMIT 1), ${reminder.timeZone})`;
-  const counts = capped
-    ? sql`, LATERAL (SELECT
-          count(DISTINCT p.reminder_id) FILTER (WHERE p.sent_at >= w.day_start) AS today,
-          count(DISTINCT p.reminder_id) AS this_week
-        FROM push_deliveries p JOIN reminders r ON r.id = p.reminder_id AND r.category = 'advertising'
-        WHERE p.user_id = b.user_id AND p.state = 'sent' AND p.sent_at >= w.week_start
-          AND p.reminder_id <> ${reminder.id}) n`
-    : sql`, LATERAL (SELECT 0 AS today, 0 AS this_week) n`;
-  const windows = capped
-    ? sql`, LATERAL (SELECT (date_trunc('day', ${now}::timestamptz AT TIME ZONE t.zone) AT TIME ZONE t.zone) AS day_start,
-            (date_trunc('week', ${now}::timestamptz AT TIME ZONE t.zone) AT TIME ZONE t.zone) AS week_start
-          FROM (SELECT ${zone} AS zone) t) w`
-    : sql``;
   const perDay = caps.perDay ?? 2_147_483_647;
   const perWeek = caps.perWeek ?? 2_147_483_647;
   // Zone names hold no comma: one text parameter, split in the statement (as idList does for ids).
   const zoneNames = capped ? await zoneNamesOf(db) : '';
+  // Each step is one set-based pass over the previous step's rows (one per person), never a join of two
+  // steps: the planner guesses 10 rows for a step and then loops one over the other. The zone names are
+  // one parameter folded into a constant array, which PostgreSQL checks through a hash (a joined list
+  // of names was scanned whole for each device). Before this shape a batch of 1,000 took 0.8 s on 1.3M
+  // devices (a hash of the 1,200 names was built for every person, twice); 42 ms after.
+  const windows = capped
+    ? sql`, zones AS MATERIALIZED (
+          SELECT DISTINCT ON (b.user_id) b.user_id, coalesce(d.time_zone, ${reminder.timeZone}) AS zone
+          FROM batch b LEFT JOIN devices d ON d.user_id = b.user_id
+            AND d.time_zone = ANY(string_to_array(${zoneNames}, ','))
+          ORDER BY b.user_id, d.last_seen_at DESC NULLS LAST, d.id DESC),
+        windows AS MATERIALIZED (
+          SELECT z.user_id,
+            (date_trunc('day', ${now}::timestamptz AT TIME ZONE z.zone) AT TIME ZONE z.zone) AS day_start,
+            (date_trunc('week', ${now}::timestamptz AT TIME ZONE z.zone) AT TIME ZONE z.zone) AS week_start
+          FROM zones z)`
+    : sql``;
+  const counts = capped
+    ? sql`windows b, LATERAL (SELECT
+          count(DISTINCT p.reminder_id) FILTER (WHERE p.sent_at >= b.day_start) AS today,
+          count(DISTINCT p.reminder_id) AS this_week
+        FROM push_deliveries p JOIN reminders r ON r.id = p.reminder_id AND r.category = 'advertising'
+        WHERE p.user_id = b.user_id AND p.state = 'sent' AND p.sent_at >= b.week_start
+          AND p.reminder_id <> ${reminder.id}) n`
+    : sql`batch b, LATERAL (SELECT 0 AS today, 0 AS this_week) n`;
   return db.transaction(async (tx) => {
     const rows = await queryRows<{ id: number; reason: string }>(
       tx,
-      sql`WITH ${capped ? sql`known_zones AS MATERIALIZED (SELECT unnest(string_to_array(${zoneNames}, ',')) AS name),` : sql``} people AS (
+      sql`WITH batch AS MATERIALIZED (SELECT DISTINCT user_id FROM push_deliveries WHERE id = ANY(${idList(deliveryIds)}))
+          ${windows},
+          people AS (
             SELECT b.user_id, CASE
                 WHEN NOT ${latestAdvertisingConsent(sql`b.user_id`)} THEN 'no_consent'
                 WHEN n.today >= ${perDay} THEN 'cap_day'
                 WHEN n.this_week >= ${perWeek} THEN 'cap_week' END AS reason
-            FROM (SELECT DISTINCT user_id FROM push_deliveries WHERE id = ANY(${idList(deliveryIds)})) b
-            ${windows} ${counts})
+            FROM ${counts})
           UPDATE push_deliveries p SET state = 'skipped', skip_reason = people.reason
           FROM people
           WHERE p.id = ANY(${idList(deliveryIds)}) AND p.user_id = people.user_id AND people.reason IS NOT NULL
