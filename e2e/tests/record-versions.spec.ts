@@ -62,7 +62,7 @@ test.describe('two people on one note', () => {
     await page.getByRole('tab', { name: 'История' }).click();
     await expect(page.getByText('Изменений: 3')).toBeVisible();
     await page.getByRole('button', { name: 'Вернуть эту версию' }).last().click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'Вернуть эту версию' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Вернуть эту версию' }).click();
     await expect(page.getByText('Изменений: 4')).toBeVisible();
     await expect
       .poll(async () => (await apiAs(editor.apiToken).notes.get({ params: { id: note.id } })).title)

@@ -1,17 +1,21 @@
 import type { BulkOutcome, ErrorCode } from '@pult/contract';
 import { Alert, Button, Descriptions, List, Modal, Result, Skeleton, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../config/theme-config';
 import { describeError, errorKey } from '../lib/describe-error';
 import { formatNumber } from '../lib/format';
+import { FocusReturn } from './focus-return';
 import { Ltr } from './ltr';
+import { UndoOfferButton } from './undo-offer';
 
 /** What every bulk endpoint answers (the contract's bulk report), for any kind of row key. */
 export interface BulkRunReport<K> {
   dryRun: boolean;
   results: { id: K; outcome: BulkOutcome; code?: ErrorCode }[];
   summary: { done: number; unchanged: number; refused: number; notFound: number };
+  /** A real block's undo ticket (docs/decisions/0043): its «Отменить» is offered here too. */
+  undo?: { id: string } | null;
 }
 
 export interface BulkRun<K> {
@@ -49,6 +53,7 @@ export const BulkRunDialog = <K extends string | number>({
 }) => {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step<K>>({ kind: 'previewing' });
+  const finish = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!request) return;
@@ -93,12 +98,20 @@ export const BulkRunDialog = <K extends string | number>({
       }}
       onOk={() => void confirm()}
       // Once it has run there is nothing to cancel or confirm: one fresh button closes the report
-      // (a fresh one, so the confirm button's loading state cannot linger on it).
+      // (a fresh one, so the confirm button's loading state cannot linger on it). It takes the focus of
+      // the confirm button it replaces, which would otherwise fall to <body>; the action's «Отменить»,
+      // while offered, is one Shift+Tab before it.
       footer={(_, { OkBtn, CancelBtn }) =>
         finished ? (
-          <Button key="finish" type="primary" onClick={onClose}>
-            {t('bulk.finish')}
-          </Button>
+          <>
+            <UndoOfferButton
+              ticketId={step.kind === 'result' ? step.report.undo?.id : undefined}
+              onUsed={() => finish.current?.focus()}
+            />
+            <Button key="finish" ref={finish} type="primary" autoFocus onClick={onClose}>
+              {t('bulk.finish')}
+            </Button>
+          </>
         ) : (
           <>
             <CancelBtn />
@@ -108,6 +121,8 @@ export const BulkRunDialog = <K extends string | number>({
       }
       destroyOnHidden
     >
+      {/* Closed by being removed (no request): the focus goes back to the bar, or the heading once it is gone. */}
+      <FocusReturn />
       {step.kind === 'previewing' ? <Skeleton active title={false} paragraph={{ rows: 3 }} /> : null}
       {step.kind === 'failed' ? (
         <Alert type="error" showIcon role="alert" title={describeError(step.error, t)} />

@@ -1,5 +1,6 @@
 import { Button, Modal, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FocusReturn } from './focus-return';
 import './revisions.css';
 
 /** One field of the form: what the person typed, and what is saved now. */
@@ -45,6 +46,8 @@ export const ConflictDialog = ({ open, fields, changedBy, saving, onKeepMine, on
         </Space>
       }
     >
+      {/* The forms draw this dialog only while there is a conflict: it closes by being removed. */}
+      <FocusReturn />
       <Typography.Paragraph>
         {changedBy ? t('versions.conflict.introBy', { name: changedBy }) : t('versions.conflict.intro')}
       </Typography.Paragraph>

@@ -1,6 +1,7 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { returnFocus } from '../lib/keep-focus';
 import type { RecordPresenceView } from '../lib/presence';
 import './presence-bar.css';
 
@@ -13,8 +14,9 @@ export const PresenceBar = ({ presence, canTakeOver }: { presence: RecordPresenc
   const { modal } = App.useApp();
   const { lockedBy, takenOverBy, others } = presence;
 
-  const confirmTakeOver = () =>
-    lockedBy &&
+  const confirmTakeOver = () => {
+    if (!lockedBy) return;
+    const opener = document.activeElement;
     modal.confirm({
       title: t('versions.presence.takeOverTitle'),
       content: t('versions.presence.takeOverWarning', { name: lockedBy.name }),
@@ -22,7 +24,11 @@ export const PresenceBar = ({ presence, canTakeOver }: { presence: RecordPresenc
       okButtonProps: { danger: true },
       cancelText: t('versions.presence.cancel'),
       onOk: () => presence.takeOver(),
+      // Cancelled, the focus goes back to the button; once the lock is ours the button is gone, and the
+      // focus goes to the record's heading.
+      afterClose: () => returnFocus(opener),
     });
+  };
 
   return (
     <div className="presence-bar" data-testid="presence-bar">

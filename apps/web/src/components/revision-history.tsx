@@ -1,12 +1,13 @@
 import type { RevisionsPage } from '@pult/contract';
 import { auditActionName } from '@pult/contract';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Empty, List, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, List, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../config/theme-config';
 import { describeError } from '../lib/describe-error';
 import { formatDateTime } from '../lib/format';
+import { returnFocus } from '../lib/keep-focus';
 import { shownChanges } from '../lib/revision-values';
 import { RevisionCompare } from './revision-compare';
 import './revisions.css';
@@ -33,7 +34,7 @@ interface Props {
  */
 export const RevisionHistory = ({ queryKey, invalidateKey, load, restore, fieldLabel, markdownFields = [] }: Props) => {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const client = useQueryClient();
   const locale = i18n.language as LocaleId;
   const history = useQuery({ queryKey, queryFn: ({ signal }) => load(signal) });
@@ -51,6 +52,20 @@ export const RevisionHistory = ({ queryKey, invalidateKey, load, restore, fieldL
     onError: (error) => message.error(describeError(error, t)),
   });
 
+  // A dialog, not a popover: it takes the focus (Enter restores, Escape goes back) and gives it back to
+  // the button, where a popover left a keyboard user to find its buttons at the end of the page.
+  const confirmRestore = (revisionId: number) => {
+    const opener = document.activeElement;
+    modal.confirm({
+      title: t('versions.history.restoreConfirm'),
+      okText: t('versions.history.restore'),
+      cancelText: t('versions.conflict.back'),
+      // A refusal is said by the mutation's message; the dialog closes either way.
+      onOk: () => restoring.mutateAsync(revisionId).catch(() => undefined),
+      afterClose: () => returnFocus(opener),
+    });
+  };
+
   if (history.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (history.isError) return <Alert type="error" showIcon title={describeError(history.error, t)} />;
   if (history.data.items.length === 0) return <Empty description={t('versions.history.empty')} />;
@@ -60,6 +75,8 @@ export const RevisionHistory = ({ queryKey, invalidateKey, load, restore, fieldL
   return (
     <List
       className="revision-history"
+      // Keyed by revision, not by place: a restore adds one on top, and the button that had the focus stays.
+      rowKey="id"
       header={
         <>
           {first !== undefined && second !== undefined ? (
@@ -68,7 +85,12 @@ export const RevisionHistory = ({ queryKey, invalidateKey, load, restore, fieldL
               picked={[first, second]}
               fieldLabel={fieldLabel}
               markdownFields={markdownFields}
-              onClose={() => setPicked([])}
+              onClose={() => {
+                // The close button goes with the comparison: the newer version's tick takes the focus first.
+                const newer = Math.max(first, second);
+                document.querySelector<HTMLElement>(`[data-revision="${newer}"] input[type="checkbox"]`)?.focus();
+                setPicked([]);
+              }}
             />
           ) : null}
           <Typography.Text type="secondary">
@@ -79,7 +101,7 @@ export const RevisionHistory = ({ queryKey, invalidateKey, load, restore, fieldL
       }
       dataSource={history.data.items}
       renderItem={(revision, index) => (
-        <List.Item key={revision.id} className="revision-item">
+        <List.Item key={revision.id} className="revision-item" data-revision={revision.id}>
           <Space direction="vertical" size="small" className="revision-body">
             <Space wrap size="small">
               <Typography.Text strong>{revision.actor?.name ?? t('versions.history.system')}</Typography.Text>
@@ -127,16 +149,13 @@ export const RevisionHistory = ({ queryKey, invalidateKey, load, restore, fieldL
               ]}
             />
             {restore && index > 0 ? (
-              <Popconfirm
-                title={t('versions.history.restoreConfirm')}
-                okText={t('versions.history.restore')}
-                cancelText={t('versions.conflict.back')}
-                onConfirm={() => restoring.mutate(revision.id)}
+              <Button
+                size="small"
+                loading={restoring.isPending && restoring.variables === revision.id}
+                onClick={() => confirmRestore(revision.id)}
               >
-                <Button size="small" loading={restoring.isPending && restoring.variables === revision.id}>
-                  {t('versions.history.restore')}
-                </Button>
-              </Popconfirm>
+                {t('versions.history.restore')}
+              </Button>
             ) : null}
           </Space>
         </List.Item>

@@ -1,5 +1,6 @@
 import { type BulkUndoResult, type BulkUndoTicket, UNDO_OFFER_MS } from '@pult/contract';
 import { App, Button } from 'antd';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
 import { describeError } from '../lib/describe-error';
@@ -14,6 +15,23 @@ interface Offer {
 }
 
 /**
+ * The offers on screen, by ticket: the bulk dialog that reported the action shows the same «Отменить»
+ * (`UndoOfferButton`). The notification sits outside that dialog, where the dialog's focus trap keeps a
+ * keyboard user from reaching it while the report is open.
+ */
+const openOffers = new Map<string, () => void>();
+const listeners = new Set<() => void>();
+const setOffer = (id: string, undo: (() => void) | null) => {
+  if (undo) openOffers.set(id, undo);
+  else if (!openOffers.delete(id)) return;
+  for (const listener of listeners) listener();
+};
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/**
  * «Отменить» for 10 seconds after a destructive bulk action (docs/decisions/0043): a notification whose
  * button puts back exactly what the action changed. Records someone changed since are left as they are,
  * and the notice that follows names them.
@@ -25,6 +43,7 @@ export function useUndoOffer() {
   return (ticket: BulkUndoTicket, offer: Offer) => {
     const key = `undo-${ticket.id}`;
     const undo = async () => {
+      setOffer(ticket.id, null);
       notification.destroy(key);
       try {
         const result = await api.bulkUndos.undo({ params: { id: ticket.id } });
@@ -49,11 +68,33 @@ export function useUndoOffer() {
       showProgress: true,
       // A person reading the notice keeps it: the server's window is twice the offer.
       pauseOnHover: true,
+      onClose: () => setOffer(ticket.id, null),
       actions: (
         <Button type="primary" size="small" onClick={() => void undo()}>
           {t('versions.undo.action')}
         </Button>
       ),
     });
+    setOffer(ticket.id, () => void undo());
   };
 }
+
+/**
+ * The offer's «Отменить» inside the bulk dialog that reported the action, while the notification offers it;
+ * the same undo, done once. `onUsed` is told first, to move the focus before this button goes.
+ */
+export const UndoOfferButton = ({ ticketId, onUsed }: { ticketId: string | undefined; onUsed: () => void }) => {
+  const { t } = useTranslation();
+  const undo = useSyncExternalStore(subscribe, () => (ticketId === undefined ? undefined : openOffers.get(ticketId)));
+  if (!undo) return null;
+  return (
+    <Button
+      onClick={() => {
+        onUsed();
+        undo();
+      }}
+    >
+      {t('versions.undo.action')}
+    </Button>
+  );
+};
