@@ -19,6 +19,7 @@ export * from './endpoints/profile';
 export * from './endpoints/settings';
 export * from './errors';
 export * from './fetch-client';
+export * from './figure-people';
 export * from './imports';
 export * from './list-query';
 export * from './list-views';

@@ -49,7 +49,8 @@ const isRealDay = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
-const day = z
+/** A Moscow day, as every analytics drill-down takes its range (MRR movements, the people behind a figure). */
+export const analyticsDay = z
   .string()
   .regex(DAY, 'a day as YYYY-MM-DD')
   .refine(isRealDay, 'not a calendar day')
@@ -57,8 +58,10 @@ const day = z
 
 export const mrrMovementsQuery = listQuery({
   kind: mrrMovementKind.meta({ description: 'Which figure to list.' }),
-  from: day.optional().meta({ description: 'First day (YYYY-MM-DD, Moscow); 29 days before `to` when left out.' }),
-  to: day.optional().meta({ description: 'Last day (YYYY-MM-DD, Moscow), included; today when left out.' }),
+  from: analyticsDay
+    .optional()
+    .meta({ description: 'First day (YYYY-MM-DD, Moscow); 29 days before `to` when left out.' }),
+  to: analyticsDay.optional().meta({ description: 'Last day (YYYY-MM-DD, Moscow), included; today when left out.' }),
 }).superRefine((query, ctx) => {
   if (!query.from || !query.to) return;
   if (query.from > query.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is after to' });
@@ -86,8 +89,8 @@ export const mrrMovementsPage = paged(mrrMovementItem);
 export const mrrMovementsExportQuery = z
   .object({
     kind: mrrMovementKind,
-    from: day.optional(),
-    to: day.optional(),
+    from: analyticsDay.optional(),
+    to: analyticsDay.optional(),
     lang: locale.optional().meta({ description: 'Language of the header row; Russian when left out.' }),
   })
   .superRefine((query, ctx) => {

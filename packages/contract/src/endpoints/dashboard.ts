@@ -2,6 +2,7 @@ import { cohortsQuery, cohortsResponse } from '../cohorts';
 import { idParam } from '../common';
 import { dashboardData, dashboardQuery, timelinePage, timelineQuery } from '../dashboard';
 import { defineEndpoint } from '../endpoint';
+import { peopleExportQuery, peoplePage, peopleQuery } from '../figure-people';
 import { mrrMovementsExportQuery, mrrMovementsPage, mrrMovementsQuery } from '../mrr-movements';
 
 /** The home dashboard and each user's timeline: read-only views over the other features' rows. */
@@ -60,6 +61,35 @@ export const dashboardEndpoints = {
     tag: 'dashboard',
     access: ['admin', 'editor'],
     query: mrrMovementsExportQuery,
+    response: 'csv',
+    errors: [],
+  }),
+  people: defineEndpoint({
+    method: 'GET',
+    path: '/analytics/people',
+    operationId: 'listFigurePeople',
+    summary: 'The people behind one figure of the home screen for a range of days',
+    description:
+      'The rows a dashboard figure counts (registrations, subscriptions, payments, promo activations, refused ' +
+      "attempts), newest first, each with its user; `count` (and `total` for revenue) equals the dashboard's figure " +
+      'for the same days. Definitions: the response schema, docs/decisions/0016 and 0050.',
+    tag: 'dashboard',
+    access: ['admin', 'editor'],
+    query: peopleQuery,
+    response: peoplePage,
+    errors: [],
+  }),
+  peopleExport: defineEndpoint({
+    method: 'GET',
+    path: '/analytics/people/export',
+    operationId: 'exportFigurePeople',
+    summary: 'The people behind one figure of the home screen, as CSV',
+    description:
+      'Every row of `GET /analytics/people` for the same figure and days (newest first), streamed; amounts in ' +
+      'kopecks; the header in `lang`.',
+    tag: 'dashboard',
+    access: ['admin', 'editor'],
+    query: peopleExportQuery,
     response: 'csv',
     errors: [],
   }),

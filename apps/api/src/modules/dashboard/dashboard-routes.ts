@@ -5,6 +5,7 @@ import { route } from '../../lib/route';
 import { cohortsService } from './cohorts-service';
 import { dashboardService } from './dashboard-service';
 import { mrrMovementsService } from './mrr-movements-service';
+import { peopleService } from './people-service';
 import { timelineService } from './timeline-service';
 
 export async function dashboardRoutes(app: FastifyInstance) {
@@ -20,6 +21,18 @@ export async function dashboardRoutes(app: FastifyInstance) {
       )
       .header('cache-control', 'no-store');
     // highWaterMark 1: read the next batch only when the client has taken the last one.
+    return reply.send(Readable.from(rows, { highWaterMark: 1 }));
+  });
+  route(app, api.dashboard.people, ({ query }, ctx) => peopleService.page(ctx, query));
+  route(app, api.dashboard.peopleExport, async ({ query, reply }, ctx) => {
+    const rows = peopleService.exportCsv(ctx, query);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="people-${query.figure}-${ctx.clock.now().toISOString().slice(0, 10)}.csv"`,
+      )
+      .header('cache-control', 'no-store');
     return reply.send(Readable.from(rows, { highWaterMark: 1 }));
   });
   route(app, api.dashboard.cohorts, ({ query }, ctx) => cohortsService.grid(ctx, query));

@@ -48,7 +48,7 @@ function figures(sums: FigureSums[], today: DayFigure[]) {
 const STORED_TODAY_MAX_AGE_MS = 5 * 60_000;
 
 /** The instant today's stored figures reach, if they are of today and recent; else null. */
-function usableToday(asOf: Date | null, dayStart: Date, now: Date): Date | null {
+export function usableToday(asOf: Date | null, dayStart: Date, now: Date): Date | null {
   if (!asOf || asOf < dayStart || asOf > now) return null;
   return now.getTime() - asOf.getTime() <= STORED_TODAY_MAX_AGE_MS ? asOf : null;
 }

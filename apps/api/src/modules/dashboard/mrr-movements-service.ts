@@ -22,7 +22,10 @@ const EXPORT_BATCH = 5_000;
  * after today are cut off (they hold the lapses known today, counted when their day comes), and a range
  * wholly after today is null.
  */
-function rangeOf(ctx: ServiceContext, query: { from?: string; to?: string }): { from: string; to: string } | null {
+export function rangeOf(
+  ctx: ServiceContext,
+  query: { from?: string; to?: string },
+): { from: string; to: string } | null {
   const today = dayOf(ctx.clock.now());
   const to = query.to ?? today;
   const from = query.from ?? addDays(to, -(DEFAULT_DAYS - 1));

@@ -1,5 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined } from '@ant-design/icons';
-import { Card, Statistic, Typography, theme } from 'antd';
+import { Button, Card, Statistic, Typography, theme } from 'antd';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/ltr';
 import { numberFormat } from '../../../lib/format';
@@ -23,12 +24,17 @@ export const KpiCard = ({
   format,
   goodWhen = 'up',
   loading,
+  onOpen,
+  openRef,
 }: {
   title: string;
   figure: KpiFigure | undefined;
   format: (value: number) => string;
   goodWhen?: 'up' | 'down';
   loading: boolean;
+  /** Opens the people behind the figure; the figure is then a button (reached by Tab, named for readers). */
+  onOpen?: () => void;
+  openRef?: Ref<HTMLButtonElement>;
 }) => {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
@@ -49,7 +55,21 @@ export const KpiCard = ({
       <Statistic
         title={title}
         value={figure ? format(figure.current) : '—'}
-        valueRender={(node) => <Ltr>{node}</Ltr>}
+        valueRender={(node) =>
+          onOpen && figure ? (
+            <Button
+              type="link"
+              className="kpi-figure"
+              ref={openRef}
+              aria-label={t('home.people.open', { figure: title, value: format(figure.current) })}
+              onClick={onOpen}
+            >
+              <Ltr>{node}</Ltr>
+            </Button>
+          ) : (
+            <Ltr>{node}</Ltr>
+          )
+        }
       />
       {figure ? (
         <Typography.Text style={{ color }}>

@@ -1,6 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { type CohortGrouping, cohortGroupings, type DashboardPeriod, dashboardPeriods } from '@pult/contract';
+import {
+  type CohortGrouping,
+  cohortGroupings,
+  type DashboardPeriod,
+  dashboardPeriods,
+  type PeopleFigure,
+} from '@pult/contract';
 import { Alert, Button, Card, Col, Flex, Row, Segmented, Skeleton, Statistic, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/ltr';
 import { PageTitle } from '../../../components/page-title';
@@ -12,6 +19,7 @@ import { useUrlState } from '../../../lib/use-url-state';
 import { useDashboard } from '../api/get-dashboard';
 import { CohortsCard } from '../components/cohorts-card';
 import { NewSubscriptionsChart, PlansChart, TrendChart } from '../components/dashboard-charts';
+import { FigurePeopleDrawer } from '../components/figure-people-drawer';
 import { KpiCard } from '../components/kpi-card';
 import { MrrMovementsCard } from '../components/mrr-movements-card';
 import { PromoFunnelCard } from '../components/promo-funnel-card';
@@ -48,19 +56,36 @@ export const HomePage = () => {
   const number = (v: number) => formatNumber(v, locale);
   const percent = (v: number) => numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(v);
 
-  const kpis = [
-    { key: 'revenue', figure: data?.money.revenue, format: money },
+  const [people, setPeople] = useState<PeopleFigure | null>(null);
+  const triggers = useRef(new Map<PeopleFigure, HTMLButtonElement | null>());
+
+  // `people`: the list behind the figure (the churn rate's are the churned subscriptions); MRR and ARPPU
+  // are not counts of people (MRR's movements have their own lists below).
+  const kpis: Array<{
+    key: string;
+    figure: { current: number; previous: number | null } | undefined;
+    format: (value: number) => string;
+    goodWhen?: 'up' | 'down';
+    people?: PeopleFigure;
+  }> = [
+    { key: 'revenue', figure: data?.money.revenue, format: money, people: 'revenue' },
     { key: 'mrr', figure: data?.money.mrr, format: money },
     { key: 'arppu', figure: data?.money.arppu, format: money },
-    { key: 'activeSubscriptions', figure: data?.subscriptions.active, format: number },
-    { key: 'newSubscriptions', figure: data?.subscriptions.new, format: number },
-    { key: 'churnRate', figure: data?.subscriptions.churnRate, format: percent, goodWhen: 'down' as const },
-    { key: 'usersTotal', figure: data?.users.total, format: number },
-    { key: 'usersNew', figure: data?.users.new, format: number },
-    { key: 'usersActive', figure: data?.users.active, format: number },
-    { key: 'activations', figure: data?.promo.activations, format: number },
-    { key: 'refused', figure: data?.promo.refused, format: number, goodWhen: 'down' as const },
-    { key: 'lifetime', figure: data?.money.lifetime, format: number },
+    { key: 'activeSubscriptions', figure: data?.subscriptions.active, format: number, people: 'subscriptionsActive' },
+    { key: 'newSubscriptions', figure: data?.subscriptions.new, format: number, people: 'subscriptionsNew' },
+    {
+      key: 'churnRate',
+      figure: data?.subscriptions.churnRate,
+      format: percent,
+      goodWhen: 'down',
+      people: 'subscriptionsChurned',
+    },
+    { key: 'usersTotal', figure: data?.users.total, format: number, people: 'usersTotal' },
+    { key: 'usersNew', figure: data?.users.new, format: number, people: 'usersNew' },
+    { key: 'usersActive', figure: data?.users.active, format: number, people: 'usersActive' },
+    { key: 'activations', figure: data?.promo.activations, format: number, people: 'promoActivations' },
+    { key: 'refused', figure: data?.promo.refused, format: number, goodWhen: 'down', people: 'promoRefused' },
+    { key: 'lifetime', figure: data?.money.lifetime, format: number, people: 'lifetime' },
   ];
 
   return (
@@ -104,10 +129,23 @@ export const HomePage = () => {
               format={kpi.format}
               goodWhen={kpi.goodWhen ?? 'up'}
               loading={loading}
+              onOpen={kpi.people ? () => setPeople(kpi.people ?? null) : undefined}
+              openRef={(node) => {
+                if (kpi.people) triggers.current.set(kpi.people, node);
+              }}
             />
           </Col>
         ))}
       </Row>
+      {data ? (
+        <FigurePeopleDrawer
+          figure={people}
+          from={data.from}
+          to={data.to}
+          onClose={() => setPeople(null)}
+          afterClose={(figure) => triggers.current.get(figure)?.focus()}
+        />
+      ) : null}
       <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
         <Col xs={24}>{data ? <MrrMovementsCard data={data} /> : <ChartSkeleton />}</Col>
         <Col xs={24}>

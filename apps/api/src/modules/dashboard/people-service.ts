@@ -1,0 +1,146 @@
+import {
+  type PeopleExportQuery,
+  type PeopleFigure,
+  type PeoplePage,
+  type PeopleQuery,
+  peopleCsvHeader,
+} from '@pult/contract';
+import { csvHeader, csvLine } from '../../lib/csv';
+import type { ServiceContext } from '../../lib/service-context';
+import { dashboardRepository } from './dashboard-repository';
+import { usableToday } from './dashboard-service';
+import { addDays, dayOf, startOfDay } from './moscow-day';
+import { rangeOf } from './mrr-movements-service';
+import { type After, peopleRepository as repo, type Span } from './people-repository';
+
+const EXPORT_BATCH = 5_000;
+const EPOCH = new Date('1970-01-01T00:00:00Z');
+const FAR_FUTURE = new Date('9999-01-01T00:00:00Z');
+
+/** Flows: the rollup metric that counts the figure's rows per day (decision 0016). */
+const flowMetric: Partial<Record<PeopleFigure, string>> = {
+  usersNew: 'registrations',
+  usersTotal: 'registrations',
+  subscriptionsNew: 'new',
+  subscriptionsChurned: 'churned',
+  promoActivations: 'activations',
+  promoRefused: 'refusals',
+  revenue: 'revenue',
+};
+
+/** Stocks and the running total count every row before the range too. */
+const fromTheStart = (figure: PeopleFigure) =>
+  figure === 'usersTotal' || figure === 'subscriptionsActive' || figure === 'lifetime';
+
+interface Range {
+  from: string;
+  to: string;
+  today: string;
+  span: Span;
+}
+
+/** The days asked for (0038's rules: `to` today by default, a year at most, days to come cut off) and their instants. */
+function resolve(ctx: ServiceContext, figure: PeopleFigure, query: { from?: string; to?: string }): Range | null {
+  const range = rangeOf(ctx, query);
+  if (!range) return null;
+  const now = ctx.clock.now();
+  const today = dayOf(now);
+  // Up to now for today, as the dashboard counts it (its live rows end just after now); a sighting has no
+  // later bound there, as the dashboard counts every last-seen day from the period's first on.
+  const hi =
+    range.to !== today
+      ? startOfDay(addDays(range.to, 1))
+      : figure === 'usersActive'
+        ? FAR_FUTURE
+        : new Date(now.getTime() + 1);
+  return { ...range, today, span: { lo: fromTheStart(figure) ? EPOCH : startOfDay(range.from), hi } };
+}
+
+/**
+ * The figure for the range exactly as the dashboard reads it: the stored days before today, and today's
+ * figures as the dashboard has them (stored by the job plus the rows since, counted live).
+ */
+async function figureOf(ctx: ServiceContext, figure: PeopleFigure, range: Range): Promise<number> {
+  const { db } = ctx;
+  if (figure === 'usersActive')
+    return repo.lastSeen(db, range.from, range.to === range.today ? '9999-12-31' : range.to);
+  const lastStored = range.to < range.today ? range.to : addDays(range.today, -1);
+  const now = ctx.clock.now();
+  const todayRows = async () => {
+    if (range.to !== range.today) return [];
+    const dayStart = startOfDay(range.today);
+    const fresh = await dashboardRepository.freshness(db);
+    return dashboardRepository.today(db, dayStart, now, usableToday(fresh.today, dayStart, now));
+  };
+  const metric = flowMetric[figure];
+  if (metric) {
+    // Revenue and churned store a variant per counting policy beside the default one, under dims of their
+    // own; the lists hold the default's rows ('' dim), the others sum every dim (sources, series, reasons).
+    const dim = metric === 'revenue' || metric === 'churned' ? '' : null;
+    const [stored, today] = await Promise.all([
+      repo.storedFlow(db, metric, dim, fromTheStart(figure) ? null : range.from, lastStored),
+      todayRows(),
+    ]);
+    return today.reduce(
+      (n, row) => (row.metric === metric && (dim === null || row.dim === dim) ? n + row.value : n),
+      stored,
+    );
+  }
+  // Stocks: starts − ends per plan:source up to the end of the range, all dims or the purchased lifetime ones.
+  const [stored, today, lifetimePlans] = await Promise.all([
+    repo.storedStock(db, lastStored),
+    todayRows(),
+    figure === 'lifetime' ? repo.lifetimePlans(db) : Promise.resolve(null),
+  ]);
+  const counts = (dim: string) => {
+    if (!lifetimePlans) return true;
+    const [plan, source] = dim.split(':');
+    return source === 'purchase' && lifetimePlans.has(Number(plan));
+  };
+  const live = today.reduce(
+    (n, row) =>
+      counts(row.dim) ? n + (row.metric === 'starts' ? row.value : row.metric === 'ends' ? -row.value : 0) : n,
+    0,
+  );
+  return stored.reduce((n, row) => (counts(row.dim) ? n + row.value : n), live);
+}
+
+/** The people behind the home screen's figures (docs/decisions/0050): a page, its count, and the CSV. */
+export const peopleService = {
+  page: async (ctx: ServiceContext, query: PeopleQuery): Promise<PeoplePage> => {
+    const range = resolve(ctx, query.figure, query);
+    if (!range) return { items: [], count: 0, countIsEstimate: false, total: query.figure === 'revenue' ? 0 : null };
+    const [rows, figure, payments] = await Promise.all([
+      repo.page(ctx.db, query.figure, range.span, query),
+      figureOf(ctx, query.figure, range),
+      query.figure === 'revenue' ? repo.revenueRows(ctx.db, range.span) : Promise.resolve(null),
+    ]);
+    return {
+      items: rows.map(({ atKey: _, ...item }) => item),
+      count: payments?.count ?? figure,
+      countIsEstimate: payments?.isEstimate ?? false,
+      total: payments === null ? null : figure,
+    };
+  },
+
+  /** Every row of one figure as CSV, in keyset batches (the list's order) read one after the other. */
+  exportCsv: (ctx: ServiceContext, query: PeopleExportQuery): AsyncGenerator<string> => {
+    const range = resolve(ctx, query.figure, query);
+    const db = ctx.db;
+    return (async function* () {
+      yield csvHeader(peopleCsvHeader[query.lang ?? 'ru']);
+      if (!range) return;
+      let after: After | null = null;
+      for (;;) {
+        const rows = await repo.after(db, query.figure, range.span, after, EXPORT_BATCH);
+        if (rows.length === 0) return;
+        yield rows
+          .map((r) => csvLine([r.at, r.id, r.userId, r.email, r.planId, r.amount, r.seriesId, r.reason]))
+          .join('');
+        const last = rows[rows.length - 1];
+        if (!last || rows.length < EXPORT_BATCH) return;
+        after = { at: last.atKey, id: last.id };
+      }
+    })();
+  },
+};

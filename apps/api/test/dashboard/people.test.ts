@@ -1,0 +1,210 @@
+import { type DashboardData, type PeopleFigure, type PeoplePage, peopleFigures } from '@pult/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/modules/dashboard/moscow-day';
+import { seedDatabase } from '../../src/seed/seed-database';
+import { openTestDatabase, testDbKind } from '../helpers/test-database';
+import { type DashboardTest, dashboardApp, NOW } from './dashboard-fixture';
+
+const quiet = { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream;
+let t: DashboardTest;
+
+beforeAll(async () => {
+  const database = await openTestDatabase();
+  await seedDatabase(database, {
+    users: 400,
+    subscriptions: 600,
+    transactions: 2000,
+    promoCodes: 3000,
+    reset: true,
+    seed: 11,
+    now: NOW,
+    staffPassword: 'demo-password',
+    progressStream: quiet,
+  });
+  t = await dashboardApp(database);
+  // Activations and refusals the seed does not make, today and before (as dashboard-seeded.test.ts).
+  await t.rows(`UPDATE promo_codes SET status = 'activated', activated_by = u.id,
+      activated_at = TIMESTAMPTZ '2025-06-01T08:00:00Z' - (c.id % 70) * INTERVAL '1 day'
+    FROM (SELECT id FROM promo_codes WHERE status = 'new' ORDER BY id LIMIT 120) pick,
+      promo_codes c, (SELECT min(id) AS id FROM users WHERE role = 'user') u
+    WHERE c.id = pick.id AND promo_codes.id = c.id`);
+  await t.rows(`INSERT INTO promo_activation_refusals (user_id, reason, at)
+    SELECT (SELECT min(id) FROM users WHERE role = 'user'), (ARRAY['CODE_NOT_FOUND', 'CODE_USED'])[1 + g % 2],
+      TIMESTAMPTZ '2025-06-01T08:30:00Z' - g * INTERVAL '13 hours' FROM generate_series(0, 150) g`);
+  await t.rows(`UPDATE users SET last_seen_at = created_at + INTERVAL '2 days' WHERE role = 'user'`);
+  await t.app.dashboardRollups.runOnce();
+  await t.app.dashboardRollups.runOnce();
+  // Rows written after the job stored today's figures: the dashboard counts them live, so must the lists.
+  await t.rows(`INSERT INTO users (email, role, status, created_at, last_seen_at)
+    VALUES ('people-late@pult.test', 'user', 'active', TIMESTAMPTZ '2025-06-01T09:00:00Z', TIMESTAMPTZ '2025-06-01T09:00:00Z')`);
+}, 120_000);
+afterAll(() => t.close());
+
+const get = (url: string, token = t.token) => t.app.inject({ url, headers: { 'api-token': token } });
+
+/** The dashboard's number for a figure: this period's, or the previous one's. */
+function figureOf(data: DashboardData, figure: PeopleFigure, span: 'current' | 'previous'): number | null {
+  const pick = {
+    usersTotal: data.users.total,
+    usersNew: data.users.new,
+    usersActive: data.users.active,
+    subscriptionsActive: data.subscriptions.active,
+    subscriptionsNew: data.subscriptions.new,
+    subscriptionsChurned: data.subscriptions.churned,
+    lifetime: data.money.lifetime,
+    revenue: data.money.revenue,
+    promoActivations: data.promo.activations,
+    promoRefused: data.promo.refused,
+  }[figure];
+  return pick[span];
+}
+
+/** Every row of a list, page by page. */
+async function all(figure: PeopleFigure, from: string, to: string) {
+  const items: PeoplePage['items'] = [];
+  let first: PeoplePage | undefined;
+  for (let page = 1; page < 100; page++) {
+    const response = await get(`/api/analytics/people?figure=${figure}&from=${from}&to=${to}&take=100&page=${page}`);
+    expect(response.statusCode, `${figure} ${response.body}`).toBe(200);
+    const body = response.json() as PeoplePage;
+    first ??= body;
+    items.push(...body.items);
+    if (body.items.length < 100) break;
+  }
+  return { items, count: first?.count ?? 0, total: first?.total ?? null };
+}
+
+describe(`the people behind each dashboard figure (${testDbKind})`, () => {
+  for (const period of [7, 30, 90] as const)
+    it(`period ${period}: each list holds exactly the rows its figure counts, this period and the previous`, async () => {
+      const data = await t.data(period);
+      const spans = [
+        { span: 'current' as const, from: data.from, to: data.to },
+        { span: 'previous' as const, from: addDays(data.from, -period), to: addDays(data.from, -1) },
+      ];
+      for (const figure of peopleFigures)
+        for (const { span, from, to } of spans) {
+          const expected = figureOf(data, figure, span);
+          if (expected === null) continue;
+          const list = await all(figure, from, to);
+          const label = `${figure} ${span} ${from}..${to}`;
+          if (figure === 'revenue') {
+            expect(list.total, label).toBe(expected);
+            expect(
+              list.items.reduce((n, item) => n + (item.amount ?? 0), 0),
+              label,
+            ).toBe(expected);
+            expect(list.count, label).toBe(list.items.length);
+          } else {
+            expect({ count: list.count, rows: list.items.length }, label).toEqual({ count: expected, rows: expected });
+            expect(list.total, label).toBeNull();
+          }
+          // Newest first, no row twice, each with its person.
+          const keys = list.items.map((item) => `${item.at}:${item.id}`);
+          expect(new Set(keys).size, label).toBe(keys.length);
+          const newestFirst = [...list.items].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
+          expect(newestFirst, label).toEqual(list.items);
+          for (const item of list.items) expect(item.email, label).not.toBe('');
+        }
+    });
+
+  it('counts a registration made after the job stored today, as the dashboard does', async () => {
+    const data = await t.data(7);
+    const list = await all('usersNew', data.to, data.to);
+    expect(list.count).toBe(data.daily.at(-1)?.registrations);
+    expect(list.items[0]?.email).toBe('people-late@pult.test');
+  });
+
+  it('defaults to the last 30 days and answers a range before any data, or wholly after today, empty', async () => {
+    const data = await t.data(30);
+    const defaulted = await get('/api/analytics/people?figure=usersNew&take=100');
+    const whole = await get(`/api/analytics/people?figure=usersNew&from=${data.from}&to=${data.to}&take=100`);
+    expect(defaulted.json()).toEqual(whole.json());
+    expect((await get('/api/analytics/people?figure=promoRefused&from=2020-01-01&to=2020-01-31')).json()).toEqual({
+      items: [],
+      count: 0,
+      countIsEstimate: false,
+      total: null,
+    });
+    expect((await get('/api/analytics/people?figure=revenue&from=2030-01-01&to=2030-01-02')).json()).toEqual({
+      items: [],
+      count: 0,
+      countIsEstimate: false,
+      total: 0,
+    });
+  });
+
+  it('refuses bad input with 400 in the error shape', async () => {
+    for (const query of [
+      '',
+      'figure=mrr',
+      'figure=usersNew%00',
+      'figure=usersNew&from=2025-05-01%00',
+      'figure=usersNew&from=2025-13-01',
+      'figure=usersNew&from=2025-02-30',
+      'figure=usersNew&to=tomorrow',
+      'figure=usersNew&from=2025-06-01&to=2025-05-01',
+      'figure=usersNew&from=2024-01-01&to=2025-06-01',
+      'figure=usersNew&from=2020-01-01',
+      'figure=usersNew&take=0',
+      'figure=usersNew&take=101',
+      'figure=usersNew&page=0',
+      'figure[]=usersNew',
+    ]) {
+      const response = await get(`/api/analytics/people?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        code: 'VALIDATION_FAILED',
+      });
+      const csv = await get(`/api/analytics/people/export?${query.replace(/&?(take|page)=[^&]*/g, '')}`);
+      if (!/take|page/.test(query)) expect(csv.statusCode, `export ${query}`).toBe(400);
+    }
+  });
+
+  it('answers staff only: admin and editor, not a planner user, not anonymous', async () => {
+    for (const path of ['/api/analytics/people?figure=usersNew', '/api/analytics/people/export?figure=usersNew'])
+      expect((await t.app.inject({ url: path })).statusCode, path).toBe(401);
+    await t.createUser({ email: 'people-planner@pult.test', role: 'user' });
+    await t.createUser({ email: 'people-editor@pult.test', role: 'editor' });
+    const user = (await t.signin('people-planner@pult.test')).apiToken;
+    const editor = (await t.signin('people-editor@pult.test')).apiToken;
+    expect((await get('/api/analytics/people?figure=usersNew', user)).statusCode).toBe(403);
+    expect((await get('/api/analytics/people/export?figure=usersNew', user)).statusCode).toBe(403);
+    expect((await get('/api/analytics/people?figure=usersNew', editor)).statusCode).toBe(200);
+  });
+
+  it('exports a figure as CSV: every row of the list in its order, the header in the language asked', async () => {
+    const data = await t.data(90);
+    const list = await all('revenue', data.from, data.to);
+    const csv = await get(`/api/analytics/people/export?figure=revenue&from=${data.from}&to=${data.to}`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toContain('people-revenue-');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Время;ID записи;ID пользователя;E-mail;ID тарифа;Сумма, коп.;ID серии;Причина');
+    expect(lines.slice(1)).toEqual(
+      list.items.map((i) => [i.at, i.id, i.userId, i.email, i.planId ?? '', i.amount, '', ''].join(';')),
+    );
+    for (const [lang, first] of [
+      ['en', 'Time;Row ID;User ID'],
+      ['fr', 'Heure;ID de la ligne'],
+      ['ja', '日時;行 ID'],
+      ['zh', '时间;记录 ID'],
+    ] as const) {
+      const answer = await get(`/api/analytics/people/export?figure=promoRefused&lang=${lang}`);
+      expect(answer.body.replace(/^\uFEFF/, '').startsWith(first), lang).toBe(true);
+    }
+    const refusals = await get('/api/analytics/people/export?figure=promoRefused');
+    expect(
+      refusals.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n').length - 1,
+    ).toBe((await t.data(30)).promo.refused.current);
+  });
+});

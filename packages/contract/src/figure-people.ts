@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { listQuery } from './list-query';
+import { type Locale, locale } from './locales';
+import { analyticsDay, MRR_MOVEMENTS_MAX_DAYS } from './mrr-movements';
+
+/**
+ * The home screen's figures that count or sum rows of people, each listable
+ * (`GET /analytics/people?figure=…`, docs/decisions/0050). Every list holds exactly the rows its figure
+ * counts (docs/decisions/0016) for the same Moscow days: a flow the rows whose own time falls in the
+ * days, a stock the rows running at the end of the last day (now, when it is today).
+ */
+export const peopleFigures = [
+  'usersTotal',
+  'usersNew',
+  'usersActive',
+  'subscriptionsActive',
+  'subscriptionsNew',
+  'subscriptionsChurned',
+  'lifetime',
+  'revenue',
+  'promoActivations',
+  'promoRefused',
+] as const;
+export const peopleFigure = z.enum(peopleFigures);
+export type PeopleFigure = z.infer<typeof peopleFigure>;
+
+export const peopleFigureDefinitions: Record<PeopleFigure, string> = {
+  usersTotal: 'Planner accounts registered up to the end of `to` (`from` is not used); `at` is the registration.',
+  usersNew: 'Planner accounts registered in the days; `at` is the registration.',
+  usersActive: 'Planner accounts last seen (sign-in or refresh) in the days; `at` is the last sighting.',
+  subscriptionsActive:
+    'Subscriptions not canceled, started and not expired at the end of `to` (now for today; `from` is not used); `at` is the start.',
+  subscriptionsNew: 'Subscriptions started in the days, any source or status; `at` is the start.',
+  subscriptionsChurned:
+    'Subscriptions ending in the days (up to now) whose owner held no other non-canceled subscription running then; `at` is the end.',
+  lifetime:
+    'Active purchased subscriptions of lifetime plans at the end of `to` (`from` is not used); `at` is the start.',
+  revenue:
+    'Paid purchases and renewals (succeeded, or refunded later) and succeeded refunds (negative) made in the days; `amount` in kopecks, `total` their sum.',
+  promoActivations: 'Promo codes activated in the days; `at` is the activation, `seriesId` the series.',
+  promoRefused: 'Refused promo activation attempts in the days; `at` is the attempt, `reason` the refusal code.',
+};
+
+export const peopleQuery = listQuery({
+  figure: peopleFigure.meta({ description: 'Which figure of the dashboard to list.' }),
+  from: analyticsDay
+    .optional()
+    .meta({ description: 'First day (YYYY-MM-DD, Moscow); 29 days before `to` when left out.' }),
+  to: analyticsDay.optional().meta({ description: 'Last day (YYYY-MM-DD, Moscow), included; today when left out.' }),
+}).superRefine((query, ctx) => {
+  if (!query.from || !query.to) return;
+  if (query.from > query.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is after to' });
+  const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+  if (days > MRR_MOVEMENTS_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${MRR_MOVEMENTS_MAX_DAYS} days` });
+});
+export type PeopleQuery = z.infer<typeof peopleQuery>;
+
+export const peopleItem = z.object({
+  id: z.number().int().meta({
+    description: 'The counted row: the user, subscription, transaction, promo code or refused attempt.',
+  }),
+  userId: z.number().int().nullable().meta({ description: 'Null only for a code whose activating account is gone.' }),
+  email: z.string(),
+  at: z.string().meta({ description: "The instant that places the row in the figure (see the figure's definition)." }),
+  planId: z.number().int().nullable(),
+  amount: z.number().int().nullable().meta({ description: 'Kopecks, for revenue; null otherwise.' }),
+  seriesId: z.number().int().nullable(),
+  reason: z.string().nullable().meta({ description: 'The refusal code, for promoRefused; null otherwise.' }),
+});
+export type PeopleItem = z.infer<typeof peopleItem>;
+
+export const peoplePage = z.object({
+  items: z.array(peopleItem),
+  count: z
+    .number()
+    .int()
+    .nonnegative()
+    .meta({ description: "Rows in the list: the card's figure, except for revenue (the payments behind it)." }),
+  countIsEstimate: z.boolean().meta({
+    description:
+      "Only revenue's payments are counted like the other large lists (exactly up to 10 000, else the planner's estimate); every other count is the dashboard's own figure.",
+  }),
+  total: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "For revenue, the amounts' sum in kopecks (the card's figure); null for the others." }),
+});
+export type PeoplePage = z.infer<typeof peoplePage>;
+
+export const peopleExportQuery = z
+  .object({
+    figure: peopleFigure,
+    from: analyticsDay.optional(),
+    to: analyticsDay.optional(),
+    lang: locale.optional().meta({ description: 'Language of the header row; Russian when left out.' }),
+  })
+  .superRefine((query, ctx) => {
+    if (query.from && query.to && query.from > query.to)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is after to' });
+  });
+export type PeopleExportQuery = z.infer<typeof peopleExportQuery>;
+
+/** The CSV's columns, in each language, the same for every figure (blank where a figure has none). */
+export const peopleCsvHeader: Record<Locale, readonly string[]> = {
+  ru: ['Время', 'ID записи', 'ID пользователя', 'E-mail', 'ID тарифа', 'Сумма, коп.', 'ID серии', 'Причина'],
+  en: ['Time', 'Row ID', 'User ID', 'E-mail', 'Plan ID', 'Amount, kopecks', 'Series ID', 'Reason'],
+  zh: ['时间', '记录 ID', '用户 ID', '电子邮件', '套餐 ID', '金额（戈比）', '系列 ID', '原因'],
+  fr: [
+    'Heure',
+    'ID de la ligne',
+    'ID utilisateur',
+    'E-mail',
+    'ID du forfait',
+    'Montant, kopecks',
+    'ID de la série',
+    'Motif',
+  ],
+  ja: ['日時', '行 ID', 'ユーザー ID', 'メール', 'プラン ID', '金額（コペイカ）', 'シリーズ ID', '理由'],
+};
