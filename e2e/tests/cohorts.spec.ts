@@ -20,6 +20,7 @@ const matured: CohortsResponse = {
   by: 'month',
   asOf: new Date().toISOString(),
   today: '2025-06-01',
+  policies: { refunds: 'onRefundDay', promoGrantsAsSubscribers: true },
   items: [
     {
       key: '2025-01',

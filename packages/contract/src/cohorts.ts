@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analyticsPolicies } from './analytics-policies';
 
 /**
  * Cohorts and realised LTV (docs/decisions/0046). A cohort is the users whose first paid subscription
@@ -48,7 +49,10 @@ export const cohortRow = z.object({
   key: z.string().meta({ description: 'YYYY-MM (Moscow) or the promo series id.' }),
   label: z.string().meta({ description: 'The month as YYYY-MM, or the series name.' }),
   size: z.number().int().meta({ description: 'Members of the cohort.' }),
-  revenue: z.number().int().meta({ description: 'Their revenue since their anchor day, up to the build, kopecks.' }),
+  revenue: z
+    .number()
+    .int()
+    .meta({ description: 'Their revenue since their anchor day, up to the build, kopecks, under policies.refunds.' }),
   ltv: z.number().meta({ description: 'Realised LTV: revenue ÷ size, kopecks (may be fractional).' }),
   cells: z.array(cohortCell).meta({ description: 'Ages 1…12, in order.' }),
 });
@@ -61,6 +65,11 @@ export const cohortsResponse = z.object({
     .nullable()
     .meta({ description: 'When the figures were counted (ISO instant; rebuilt at most hourly); null: not yet.' }),
   today: z.string().meta({ description: 'The Moscow day the ages are measured to (YYYY-MM-DD).' }),
+  policies: analyticsPolicies.meta({
+    description:
+      'The policies in force: the refund policy decides revenue and LTV (docs/decisions/0049); promo grants never ' +
+      'count here (paid subscriptions only).',
+  }),
   items: z.array(cohortRow).meta({ description: 'Oldest month first; series newest first.' }),
 });
 export type CohortsResponse = z.infer<typeof cohortsResponse>;

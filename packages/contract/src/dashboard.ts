@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analyticsPolicies } from './analytics-policies';
 import { paged } from './common';
 import { commaList, listQuery } from './list-query';
 import { mrrMovements } from './mrr-movements';
@@ -53,7 +54,7 @@ const seriesFunnel = z.object({
 export const dailyPoint = z.object({
   day: z.string().meta({ description: 'YYYY-MM-DD, Europe/Moscow.' }),
   registrations: z.number().int(),
-  revenue: z.number().int(),
+  revenue: z.number().int().meta({ description: 'As money.revenue, under the same refund policy.' }),
   newByPurchase: z.number().int(),
   newByPromo: z.number().int(),
   newByAdmin: z.number().int(),
@@ -62,6 +63,7 @@ export const dailyPoint = z.object({
 
 export const dashboardData = z.object({
   period: dashboardPeriod,
+  policies: analyticsPolicies,
   from: z.string().meta({ description: 'First day of the period (YYYY-MM-DD, Europe/Moscow).' }),
   to: z.string().meta({ description: 'Last day of the period: today.' }),
   asOf: z.string().meta({ description: 'The moment "now" of this answer (ISO).' }),
@@ -77,7 +79,8 @@ export const dashboardData = z.object({
   subscriptions: z.object({
     active: compared(
       'Subscriptions not canceled, started and not yet expired at the end of the period (now). A canceled ' +
-        'subscription never counts as active: the time of cancellation is not recorded.',
+        'subscription never counts as active: the time of cancellation is not recorded. Promo grants count ' +
+        'only while policies.promoGrantsAsSubscribers (so in byPlan, new, churned and churnRate too).',
     ),
     byPlan: z.array(planCount).meta({ description: 'Active subscriptions now, per plan.' }),
     bySource: z
@@ -93,7 +96,8 @@ export const dashboardData = z.object({
   money: z.object({
     revenue: compared(
       'Kopecks: purchases and renewals that were paid (succeeded, or refunded later) plus succeeded refunds ' +
-        '(negative), each on the day of its own transaction: a refund lowers the period it happens in.',
+        '(negative), each on the day of its own transaction: a refund lowers the period it happens in. With ' +
+        'policies.refunds = rewriteClosedDays: only payments still succeeded, on the day paid, and no refunds.',
     ),
     mrr: compared(
       'Kopecks per month: active purchased subscriptions of monthly plans at their plan price, of yearly plans ' +

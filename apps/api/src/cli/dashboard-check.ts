@@ -1,6 +1,6 @@
 /**
- * Compares the dashboard's daily rollups with the raw rows, day by day, and with `--repair`
- * recomputes the days that differ (docs/decisions/0016):
+ * Compares the dashboard's daily rollups, MRR movements and cohort grid with the raw rows, and with
+ * `--repair` recomputes what differs (docs/decisions/0016, 0038, 0046):
  *   npm run dashboard:check [-- --repair]
  * Exits 1 when differences were found and left, so a nightly cron can alert on it.
  */
@@ -22,7 +22,7 @@ try {
   if (result.differences.length > 50) process.stdout.write(`… and ${result.differences.length - 50} more\n`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stdout.write(
-    `${result.differences.length} difference(s); ${result.repairedDays} day(s) and ${result.repairedOwners} customer(s) of MRR movements repaired; ${seconds} s\n`,
+    `${result.differences.length} difference(s); ${result.repairedDays} day(s), ${result.repairedOwners} customer(s) of MRR movements${result.repairedCohorts ? ' and the cohort grid' : ''} repaired; ${seconds} s\n`,
   );
   process.exitCode = result.differences.length > 0 && !values.repair ? 1 : 0;
 } finally {

@@ -1,4 +1,4 @@
-import type { CohortGrouping, CohortRow } from '@pult/contract';
+import type { CohortGrouping, CohortRow, RefundPolicy } from '@pult/contract';
 import { addDays, dayOf } from '../../src/modules/dashboard/moscow-day';
 import type { DashboardTest } from './dashboard-fixture';
 
@@ -15,7 +15,12 @@ interface Span {
 /** Epoch milliseconds (PostgreSQL keeps microseconds: rounding them can only move an instant within its millisecond). */
 const iso = (ms: number) => new Date(Number(ms));
 
-export async function naiveCohorts(t: DashboardTest, by: CohortGrouping, today: string): Promise<CohortRow[]> {
+export async function naiveCohorts(
+  t: DashboardTest,
+  by: CohortGrouping,
+  today: string,
+  refunds: RefundPolicy = 'onRefundDay',
+): Promise<CohortRow[]> {
   const subs = await t.rows<{
     owner: number;
     price: number;
@@ -45,9 +50,12 @@ export async function naiveCohorts(t: DashboardTest, by: CohortGrouping, today: 
   }
   const revenueRows = new Map<number, { day: string; amount: number }[]>();
   for (const x of txs) {
+    // Decision 0049: rewriting closed days drops the refunded payment and counts no refund.
     const counts =
-      (['purchase', 'renewal'].includes(x.kind) && ['succeeded', 'refunded'].includes(x.status)) ||
-      (x.kind === 'refund' && x.status === 'succeeded');
+      refunds === 'rewriteClosedDays'
+        ? ['purchase', 'renewal'].includes(x.kind) && x.status === 'succeeded'
+        : (['purchase', 'renewal'].includes(x.kind) && ['succeeded', 'refunded'].includes(x.status)) ||
+          (x.kind === 'refund' && x.status === 'succeeded');
     if (!counts) continue;
     const list = revenueRows.get(x.userId) ?? [];
     list.push({ day: dayOf(iso(x.at)), amount: Number(x.amount) });

@@ -121,7 +121,10 @@ describe('edge days, refunds in another period, lifetime plans', () => {
     await t.app.dashboardRollups.runOnce();
     expect((await t.data(30)).money.revenue.current).toBe(-29900 + 240000 + 990000 + 29900);
     const check = await t.database.db.transaction((tx) => checkRollups(tx, t.clock.now(), { repair: false }));
-    expect(check.differences).toEqual([]);
+    // The daily rollups took it; the cohort grid is rebuilt on its own schedule (0046) and, until then, the
+    // check reports the back-dated payment's cohort (cohorts-seeded.test.ts tests that part).
+    expect(check.differences.filter((d) => !d.metric.startsWith('cohort:'))).toEqual([]);
+    expect(check.differences.filter((d) => d.metric.startsWith('cohort:')).length).toBeGreaterThan(0);
   });
 
   it('finds a drifted rollup and repairs it from the raw rows', async () => {
@@ -129,7 +132,7 @@ describe('edge days, refunds in another period, lifetime plans', () => {
     await exec(`INSERT INTO dashboard_daily (metric, day, dim, value) VALUES ('revenue', '2025-05-04', '', 777)`);
     await exec(`INSERT INTO dashboard_last_seen (day, shard, users) VALUES ('2025-05-05', 3, 2)`);
     const found = await t.database.db.transaction((tx) => checkRollups(tx, t.clock.now(), { repair: true }));
-    expect(found.differences).toEqual([
+    expect(found.differences.filter((d) => !d.metric.startsWith('cohort:'))).toEqual([
       { metric: 'registrations', day: '2025-05-03', dim: '', stored: 6, actual: 1 },
       { metric: 'revenue', day: '2025-05-04', dim: '', stored: 777, actual: 0 },
       { metric: 'last_seen', day: '2025-05-05', dim: '', stored: 2, actual: 0 },

@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { analyticsPolicies } from '../analytics-policies';
 import { defineEndpoint } from '../endpoint';
 import { recordVersion } from '../versions';
+
+// The counting policies are a group of the settings; exported from here, with the settings' contract.
+export * from '../analytics-policies';
 
 /** `HH:MM`, 00:00–23:59. */
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
@@ -78,6 +82,11 @@ export const settingsValues = z.object({
   secondFactorRequiredFor: secondFactorPolicy,
   /** A staff session without a request for this long ends (ASVS 7.3.1). */
   sessionIdleMinutes: z.number().int().min(5).max(1440),
+  /**
+   * How the dashboard counts refunds and promo grants (docs/decisions/0049). Settings saved before it have
+   * none and read the defaults (no `.default()` here: inside the partial update body it would overwrite it).
+   */
+  analytics: analyticsPolicies,
 });
 export type SettingsValues = z.infer<typeof settingsValues>;
 
@@ -91,7 +100,7 @@ export const systemSettings = settingsValues
   .meta({ id: 'SystemSettings' });
 export type SystemSettings = z.infer<typeof systemSettings>;
 
-/** Any subset of the values; a nested group (quiet hours, limits, retention) is replaced whole. */
+/** Any subset of the values; a nested group (quiet hours, limits, retention, analytics) is replaced whole. */
 export const updateSettingsBody = settingsValues.partial().strict();
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
 

@@ -11,14 +11,19 @@
 -- subscription of theirs runs past the mark, anchor + 30 k days. (Calendar months made every February
 -- cohort 100 % after one month: a 30-day plan bought on 10 February runs to 12 March.)
 -- Revenue: the dashboard's (decision 0016) transactions of the member on or after the anchor day; at age
--- 0 all of them so far (the realised LTV), at age k >= 1 those of days before mark k.
-CREATE OR REPLACE FUNCTION pult_cohort_cells()
-RETURNS TABLE (kind text, cohort text, anchor_day date, age integer, members bigint, retained bigint, revenue bigint)
+-- 0 all of them so far (the realised LTV), at age k >= 1 those of days before mark k. revenue_rewritten is the
+-- same under the refund policy rewriteClosedDays (decision 0049): payments still succeeded, no refunds.
+-- With as_of, only the rows written by then (subscriptions and transactions created, codes activated): what
+-- dashboard:check compares a grid built at as_of with, so rows added since are not taken for drift.
+CREATE OR REPLACE FUNCTION pult_cohort_cells(as_of timestamptz DEFAULT NULL)
+RETURNS TABLE (kind text, cohort text, anchor_day date, age integer, members bigint, retained bigint, revenue bigint,
+  revenue_rewritten bigint)
 LANGUAGE sql STABLE AS $$
   WITH paid AS (
     SELECT s.owner, pult_day(s.started_at) AS sd, pult_day(s.expires_at) AS ed
     FROM subscriptions s JOIN subscription_plans p ON p.id = s.plan_id
     WHERE s.source = 'purchase' AND s.status <> 'canceled' AND p.price > 0
+      AND (as_of IS NULL OR s.created_at <= as_of)
   ),
   members AS (
     SELECT 'month'::text AS kind, to_char(f.anchor, 'YYYY-MM') AS cohort, f.user_id, f.anchor
@@ -26,6 +31,7 @@ LANGUAGE sql STABLE AS $$
     UNION ALL
     SELECT 'promoSeries', c.series_id::text, c.activated_by, min(pult_day(c.activated_at))
     FROM promo_codes c WHERE c.activated_by IS NOT NULL AND c.activated_at IS NOT NULL
+      AND (as_of IS NULL OR c.activated_at <= as_of)
     GROUP BY c.series_id, c.activated_by
   ),
   -- Each member's ages at which a paid subscription runs past the mark, as bits 0-12.
@@ -39,9 +45,10 @@ LANGUAGE sql STABLE AS $$
   -- Revenue by the age in whole 30-day months at which it came (12: twelve or more).
   earned AS (
     SELECT m.kind, m.cohort, m.anchor, least((pult_day(t.created_at) - m.anchor) / 30, 12) AS bucket,
-      sum(t.amount)::bigint AS amount
+      sum(t.amount)::bigint AS amount,
+      coalesce(sum(t.amount) FILTER (WHERE t.kind <> 'refund' AND t.status = 'succeeded'), 0)::bigint AS rewritten
     FROM members m JOIN transactions t ON t.user_id = m.user_id
-    WHERE pult_day(t.created_at) >= m.anchor
+    WHERE pult_day(t.created_at) >= m.anchor AND (as_of IS NULL OR t.created_at <= as_of)
       AND ((t.kind IN ('purchase', 'renewal') AND t.status IN ('succeeded', 'refunded'))
         OR (t.kind = 'refund' AND t.status = 'succeeded'))
     GROUP BY 1, 2, 3, 4
@@ -53,7 +60,8 @@ LANGUAGE sql STABLE AS $$
     CROSS JOIN generate_series(0, 12) AS a(age)
     GROUP BY m.kind, m.cohort, m.anchor, a.age
   )
-  SELECT g.kind, g.cohort, g.anchor, g.age, g.members, g.retained, coalesce(sum(e.amount), 0)::bigint
+  SELECT g.kind, g.cohort, g.anchor, g.age, g.members, g.retained, coalesce(sum(e.amount), 0)::bigint,
+    coalesce(sum(e.rewritten), 0)::bigint
   FROM grid g LEFT JOIN earned e
     ON e.kind = g.kind AND e.cohort = g.cohort AND e.anchor = g.anchor AND (g.age = 0 OR e.bucket < g.age)
   GROUP BY g.kind, g.cohort, g.anchor, g.age, g.members, g.retained

@@ -18,6 +18,8 @@ export const cohortCells = pgTable(
     members: integer('members').notNull(),
     retained: integer('retained').notNull(),
     revenue: bigint('revenue', { mode: 'number' }).notNull(),
+    /** The same revenue under the refund policy rewriteClosedDays (docs/decisions/0049). */
+    revenueRewritten: bigint('revenue_rewritten', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ name: 'cohort_cells_pkey', columns: [t.kind, t.cohort, t.anchorDay, t.age] }),

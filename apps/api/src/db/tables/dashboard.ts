@@ -110,6 +110,11 @@ export const dashboardFreshness = pgTable(
     asOf: time('as_of').notNull(),
     /** How long the last rebuild took (`cohorts` only): the next waits a hundred times as long. */
     tookMs: integer('took_ms'),
+    /**
+     * The database's clock when the grid's build read the rows (`cohorts` only): dashboard:check compares
+     * the grid with the rows written by then (decision 0049); `asOf` is the job's clock, a test's fake one.
+     */
+    rowsTo: time('rows_to'),
   },
   (t) => [check('dashboard_freshness_name_check', sql`${t.name} IN ('today', 'mrr', 'cohorts')`)],
 );

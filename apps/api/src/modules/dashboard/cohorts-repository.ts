@@ -1,4 +1,4 @@
-import type { CohortGrouping } from '@pult/contract';
+import type { CohortGrouping, RefundPolicy } from '@pult/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 
@@ -15,13 +15,14 @@ export interface CohortSum {
 export const cohortsRepository = {
   /**
    * Each cohort's sums per age over the anchor days that have reached it by `today` (age 0: every
-   * anchor day, the cohort's size and revenue so far). Reads `cohort_cells` through its primary key.
+   * anchor day, the cohort's size and revenue so far), the revenue under the refund policy in force
+   * (docs/decisions/0049). Reads `cohort_cells` through its primary key.
    */
-  sums: (db: Db, by: CohortGrouping, today: string) =>
+  sums: (db: Db, by: CohortGrouping, today: string, refunds: RefundPolicy) =>
     queryRows<CohortSum>(
       db,
       sql`SELECT cohort, age::int AS age, sum(members)::int AS eligible, sum(retained)::int AS retained,
-            sum(revenue)::float8 AS revenue
+            sum(${refunds === 'rewriteClosedDays' ? sql`revenue_rewritten` : sql`revenue`})::float8 AS revenue
           FROM cohort_cells
           WHERE kind = ${by} AND (age = 0 OR anchor_day + 30 * age <= ${today}::date)
           GROUP BY cohort, age`,

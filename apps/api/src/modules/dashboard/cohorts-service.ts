@@ -1,5 +1,6 @@
 import { COHORT_MAX_AGE, type CohortRow, type CohortsQuery, type CohortsResponse } from '@pult/contract';
 import type { ServiceContext } from '../../lib/service-context';
+import { currentSettings } from '../settings';
 import { cohortsRepository as repo } from './cohorts-repository';
 import { dayOf } from './moscow-day';
 
@@ -9,7 +10,8 @@ const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null)
 export const cohortsService = {
   grid: async (ctx: ServiceContext, query: CohortsQuery): Promise<CohortsResponse> => {
     const today = dayOf(ctx.clock.now());
-    const [sums, asOf] = await Promise.all([repo.sums(ctx.db, query.by, today), repo.asOf(ctx.db)]);
+    const { analytics: policies } = await currentSettings(ctx);
+    const [sums, asOf] = await Promise.all([repo.sums(ctx.db, query.by, today, policies.refunds), repo.asOf(ctx.db)]);
     const byCohort = new Map<string, Map<number, (typeof sums)[number]>>();
     for (const sum of sums) {
       const ages = byCohort.get(sum.cohort) ?? new Map();
@@ -40,6 +42,6 @@ export const cohortsService = {
     });
     if (query.by === 'month') items.sort((a, b) => a.key.localeCompare(b.key));
     else items.sort((a, b) => Number(b.key) - Number(a.key));
-    return { by: query.by, asOf, today, items };
+    return { by: query.by, asOf, today, policies, items };
   },
 };

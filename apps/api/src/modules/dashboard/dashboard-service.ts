@@ -1,11 +1,27 @@
-import type { DashboardData, DashboardPeriod } from '@pult/contract';
+import type { AnalyticsPolicies, DashboardData, DashboardPeriod } from '@pult/contract';
 import type { ServiceContext } from '../../lib/service-context';
+import { currentSettings } from '../settings';
 import { type DayFigure, type FigureSums, dashboardRepository as repo } from './dashboard-repository';
 import { addDays, dayOf, daysBetween, startOfDay } from './moscow-day';
 import { mrrMovementsService } from './mrr-movements-service';
+import { REWRITE_CLOSED_DAYS, WITHOUT_PROMO } from './rollup-sql';
 
 type Span = 'current' | 'previous' | 'beforeCurrent' | 'beforePrevious';
 const FUNNEL_SERIES = 10;
+
+/**
+ * Which stored dims each figure reads under the policies in force (docs/decisions/0049): revenue and
+ * churned keep one variant per policy, subscriptions by source are filtered here.
+ */
+export function policyDims(policies: AnalyticsPolicies) {
+  const counted = (source: string) => policies.promoGrantsAsSubscribers || source !== 'promo';
+  return {
+    revenue: policies.refunds === 'rewriteClosedDays' ? REWRITE_CLOSED_DAYS : '',
+    churned: policies.promoGrantsAsSubscribers ? '' : WITHOUT_PROMO,
+    /** A `new` dim (a source) or a `starts`/`ends` dim (plan:source) that counts as a subscription. */
+    subscription: (dim: string) => counted(dim.split(':').at(-1) ?? ''),
+  };
+}
 
 /** Stored sums and today's live figures, read by metric and dimension. */
 function figures(sums: FigureSums[], today: DayFigure[]) {
@@ -65,7 +81,9 @@ export const dashboardService = {
     const today = dayOf(now);
     const from = addDays(today, -(period - 1));
     const bounds = { today, from, previousFrom: addDays(today, -(2 * period - 1)) };
-    const fresh = await repo.freshness(ctx.db);
+    const [fresh, settings] = await Promise.all([repo.freshness(ctx.db), currentSettings(ctx)]);
+    const policies = settings.analytics;
+    const pick = policyDims(policies);
     const [sums, days, live, activeUsers, plans, retained, push, mrr] = await Promise.all([
       repo.sums(ctx.db, bounds),
       repo.days(ctx.db, bounds),
@@ -100,11 +118,14 @@ export const dashboardService = {
     const activeAtPreviousStart = f.active('previousStart');
     const moneyNow = money(activeNow);
     const moneyBefore = money(activeAtStart);
-    const churned = f.flow('churned');
+    const churned = f.flow('churned', (dim) => dim === pick.churned);
+    /** Subscriptions running that count as subscribers under the policy. */
+    const subscribers = (active: Map<string, number>) =>
+      sum([...active].filter(([dim]) => pick.subscription(dim)).map(([, n]) => n));
     const byPlan = new Map<number, number>();
     const bySource = { purchase: 0, promo: 0, admin: 0 };
     for (const [dim, count] of activeNow) {
-      byPlan.set(planOf(dim), (byPlan.get(planOf(dim)) ?? 0) + count);
+      if (pick.subscription(dim)) byPlan.set(planOf(dim), (byPlan.get(planOf(dim)) ?? 0) + count);
       const source = sourceOf(dim);
       if (source === 'purchase' || source === 'promo' || source === 'admin') bySource[source] += count;
     }
@@ -134,6 +155,7 @@ export const dashboardService = {
 
     const perDay = new Map<string, Record<string, number>>();
     for (const row of [...days, ...live]) {
+      if (row.metric === 'revenue' && row.dim !== pick.revenue) continue;
       const point = perDay.get(row.day) ?? {};
       const key = row.metric === 'new' ? `new:${row.dim}` : row.metric;
       point[key] = (point[key] ?? 0) + row.value;
@@ -142,6 +164,7 @@ export const dashboardService = {
 
     return {
       period,
+      policies,
       from,
       to: today,
       asOf: now.toISOString(),
@@ -155,7 +178,7 @@ export const dashboardService = {
         active: { current: activeUsers, previous: null },
       },
       subscriptions: {
-        active: { current: sum(activeNow.values()), previous: sum(activeAtStart.values()) },
+        active: { current: subscribers(activeNow), previous: subscribers(activeAtStart) },
         byPlan: [...byPlan]
           .map(([planId, count]) => {
             const plan = planById.get(planId);
@@ -163,15 +186,15 @@ export const dashboardService = {
           })
           .sort((a, b) => b.count - a.count),
         bySource,
-        new: f.flow('new'),
+        new: f.flow('new', pick.subscription),
         churned,
         churnRate: {
-          current: ratio(churned.current, sum(activeAtStart.values())),
-          previous: ratio(churned.previous, sum(activeAtPreviousStart.values())),
+          current: ratio(churned.current, subscribers(activeAtStart)),
+          previous: ratio(churned.previous, subscribers(activeAtPreviousStart)),
         },
       },
       money: {
-        revenue: f.flow('revenue'),
+        revenue: f.flow('revenue', (dim) => dim === pick.revenue),
         mrr: { current: moneyNow.mrr, previous: moneyBefore.mrr },
         arppu: { current: moneyNow.arppu, previous: moneyBefore.arppu },
         lifetime: { current: moneyNow.lifetime, previous: moneyBefore.lifetime },

@@ -1,10 +1,20 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
+ * The dims of the figures that two counting policies change (docs/decisions/0049): both variants are
+ * stored, so switching a policy reads other rows and recomputes nothing. Revenue: '' counts a refund
+ * on its own day, REWRITE_CLOSED_DAYS takes a refunded payment out of its day (and counts no refund).
+ * Churned: '' counts promo grants as subscriptions, WITHOUT_PROMO leaves them out on both sides.
+ */
+export const REWRITE_CLOSED_DAYS = 'rewriteClosedDays';
+export const WITHOUT_PROMO = 'withoutPromo';
+
+/**
  * Every daily figure of the dashboard, per Moscow day, for the rows whose own time falls in
  * [from, to): the one definition the rollups, today's live figures and the check all use.
  * Rows: (metric, day, dim, value); dims are '' or a plan and source (`3:purchase`), a source,
- * a series id or a refusal reason. Zero values are left out: an absent row reads as 0.
+ * a series id, a refusal reason or a policy's variant (above). Zero values are left out: an absent
+ * row reads as 0.
  */
 export function dailyFigures(from: Date | null, to: Date | null): SQL {
   const lo = from ?? new Date('1970-01-01T00:00:00Z');
@@ -22,6 +32,11 @@ export function dailyFigures(from: Date | null, to: Date | null): SQL {
             OR (t.kind = 'refund' AND t.status = 'succeeded'))
         GROUP BY 2
       UNION ALL
+      SELECT 'revenue', pult_day(t.created_at), ${REWRITE_CLOSED_DAYS}, sum(t.amount)::bigint
+        FROM transactions t
+        WHERE ${inRange(sql`t.created_at`)} AND t.kind IN ('purchase', 'renewal') AND t.status = 'succeeded'
+        GROUP BY 2
+      UNION ALL
       SELECT 'new', pult_day(s.started_at), s.source, count(*)::bigint
         FROM subscriptions s WHERE ${inRange(sql`s.started_at`)} GROUP BY 2, 3
       UNION ALL
@@ -37,6 +52,15 @@ export function dailyFigures(from: Date | null, to: Date | null): SQL {
           AND NOT EXISTS (
             SELECT 1 FROM subscriptions o
             WHERE o.owner = s.owner AND o.id <> s.id AND o.status <> 'canceled'
+              AND o.started_at <= s.expires_at AND (o.expires_at IS NULL OR o.expires_at > s.expires_at))
+        GROUP BY 2
+      UNION ALL
+      SELECT 'churned', pult_day(s.expires_at), ${WITHOUT_PROMO}, count(*)::bigint
+        FROM subscriptions s
+        WHERE ${inRange(sql`s.expires_at`)} AND s.source <> 'promo'
+          AND NOT EXISTS (
+            SELECT 1 FROM subscriptions o
+            WHERE o.owner = s.owner AND o.id <> s.id AND o.status <> 'canceled' AND o.source <> 'promo'
               AND o.started_at <= s.expires_at AND (o.expires_at IS NULL OR o.expires_at > s.expires_at))
         GROUP BY 2
       UNION ALL

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { rebuildCohorts, refreshCohorts } from './cohort-rollup';
+import { checkCohorts, rebuildCohorts, refreshCohorts } from './cohort-rollup';
 import { addDays, dayOf, startOfDay } from './moscow-day';
 import { checkMrrMovements, foldMrrMovements, rebuildMrrMovements } from './mrr-rollup';
 import type { RollupDifference } from './rollup-difference';
@@ -87,14 +87,20 @@ export type { RollupDifference };
 
 /**
  * Compares every stored past day with the raw rows (and the latest funnel snapshot with a fresh
- * count for the same instant); with `repair`, recomputes the days that differ. A difference is a
- * bug or a write that raced the job: either way the raw rows win.
+ * count for the same instant), the MRR movements (0038) and the cohort grid (0046); with `repair`,
+ * recomputes the days, customers and grid that differ. A difference is a bug or a write that raced
+ * the job: either way the raw rows win.
  */
 export async function checkRollups(
   tx: Db,
   now: Date,
   options: { repair: boolean },
-): Promise<{ differences: RollupDifference[]; repairedDays: number; repairedOwners: number }> {
+): Promise<{
+  differences: RollupDifference[];
+  repairedDays: number;
+  repairedOwners: number;
+  repairedCohorts: boolean;
+}> {
   const today = dayOf(now);
   const yesterday = addDays(today, -1);
   const differences = await queryRows<RollupDifference>(
@@ -121,9 +127,12 @@ export async function checkRollups(
   );
   differences.push(...lastSeen);
   const mrr = await checkMrrMovements(tx, options);
+  const cohorts = await checkCohorts(tx, now, options);
   const repairedOwners = mrr.repairedOwners;
+  const others = [...mrr.differences, ...cohorts.differences];
+  const repairedCohorts = cohorts.repaired;
   if (!options.repair || differences.length === 0)
-    return { differences: [...differences, ...mrr.differences], repairedDays: 0, repairedOwners };
+    return { differences: [...differences, ...others], repairedDays: 0, repairedOwners, repairedCohorts };
   if (lastSeen.length > 0) {
     await tx.execute(sql`DELETE FROM dashboard_last_seen`);
     await tx.execute(sql`INSERT INTO dashboard_last_seen (day, shard, users) ${lastSeenFigures()}`);
@@ -136,5 +145,5 @@ export async function checkRollups(
     await tx.execute(sql`DELETE FROM dashboard_daily WHERE metric = 'retained'`);
     await snapshotRetained(tx, today);
   }
-  return { differences: [...differences, ...mrr.differences], repairedDays: days.size, repairedOwners };
+  return { differences: [...differences, ...others], repairedDays: days.size, repairedOwners, repairedCohorts };
 }

@@ -1,4 +1,4 @@
-import { type SettingsValues, settingsValues } from '@pult/contract';
+import { DEFAULT_ANALYTICS_POLICIES, type SettingsValues, settingsValues } from '@pult/contract';
 
 /**
  * What a fresh installation runs with. The promo limits keep the values the redemption limiter was
@@ -18,6 +18,8 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   // Nobody by default, so a fresh install signs in as the seed describes (product.md §8).
   secondFactorRequiredFor: [],
   sessionIdleMinutes: 30,
+  // Refunds on their own day, promo grants among subscribers: the figures as they were before 0049.
+  analytics: DEFAULT_ANALYTICS_POLICIES,
 };
 
 /**
