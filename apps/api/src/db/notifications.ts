@@ -10,7 +10,15 @@ export type NotificationHandler = (payload: string) => void;
  * what lets a service's write wake the work it queued, here and in the other processes, without
  * anyone remembering to (docs/decisions/0032).
  */
-export type Listen = (channel: string, handler: NotificationHandler) => Promise<() => Promise<void>>;
+export type Listen = (
+  channel: string,
+  handler: NotificationHandler,
+  /**
+   * Told false when the listening connection is lost (notifications sent from then on are lost too) and
+   * true once it listens again: a cache kept fresh by notifications trusts nothing it held across the gap.
+   */
+  onListening?: (listening: boolean) => void,
+) => Promise<() => Promise<void>>;
 
 /** The embedded database: one connection, which PGlite lets the process itself listen on. */
 export function pgliteListen(client: PGlite): Listen {
@@ -33,6 +41,7 @@ const quoteChannel = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
  */
 export function postgresListener(connectionString: string): { listen: Listen; close(): Promise<void> } {
   const handlers = new Map<string, Set<NotificationHandler>>();
+  const watchers = new Set<(listening: boolean) => void>();
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;
@@ -46,6 +55,7 @@ export function postgresListener(connectionString: string): { listen: Listen; cl
       const lost = () => {
         if (client !== next) return;
         client = undefined;
+        for (const watcher of watchers) watcher(false);
         connecting = undefined;
         next.end().catch(() => undefined);
         if (!closed && handlers.size > 0) setTimeout(() => void reconnect(), RECONNECT_MS).unref();
@@ -55,6 +65,7 @@ export function postgresListener(connectionString: string): { listen: Listen; cl
       await next.connect();
       for (const channel of handlers.keys()) await next.query(`LISTEN ${quoteChannel(channel)}`);
       client = next;
+      for (const watcher of watchers) watcher(true);
       return next;
     })().catch((error: unknown) => {
       connecting = undefined;
@@ -68,13 +79,15 @@ export function postgresListener(connectionString: string): { listen: Listen; cl
     });
 
   return {
-    async listen(channel, handler) {
+    async listen(channel, handler, onListening) {
       const known = handlers.get(channel);
+      if (onListening) watchers.add(onListening);
       handlers.set(channel, (known ?? new Set()).add(handler));
       // A new connection listens on every channel known by then, this one included.
       if (!client) await connect();
       else if (!known) await client.query(`LISTEN ${quoteChannel(channel)}`);
       return async () => {
+        if (onListening) watchers.delete(onListening);
         const set = handlers.get(channel);
         set?.delete(handler);
         if (set?.size === 0) {

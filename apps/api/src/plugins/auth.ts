@@ -3,13 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isBackgroundRequest } from '../lib/background-request';
 import { forbidden, unauthorized } from '../lib/http-errors';
-import {
-  findPrincipal,
-  LAST_SEEN_PRECISION_MS,
-  type SessionPrincipal,
-  staffIdleSince,
-  touchSession,
-} from '../modules/sessions';
+import { hashToken } from '../lib/tokens';
+import { findPrincipal, LAST_SEEN_PRECISION_MS, SessionCache, staffIdleSince, touchSession } from '../modules/sessions';
+import type { Principal } from '../types';
 
 const tokenOf = (request: FastifyRequest): string | undefined => {
   const header = request.headers['api-token'];
@@ -25,18 +21,48 @@ const tokenOf = (request: FastifyRequest): string | undefined => {
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     /**
+     * Live staff sessions by token hash (docs/decisions/0051): a known token costs no statement. Whatever
+     * ends a session or changes its user's role, status, e-mail or password empties their entries here
+     * before its answer and in every other process at its commit (`sessionsChanged`).
+     */
+    const cache = new SessionCache();
+    app.addHook('onReady', () => cache.start(app.database.listen));
+    app.addHook('preClose', () => cache.stop());
+
+    /**
      * The caller of a live session, or null. A staff session idle past the setting is over (ASVS 7.3.1);
      * any other request counts as activity, unless the page sent it on its own (lib/background-request.ts).
      * Planner accounts are not timed out: the app stays signed in.
      */
-    const liveCaller = async (token: string, background: boolean): Promise<SessionPrincipal | null> => {
+    const liveCaller = async (token: string, background: boolean): Promise<Principal | null> => {
       const now = app.clock.now();
-      const principal = await findPrincipal(app.db, now, token);
-      if (!principal) return null;
-      if (isStaffRole(principal.role) && principal.lastSeenAt < (await staffIdleSince(app))) return null;
+      const hash = hashToken(token);
+      const cached = cache.get(hash, now);
+      // An entry that looks idle may only be stale (another process saw the later requests): the database decides.
+      if (cached && cached.lastSeenAt >= (await staffIdleSince(app))) {
+        // The once-a-minute write of last_seen_at, counted from this process's last one.
+        if (!background && now.getTime() - cached.touchedAt >= LAST_SEEN_PRECISION_MS) {
+          cached.touchedAt = now.getTime();
+          if (await touchSession(app.db, cached.principal.sessionId, now)) cached.lastSeenAt = now;
+        }
+        return cached.principal;
+      }
+      const mark = cache.mark;
+      const found = await findPrincipal(app.db, now, token);
+      const staff = found !== null && isStaffRole(found.role);
+      if (!found || (staff && found.lastSeenAt < (await staffIdleSince(app)))) {
+        cache.forget(hash);
+        return null;
+      }
+      const { lastSeenAt: seen, validUntil, ...principal } = found;
+      let lastSeenAt = seen;
       // Most requests skip the write: last_seen_at is kept to the minute.
-      if (!background && now.getTime() - principal.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS)
-        await touchSession(app.db, principal.sessionId, now);
+      const touch = !background && now.getTime() - seen.getTime() >= LAST_SEEN_PRECISION_MS;
+      if (touch && (await touchSession(app.db, principal.sessionId, now))) lastSeenAt = now;
+      if (staff) {
+        const touchedAt = touch ? now.getTime() : seen.getTime();
+        cache.store(hash, { principal, lastSeenAt, touchedAt, validUntil, cachedAt: now.getTime() }, mark);
+      }
       return principal;
     };
 

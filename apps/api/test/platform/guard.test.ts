@@ -139,7 +139,15 @@ describe('the role guard', () => {
     expect((await get('/api/users', session.apiToken)).statusCode).toBe(200);
     const { users } = await import('../../src/db/schema');
     const { eq } = await import('drizzle-orm');
-    await t.database.db.update(users).set({ status: 'blocked' }).where(eq(users.email, 'soon-blocked@pult.test'));
+    const { sessionsChanged } = await import('../../src/modules/sessions');
+    const [blocked] = await t.database.db
+      .update(users)
+      .set({ status: 'blocked' })
+      .where(eq(users.email, 'soon-blocked@pult.test'))
+      .returning({ id: users.id });
+    // What every writer of a status does (users-repository), so the session cache lets the database answer
+    // (docs/decisions/0051); the guard still checks the status itself, the sessions are not revoked here.
+    await sessionsChanged(t.database.db, [blocked?.id ?? 0]);
     expect((await get('/api/users', session.apiToken)).statusCode).toBe(401);
     const refreshed = await t.app.inject({
       method: 'PATCH',

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, users } from '../../src/db/schema';
+import { sessionsChanged } from '../../src/modules/sessions';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -130,11 +131,14 @@ describe('undo of a bulk block', () => {
       .update(users)
       .set({ role: 'editor' })
       .where(eq(users.id, ids.admin ?? 0));
+    // Written behind the app's back, so told to the session cache as the app's own writes do (0051).
+    await sessionsChanged(t.database.db, [ids.admin ?? 0]);
     expect((await undo(ticket)).statusCode).toBe(403);
     await t.database.db
       .update(users)
       .set({ role: 'admin' })
       .where(eq(users.id, ids.admin ?? 0));
+    await sessionsChanged(t.database.db, [ids.admin ?? 0]);
     expect((await undo(ticket)).statusCode).toBe(200);
     expect(await statusOf(a)).toBe('active');
   });

@@ -19,6 +19,7 @@ import {
   users,
 } from '../../db/schema';
 import { nextVersion } from '../../lib/versions';
+import { sessionsChanged } from '../sessions';
 
 /** More audit events than this about one person means an automated actor; the newest are exported. */
 const AUDIT_EVENTS_MAX = 10_000;
@@ -218,6 +219,7 @@ export const personalDataRepository = {
     await db.delete(sessionTokens).where(inArray(sessionTokens.sessionId, ids));
     await db.delete(sessions).where(eq(sessions.userId, userId));
     await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+    await sessionsChanged(db, [userId]);
   },
 
   /** Addresses and user agents identify a person; the consent itself stays as the operator's proof. */

@@ -7,6 +7,7 @@ import { sessionsRoutes } from './sessions-routes';
  * sessions without importing `auth`; it reads only `settings` (the idle time-out).
  */
 export { staffIdleSince } from './idle';
+export { SESSION_CACHE_TTL_MS, SESSIONS_CHANNEL, SessionCache, sessionsChanged } from './session-cache';
 export {
   createSession,
   findPrincipal,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { sessions, sessionTokens, users } from '../../db/schema';
 import { hashToken, openWith, randomToken, sealFor } from '../../lib/tokens';
 import type { Principal } from '../../types';
+import { sessionsChanged } from './session-cache';
 
 /** A session cannot outlive this, however often it is refreshed: a stolen refresh token dies with it. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
@@ -129,10 +130,15 @@ export async function rotateRefreshToken(
 }
 
 async function revokeSessionIn(db: Db, now: Date, sessionId: number, reason: string) {
-  await db
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  await sessionsChanged(
+    db,
+    revoked.map((row) => row.userId),
+  );
 }
 
 export const revokeSession = (db: Db, now: Date, sessionId: number, reason: string) =>
@@ -160,6 +166,7 @@ export async function revokeUserSessions(
       ),
     )
     .returning({ id: sessions.id });
+  if (revoked.length > 0) await sessionsChanged(db, [userId]);
   return revoked.length;
 }
 
@@ -177,7 +184,12 @@ export async function revokeUserSessions(
 const preparePrincipalQuery = (db: Db) => {
   const now = sql.placeholder('now');
   const session = db
-    .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.id, sessionTokens.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1)
@@ -198,6 +210,8 @@ const preparePrincipalQuery = (db: Db) => {
       email: user.email,
       status: user.status,
       lastSeenAt: session.lastSeenAt,
+      sessionExpiresAt: session.expiresAt,
+      tokenExpiresAt: sessionTokens.expiresAt,
     })
     .from(sessionTokens)
     .crossJoinLateral(session)
@@ -220,8 +234,11 @@ export function principalQueryText(db: Db, now: Date, apiToken: string): { text:
   return { text: query.sql, params: fillPlaceholders(query.params, { hash: hashToken(apiToken), now }) };
 }
 
-/** A caller and when its session last made a request (the guard ends idle staff sessions). */
-export type SessionPrincipal = Principal & { lastSeenAt: Date };
+/**
+ * A caller, when its session last made a request (the guard ends idle staff sessions), and until when
+ * its token may be used at all (the token's end or the session's, whichever is first).
+ */
+export type SessionPrincipal = Principal & { lastSeenAt: Date; validUntil: Date };
 
 /** Resolves an access token to its caller in one query. */
 export async function findPrincipal(db: Db, now: Date, apiToken: string): Promise<SessionPrincipal | null> {
@@ -233,15 +250,28 @@ export async function findPrincipal(db: Db, now: Date, apiToken: string): Promis
   const [row] = await query.execute({ hash: hashToken(apiToken), now });
   // A blocked or deleted account stops matching at once, as a revoked session does.
   if (row?.status !== 'active') return null;
-  return { userId: row.userId, sessionId: row.sessionId, role: row.role, email: row.email, lastSeenAt: row.lastSeenAt };
+  const validUntil = row.tokenExpiresAt < row.sessionExpiresAt ? row.tokenExpiresAt : row.sessionExpiresAt;
+  return {
+    userId: row.userId,
+    sessionId: row.sessionId,
+    role: row.role,
+    email: row.email,
+    lastSeenAt: row.lastSeenAt,
+    validUntil,
+  };
 }
 
-/** Records a request on the session, at most once per LAST_SEEN_PRECISION_MS (the condition skips the write). */
-export async function touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
-  await db
+/**
+ * Records a request on the session, at most once per LAST_SEEN_PRECISION_MS (the condition skips the
+ * write); answers whether it wrote (false: another process wrote within the minute, or the session is gone).
+ */
+export async function touchSession(db: Db, sessionId: number, now: Date): Promise<boolean> {
+  const written = await db
     .update(sessions)
     .set({ lastSeenAt: now })
-    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - LAST_SEEN_PRECISION_MS))));
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - LAST_SEEN_PRECISION_MS))))
+    .returning({ id: sessions.id });
+  return written.length > 0;
 }
 
 export interface LiveSessionRow {
@@ -287,6 +317,7 @@ export async function revokeOwnSession(
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  if (rows.length > 0) await sessionsChanged(db, [userId]);
   return rows.length > 0;
 }
 
@@ -307,4 +338,5 @@ export async function revokeSessionsOfUsers(db: Db, now: Date, userIds: number[]
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)));
+  await sessionsChanged(db, userIds);
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { nextVersion } from '../../lib/versions';
 import type { UndoableAction, UndoOutcome } from '../bulk-undos';
+import { sessionsChanged } from '../sessions';
 import { toUser } from './user-row';
 
 /**
@@ -36,6 +37,7 @@ export const usersBlockUndo: UndoableAction = {
         tx,
       );
     }
+    await sessionsChanged(tx, outcome.restored);
     return outcome;
   },
 };

@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import { countRows, type PageCount, pageWindow } from '../../lib/page-count';
 import { executePage } from '../../lib/prepared-once';
 import { nextVersion, sameVersion } from '../../lib/versions';
+import { sessionsChanged } from '../sessions';
 import { type UserSort, userConditions, userOrder } from './user-filters';
 import { listedUserColumns, type UserRow } from './user-row';
 import {
@@ -16,6 +17,9 @@ import {
 
 type NewUser = typeof users.$inferInsert;
 type UserChanges = Partial<Omit<NewUser, 'id' | 'createdAt' | 'version'>>;
+
+/** What a signed-in session carries or depends on: a change to one of these must reach the session cache. */
+const sessionFields = ['role', 'status', 'email', 'passwordHash'] as const;
 
 export async function findUser(db: Db, id: number, now: Date): Promise<User | undefined> {
   const [row] = await selectUsersWithRegister(db).where(eq(users.id, id));
@@ -108,11 +112,16 @@ export const usersRepository = {
   /** One status for many rows in one statement; answers the rows as written. */
   async setStatus(db: Db, ids: number[], status: UserRow['status'], now: Date): Promise<UserRow[]> {
     if (ids.length === 0) return [];
-    return db
+    const rows = await db
       .update(users)
       .set({ status, updatedAt: now, ...nextVersion(users) })
       .where(inArray(users.id, ids))
       .returning();
+    await sessionsChanged(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows;
   },
 
   async countActiveAdmins(db: Db): Promise<number> {
@@ -136,6 +145,7 @@ export const usersRepository = {
       .set({ ...changes, ...nextVersion(users) })
       .where(sameVersion(users, id, expected))
       .returning();
+    if (row && sessionFields.some((field) => changes[field] !== undefined)) await sessionsChanged(db, [id]);
     return row;
   },
 
