@@ -36,6 +36,22 @@ const noSidewaysScroll = async (page: Page) =>
     )
     .toBeLessThanOrEqual(0);
 
+/** Every change's table in «История» fits its column: the values wrap, nothing is cut off at the side. */
+const historyTablesFit = async (scope: Locator) =>
+  expect
+    .poll(() =>
+      scope
+        .locator('.revision-history')
+        .evaluateAll((lists) =>
+          lists.flatMap((list) =>
+            [...list.querySelectorAll('table')]
+              .map((table) => table.getBoundingClientRect().width - list.getBoundingClientRect().width)
+              .filter((excess) => excess > 1),
+          ),
+        ),
+    )
+    .toEqual([]);
+
 /** Where the keyboard is: an element, never the document's body (a focus lost with a closed dialog). */
 const focusIsOnAnElement = async (page: Page) =>
   expect
@@ -218,6 +234,7 @@ test('«История»: compare two versions and restore one, by keyboard, dar
   await expect(historyTab).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('Изменений: 3')).toBeVisible();
   await noSidewaysScroll(page);
+  await historyTablesFit(page.locator('body'));
   expect(await colourViolations(page)).toEqual([]);
 
   // Tick versions 3 and 1 with Space: the comparison opens above the list.
@@ -315,4 +332,71 @@ test('«Отменить» after a bulk block, by keyboard, dark, RTL, 390 px', 
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(rows.filter({ hasText: made[0]?.email ?? '' })).toContainText('Активен');
+});
+
+test('«История» on a user’s page and in a plan’s drawer: dark, RTL, 390 px, restore by keyboard', async ({
+  page,
+  login,
+}) => {
+  const session = await login(ACCOUNTS.admin);
+  const api = apiAs(session.apiToken);
+  const stamp = Date.now().toString(36);
+  const user = await api.users.create({ body: { email: `history.${stamp}@pult.test`, role: 'user' } });
+  await api.users.update({
+    params: { id: user.id },
+    body: { firstName: 'Мария-Луиза', lastName: 'Длиннофамильная-Без-Единого-Пробела' },
+  });
+  const title = `Тариф ${stamp}`;
+  const plan = await api.plans.create({
+    body: { title, description: 'Коротко', price: 99000, period: 'month', durationDays: 30 },
+  });
+  await api.plans.update({
+    params: { id: plan.id },
+    body: { description: 'Новое описание тарифа, длинное, чтобы переноситься на телефоне: 100 % возможностей.' },
+  });
+
+  await darkRtlPhone(page);
+  // The user's «История изменений», below the profile: two changes, compared by keyboard.
+  await page.goto(`/app/users/${user.id}`);
+  await expect(page.getByText('Изменений: 2')).toBeVisible();
+  await pressUntilFocused(page, page.getByRole('checkbox', { name: 'Сравнить версию 2' }), 'Tab', 120);
+  await page.keyboard.press('Space');
+  await pressUntilFocused(page, page.getByRole('checkbox', { name: 'Сравнить версию 1' }));
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('region', { name: 'Версия 1 → версия 2' })).toBeVisible();
+  await noSidewaysScroll(page);
+  await historyTablesFit(page.locator('body'));
+  expect(await colourViolations(page)).toEqual([]);
+
+  // The plan's drawer: its «История» tab, then version 1 restored by keyboard, the focus kept in the drawer.
+  await page.goto('/app/subscriptions/desc');
+  const edit = page.getByRole('article', { name: title }).getByRole('button', { name: 'Изменить' });
+  await pressUntilFocused(page, edit, 'Tab', 120);
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: 'Редактирование тарифа' });
+  const historyTab = drawer.getByRole('tab', { name: 'История' });
+  await pressUntilFocused(page, drawer.getByRole('tab', { name: 'Правка' }));
+  await pressUntilFocused(page, historyTab, 'ArrowLeft', 3);
+  await page.keyboard.press('Enter');
+  await expect(drawer.getByText('Изменений: 2')).toBeVisible();
+  await noSidewaysScroll(page);
+  await historyTablesFit(drawer);
+  // Every field by its name on the form, the currency too.
+  await expect(drawer.getByRole('cell', { name: 'Валюта', exact: true })).toBeVisible();
+  expect(await colourViolations(page)).toEqual([]);
+  const restore = drawer
+    .locator('.revision-item')
+    .filter({ hasText: 'версия 1' })
+    .getByRole('button', { name: 'Вернуть эту версию' });
+  await pressUntilFocused(page, restore);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Вернуть запись к этой версии? Это будет новое изменение.' });
+  await expect(confirm.getByRole('button', { name: 'Вернуть эту версию' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(drawer.getByText('Изменений: 3')).toBeVisible();
+  await expect(restore).toBeFocused();
+  await expect.poll(async () => (await api.plans.get({ params: { id: plan.id } })).description).toBe('Коротко');
+  await page.screenshot({
+    path: `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}/screenshots/plan-history-dark-rtl-390.png`,
+  });
 });

@@ -55,7 +55,7 @@ export const ConflictDialog = ({ open, fields, changedBy, saving, onKeepMine, on
         size="small"
         rowKey="name"
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // No sideways scroll: the values wrap anywhere (revisions.css), so three columns fit a phone.
         dataSource={fields}
         columns={[
           { title: t('versions.field'), dataIndex: 'label', key: 'label' },

@@ -125,7 +125,7 @@ export const RevisionHistory = ({ queryKey, invalidateKey, load, restore, fieldL
               size="small"
               rowKey="field"
               pagination={false}
-              scroll={{ x: 'max-content' }}
+              // No sideways scroll: the values wrap anywhere (revisions.css), so three columns fit a phone.
               dataSource={shownChanges(revision.changes)}
               columns={[
                 {

@@ -132,6 +132,7 @@ export const PLAN_FIELD_LABELS: Partial<Record<string, string>> = {
   title: 'subscriptions.form.title',
   description: 'subscriptions.form.description',
   price: 'subscriptions.form.price',
+  currency: 'subscriptions.form.currency',
   priceRoubles: 'subscriptions.form.price',
   period: 'subscriptions.form.period',
   durationDays: 'subscriptions.form.durationDays',
