@@ -22,6 +22,7 @@ import { NewSubscriptionsChart, PlansChart, TrendChart } from '../components/das
 import { FigurePeopleDrawer } from '../components/figure-people-drawer';
 import { KpiCard } from '../components/kpi-card';
 import { MrrMovementsCard } from '../components/mrr-movements-card';
+import { PoliciesNote } from '../components/policies-note';
 import { PromoFunnelCard } from '../components/promo-funnel-card';
 import '../home.css';
 
@@ -137,6 +138,8 @@ export const HomePage = () => {
           </Col>
         ))}
       </Row>
+      {/* The counting policies (0049) right under the figures they change. */}
+      {data ? <PoliciesNote policies={data.policies} /> : null}
       {data ? (
         <FigurePeopleDrawer
           figure={people}

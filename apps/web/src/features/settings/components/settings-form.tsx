@@ -9,6 +9,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useRecordPresence } from '../../../lib/presence';
 import { useSaveSettings, useSettings } from '../api/settings-queries';
+import { AnalyticsFields } from './analytics-fields';
 import { RetentionFields } from './retention-fields';
 import { SignInFields } from './sign-in-fields';
 
@@ -158,6 +159,7 @@ export const SettingsForm = () => {
         </Row>
         <SignInFields />
         <RetentionFields />
+        <AnalyticsFields />
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('settings.save')}
         </Button>
