@@ -7,7 +7,8 @@ import { analyticsDay, MRR_MOVEMENTS_MAX_DAYS } from './mrr-movements';
  * The home screen's figures that count or sum rows of people, each listable
  * (`GET /analytics/people?figure=…`, docs/decisions/0050). Every list holds exactly the rows its figure
  * counts (docs/decisions/0016) for the same Moscow days: a flow the rows whose own time falls in the
- * days, a stock the rows running at the end of the last day (now, when it is today).
+ * days, a stock the rows running at the end of the last day (now, when it is today); under the counting
+ * policies in force (docs/decisions/0049), as the dashboard counts them.
  */
 export const peopleFigures = [
   'usersTotal',

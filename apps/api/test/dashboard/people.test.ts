@@ -4,6 +4,7 @@ import { addDays } from '../../src/modules/dashboard/moscow-day';
 import { seedDatabase } from '../../src/seed/seed-database';
 import { openTestDatabase, testDbKind } from '../helpers/test-database';
 import { type DashboardTest, dashboardApp, NOW } from './dashboard-fixture';
+import { choosePolicies, everyPolicy, policyName } from './policies-fixture';
 
 const quiet = { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream;
 let t: DashboardTest;
@@ -75,40 +76,47 @@ async function all(figure: PeopleFigure, from: string, to: string) {
 }
 
 describe(`the people behind each dashboard figure (${testDbKind})`, () => {
-  for (const period of [7, 30, 90] as const)
-    it(`period ${period}: each list holds exactly the rows its figure counts, this period and the previous`, async () => {
-      const data = await t.data(period);
-      const spans = [
-        { span: 'current' as const, from: data.from, to: data.to },
-        { span: 'previous' as const, from: addDays(data.from, -period), to: addDays(data.from, -1) },
-      ];
-      for (const figure of peopleFigures)
-        for (const { span, from, to } of spans) {
-          const expected = figureOf(data, figure, span);
-          if (expected === null) continue;
-          const list = await all(figure, from, to);
-          const label = `${figure} ${span} ${from}..${to}`;
-          if (figure === 'revenue') {
-            expect(list.total, label).toBe(expected);
-            expect(
-              list.items.reduce((n, item) => n + (item.amount ?? 0), 0),
-              label,
-            ).toBe(expected);
-            expect(list.count, label).toBe(list.items.length);
-          } else {
-            expect({ count: list.count, rows: list.items.length }, label).toEqual({ count: expected, rows: expected });
-            expect(list.total, label).toBeNull();
+  for (const policies of everyPolicy)
+    for (const period of [7, 30, 90] as const)
+      it(`${policyName(policies)}, period ${period}: each list holds exactly the rows its figure counts, this period and the previous`, async () => {
+        await choosePolicies(t, policies);
+        const data = await t.data(period);
+        expect(data.policies).toEqual(policies);
+        const spans = [
+          { span: 'current' as const, from: data.from, to: data.to },
+          { span: 'previous' as const, from: addDays(data.from, -period), to: addDays(data.from, -1) },
+        ];
+        for (const figure of peopleFigures)
+          for (const { span, from, to } of spans) {
+            const expected = figureOf(data, figure, span);
+            if (expected === null) continue;
+            const list = await all(figure, from, to);
+            const label = `${figure} ${span} ${from}..${to}`;
+            if (figure === 'revenue') {
+              expect(list.total, label).toBe(expected);
+              expect(
+                list.items.reduce((n, item) => n + (item.amount ?? 0), 0),
+                label,
+              ).toBe(expected);
+              expect(list.count, label).toBe(list.items.length);
+            } else {
+              expect({ count: list.count, rows: list.items.length }, label).toEqual({
+                count: expected,
+                rows: expected,
+              });
+              expect(list.total, label).toBeNull();
+            }
+            // Newest first, no row twice, each with its person.
+            const keys = list.items.map((item) => `${item.at}:${item.id}`);
+            expect(new Set(keys).size, label).toBe(keys.length);
+            const newestFirst = [...list.items].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
+            expect(newestFirst, label).toEqual(list.items);
+            for (const item of list.items) expect(item.email, label).not.toBe('');
           }
-          // Newest first, no row twice, each with its person.
-          const keys = list.items.map((item) => `${item.at}:${item.id}`);
-          expect(new Set(keys).size, label).toBe(keys.length);
-          const newestFirst = [...list.items].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
-          expect(newestFirst, label).toEqual(list.items);
-          for (const item of list.items) expect(item.email, label).not.toBe('');
-        }
-    });
+      });
 
   it('counts a registration made after the job stored today, as the dashboard does', async () => {
+    await choosePolicies(t, everyPolicy[0] ?? { refunds: 'onRefundDay', promoGrantsAsSubscribers: true });
     const data = await t.data(7);
     const list = await all('usersNew', data.to, data.to);
     expect(list.count).toBe(data.daily.at(-1)?.registrations);

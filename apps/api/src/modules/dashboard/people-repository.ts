@@ -1,4 +1,4 @@
-import type { PeopleFigure, PeopleItem } from '@pult/contract';
+import type { AnalyticsPolicies, PeopleFigure, PeopleItem } from '@pult/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { countRows } from '../../lib/page-count';
@@ -17,12 +17,20 @@ export interface After {
 
 /** One figure's rows: what they are, the time that orders them, and the index range that reads them. */
 interface Source {
-  /** `id, user_id, at, plan_id, amount, series_id, reason` for the rows of the span. */
-  select: (span: Span) => SQL;
+  /** `id, user_id, at, plan_id, amount, series_id, reason` for the rows of the span, under the policies in force. */
+  select: (span: Span, policies: AnalyticsPolicies) => SQL;
 }
 
-const REVENUE = sql`((t.kind IN ('purchase', 'renewal') AND t.status IN ('succeeded', 'refunded'))
-  OR (t.kind = 'refund' AND t.status = 'succeeded'))`;
+/** The payments revenue counts under each refund policy (docs/decisions/0049): the rollup's two variants. */
+const revenueRows = (policies: AnalyticsPolicies) =>
+  policies.refunds === 'rewriteClosedDays'
+    ? sql`t.kind IN ('purchase', 'renewal') AND t.status = 'succeeded'`
+    : sql`((t.kind IN ('purchase', 'renewal') AND t.status IN ('succeeded', 'refunded'))
+        OR (t.kind = 'refund' AND t.status = 'succeeded'))`;
+
+/** Promo grants left out of the subscription figures when they do not count as subscribers (0049). */
+const counted = (policies: AnalyticsPolicies, alias: 's' | 'o') =>
+  policies.promoGrantsAsSubscribers ? sql`` : sql`AND ${sql.raw(alias)}.source <> 'promo'`;
 
 const users = (column: 'created_at' | 'last_seen_at', lowerBound: boolean): Source => ({
   select: ({ lo, hi }) => sql`
@@ -34,13 +42,13 @@ const users = (column: 'created_at' | 'last_seen_at', lowerBound: boolean): Sour
 });
 
 /** Running at `hi` (a stock): started before it, not canceled, not expired by it (0016's starts − ends). */
-const active = (extra: SQL): Source => ({
-  select: ({ hi }) => sql`
+const active = (extra: (policies: AnalyticsPolicies) => SQL): Source => ({
+  select: ({ hi }, policies) => sql`
     SELECT s.id, s.owner AS user_id, s.started_at AS at, s.plan_id, NULL::int AS amount,
       NULL::int AS series_id, NULL::text AS reason
     FROM subscriptions s
     WHERE s.status <> 'canceled' AND s.started_at < ${hi}::timestamptz
-      AND (s.expires_at IS NULL OR s.expires_at >= ${hi}::timestamptz) ${extra}`,
+      AND (s.expires_at IS NULL OR s.expires_at >= ${hi}::timestamptz) ${extra(policies)}`,
 });
 
 /** Each figure's rows, with the same conditions as the rollup builder (`rollup-sql.ts`). */
@@ -48,32 +56,35 @@ const sources: Record<PeopleFigure, Source> = {
   usersTotal: users('created_at', false),
   usersNew: users('created_at', true),
   usersActive: users('last_seen_at', true),
-  subscriptionsActive: active(sql``),
+  subscriptionsActive: active((policies) => counted(policies, 's')),
+  // Purchases only, whatever the policies (as MRR, decision 0049).
   lifetime: active(
-    sql`AND s.source = 'purchase' AND s.plan_id IN (SELECT p.id FROM subscription_plans p WHERE p.period = 'lifetime')`,
+    () =>
+      sql`AND s.source = 'purchase' AND s.plan_id IN (SELECT p.id FROM subscription_plans p WHERE p.period = 'lifetime')`,
   ),
   subscriptionsNew: {
-    select: ({ lo, hi }) => sql`
+    select: ({ lo, hi }, policies) => sql`
       SELECT s.id, s.owner AS user_id, s.started_at AS at, s.plan_id, NULL::int AS amount,
         NULL::int AS series_id, NULL::text AS reason
-      FROM subscriptions s WHERE s.started_at >= ${lo}::timestamptz AND s.started_at < ${hi}::timestamptz`,
+      FROM subscriptions s
+      WHERE s.started_at >= ${lo}::timestamptz AND s.started_at < ${hi}::timestamptz ${counted(policies, 's')}`,
   },
   subscriptionsChurned: {
-    select: ({ lo, hi }) => sql`
+    select: ({ lo, hi }, policies) => sql`
       SELECT s.id, s.owner AS user_id, s.expires_at AS at, s.plan_id, NULL::int AS amount,
         NULL::int AS series_id, NULL::text AS reason
       FROM subscriptions s
-      WHERE s.expires_at >= ${lo}::timestamptz AND s.expires_at < ${hi}::timestamptz
+      WHERE s.expires_at >= ${lo}::timestamptz AND s.expires_at < ${hi}::timestamptz ${counted(policies, 's')}
         AND NOT EXISTS (
           SELECT 1 FROM subscriptions o
-          WHERE o.owner = s.owner AND o.id <> s.id AND o.status <> 'canceled'
+          WHERE o.owner = s.owner AND o.id <> s.id AND o.status <> 'canceled' ${counted(policies, 'o')}
             AND o.started_at <= s.expires_at AND (o.expires_at IS NULL OR o.expires_at > s.expires_at))`,
   },
   revenue: {
-    select: ({ lo, hi }) => sql`
+    select: ({ lo, hi }, policies) => sql`
       SELECT t.id, t.user_id, t.created_at AS at, t.plan_id, t.amount, NULL::int AS series_id, NULL::text AS reason
       FROM transactions t
-      WHERE t.created_at >= ${lo}::timestamptz AND t.created_at < ${hi}::timestamptz AND ${REVENUE}`,
+      WHERE t.created_at >= ${lo}::timestamptz AND t.created_at < ${hi}::timestamptz AND ${revenueRows(policies)}`,
   },
   promoActivations: {
     select: ({ lo, hi }) => sql`
@@ -96,11 +107,18 @@ type Row = PeopleItem & { atKey: string };
  * time index serves the order; the page is cut before the users are joined.
  */
 // Ids of codes and refusals are bigint, which node-postgres reads as text: float8 keeps them numbers.
-const slice = (figure: PeopleFigure, span: Span, after: After | null, limit: number, offset: number) => sql`
+const slice = (
+  figure: PeopleFigure,
+  span: Span,
+  policies: AnalyticsPolicies,
+  after: After | null,
+  limit: number,
+  offset: number,
+) => sql`
   SELECT f.id::float8 AS id, f.user_id AS "userId", coalesce(u.email, '') AS email,
     to_char(f.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, f.at::text AS "atKey",
     f.plan_id AS "planId", f.amount::float8 AS amount, f.series_id AS "seriesId", f.reason
-  FROM (SELECT * FROM (${sources[figure].select(span)}) rows
+  FROM (SELECT * FROM (${sources[figure].select(span, policies)}) rows
         ${after ? sql`WHERE (rows.at, rows.id) < (${after.at}::timestamptz, ${after.id})` : sql``}
         ORDER BY rows.at DESC, rows.id DESC LIMIT ${limit} OFFSET ${offset}) f
   LEFT JOIN users u ON u.id = f.user_id
@@ -108,23 +126,26 @@ const slice = (figure: PeopleFigure, span: Span, after: After | null, limit: num
 
 /** SQL only: the rows behind the dashboard's figures (docs/decisions/0050), and their counts from the rollups. */
 export const peopleRepository = {
-  page: (db: Db, figure: PeopleFigure, span: Span, paging: { take: number; page: number }) =>
-    queryRows<Row>(db, slice(figure, span, null, paging.take, (paging.page - 1) * paging.take)),
+  page: (
+    db: Db,
+    figure: PeopleFigure,
+    span: Span,
+    policies: AnalyticsPolicies,
+    paging: { take: number; page: number },
+  ) => queryRows<Row>(db, slice(figure, span, policies, null, paging.take, (paging.page - 1) * paging.take)),
 
   /** One batch of the export: the rows after `after` in the list's order. */
-  after: (db: Db, figure: PeopleFigure, span: Span, after: After | null, limit: number) =>
-    queryRows<Row>(db, slice(figure, span, after, limit, 0)),
+  after: (db: Db, figure: PeopleFigure, span: Span, policies: AnalyticsPolicies, after: After | null, limit: number) =>
+    queryRows<Row>(db, slice(figure, span, policies, after, limit, 0)),
 
-  /** A flow's stored days (`dashboard_daily`, decision 0016) from `from` (all before when null) through `to`, one dim or all. */
-  storedFlow: async (db: Db, metric: string, dim: string | null, from: string | null, to: string): Promise<number> => {
-    const [row] = await queryRows<{ n: number }>(
+  /** A flow's stored days (`dashboard_daily`, decision 0016) from `from` (all before when null) through `to`, per dim. */
+  storedFlow: (db: Db, metric: string, from: string | null, to: string) =>
+    queryRows<{ dim: string; value: number }>(
       db,
-      sql`SELECT coalesce(sum(value), 0)::float8 AS n FROM dashboard_daily
+      sql`SELECT dim, sum(value)::float8 AS value FROM dashboard_daily
           WHERE metric = ${metric} AND day <= ${to}::date ${from ? sql`AND day >= ${from}::date` : sql``}
-            ${dim === null ? sql`` : sql`AND dim = ${dim}`}`,
-    );
-    return row?.n ?? 0;
-  },
+          GROUP BY dim`,
+    ),
 
   /** Subscriptions running at the end of `to` per `plan:source`, from the stored starts and ends of every day up to it. */
   storedStock: (db: Db, to: string) =>
@@ -149,11 +170,12 @@ export const peopleRepository = {
    * The payments behind revenue: no rollup counts them, and a month of them on 1 M users is a million
    * rows, so they are counted as the transactions list counts (exactly up to 10 000, else estimated).
    */
-  revenueRows: (db: Db, span: Span) =>
+  revenueRows: (db: Db, span: Span, policies: AnalyticsPolicies) =>
     countRows(
       db,
       sql`SELECT 1 FROM transactions t
-          WHERE t.created_at >= ${span.lo}::timestamptz AND t.created_at < ${span.hi}::timestamptz AND ${REVENUE}`,
+          WHERE t.created_at >= ${span.lo}::timestamptz AND t.created_at < ${span.hi}::timestamptz
+            AND ${revenueRows(policies)}`,
     ),
 
   lifetimePlans: async (db: Db): Promise<Set<number>> =>

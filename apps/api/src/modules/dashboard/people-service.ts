@@ -1,4 +1,5 @@
 import {
+  type AnalyticsPolicies,
   type PeopleExportQuery,
   type PeopleFigure,
   type PeoplePage,
@@ -7,8 +8,9 @@ import {
 } from '@pult/contract';
 import { csvHeader, csvLine } from '../../lib/csv';
 import type { ServiceContext } from '../../lib/service-context';
+import { currentSettings } from '../settings';
 import { dashboardRepository } from './dashboard-repository';
-import { usableToday } from './dashboard-service';
+import { policyDims, usableToday } from './dashboard-service';
 import { addDays, dayOf, startOfDay } from './moscow-day';
 import { rangeOf } from './mrr-movements-service';
 import { type After, peopleRepository as repo, type Span } from './people-repository';
@@ -58,9 +60,15 @@ function resolve(ctx: ServiceContext, figure: PeopleFigure, query: { from?: stri
 
 /**
  * The figure for the range exactly as the dashboard reads it: the stored days before today, and today's
- * figures as the dashboard has them (stored by the job plus the rows since, counted live).
+ * figures as the dashboard has them (stored by the job plus the rows since, counted live); the dims the
+ * counting policies in force choose (decision 0049), as `policyDims` picks them for the dashboard.
  */
-async function figureOf(ctx: ServiceContext, figure: PeopleFigure, range: Range): Promise<number> {
+async function figureOf(
+  ctx: ServiceContext,
+  figure: PeopleFigure,
+  range: Range,
+  policies: AnalyticsPolicies,
+): Promise<number> {
   const { db } = ctx;
   if (figure === 'usersActive')
     return repo.lastSeen(db, range.from, range.to === range.today ? '9999-12-31' : range.to);
@@ -72,28 +80,36 @@ async function figureOf(ctx: ServiceContext, figure: PeopleFigure, range: Range)
     const fresh = await dashboardRepository.freshness(db);
     return dashboardRepository.today(db, dayStart, now, usableToday(fresh.today, dayStart, now));
   };
+  const pick = policyDims(policies);
   const metric = flowMetric[figure];
   if (metric) {
-    // Revenue and churned store a variant per counting policy beside the default one, under dims of their
-    // own; the lists hold the default's rows ('' dim), the others sum every dim (sources, series, reasons).
-    const dim = metric === 'revenue' || metric === 'churned' ? '' : null;
+    // Revenue and churned store a variant per policy (dims of their own), new subscriptions a dim per
+    // source; the rest sum every dim (series, reasons).
+    const counts = (dim: string) =>
+      metric === 'revenue'
+        ? dim === pick.revenue
+        : metric === 'churned'
+          ? dim === pick.churned
+          : metric === 'new'
+            ? pick.subscription(dim)
+            : true;
     const [stored, today] = await Promise.all([
-      repo.storedFlow(db, metric, dim, fromTheStart(figure) ? null : range.from, lastStored),
+      repo.storedFlow(db, metric, fromTheStart(figure) ? null : range.from, lastStored),
       todayRows(),
     ]);
-    return today.reduce(
-      (n, row) => (row.metric === metric && (dim === null || row.dim === dim) ? n + row.value : n),
-      stored,
-    );
+    const sum = (rows: Array<{ metric?: string; dim: string; value: number }>) =>
+      rows.reduce((n, row) => ((row.metric ?? metric) === metric && counts(row.dim) ? n + row.value : n), 0);
+    return sum(stored) + sum(today);
   }
-  // Stocks: starts − ends per plan:source up to the end of the range, all dims or the purchased lifetime ones.
+  // Stocks: starts − ends per plan:source up to the end of the range: the subscriptions the policy
+  // counts, or the purchased lifetime ones.
   const [stored, today, lifetimePlans] = await Promise.all([
     repo.storedStock(db, lastStored),
     todayRows(),
     figure === 'lifetime' ? repo.lifetimePlans(db) : Promise.resolve(null),
   ]);
   const counts = (dim: string) => {
-    if (!lifetimePlans) return true;
+    if (!lifetimePlans) return pick.subscription(dim);
     const [plan, source] = dim.split(':');
     return source === 'purchase' && lifetimePlans.has(Number(plan));
   };
@@ -110,10 +126,11 @@ export const peopleService = {
   page: async (ctx: ServiceContext, query: PeopleQuery): Promise<PeoplePage> => {
     const range = resolve(ctx, query.figure, query);
     if (!range) return { items: [], count: 0, countIsEstimate: false, total: query.figure === 'revenue' ? 0 : null };
+    const policies = (await currentSettings(ctx)).analytics;
     const [rows, figure, payments] = await Promise.all([
-      repo.page(ctx.db, query.figure, range.span, query),
-      figureOf(ctx, query.figure, range),
-      query.figure === 'revenue' ? repo.revenueRows(ctx.db, range.span) : Promise.resolve(null),
+      repo.page(ctx.db, query.figure, range.span, policies, query),
+      figureOf(ctx, query.figure, range, policies),
+      query.figure === 'revenue' ? repo.revenueRows(ctx.db, range.span, policies) : Promise.resolve(null),
     ]);
     return {
       items: rows.map(({ atKey: _, ...item }) => item),
@@ -130,9 +147,10 @@ export const peopleService = {
     return (async function* () {
       yield csvHeader(peopleCsvHeader[query.lang ?? 'ru']);
       if (!range) return;
+      const policies = (await currentSettings(ctx)).analytics;
       let after: After | null = null;
       for (;;) {
-        const rows = await repo.after(db, query.figure, range.span, after, EXPORT_BATCH);
+        const rows = await repo.after(db, query.figure, range.span, policies, after, EXPORT_BATCH);
         if (rows.length === 0) return;
         yield rows
           .map((r) => csvLine([r.at, r.id, r.userId, r.email, r.planId, r.amount, r.seriesId, r.reason]))
