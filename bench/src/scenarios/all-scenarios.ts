@@ -32,7 +32,12 @@ import { tgChannelsAllScenario, tgChannelsRevalidatedScenario } from './tg-chann
 import { usersColdLoadScenario } from './users-cold-load';
 import { usersEmailFilterScenario } from './users-email-filter';
 import { usersExportScenario } from './users-export';
-import { usersPage1Scenario, usersPage1000Scenario, usersPageLastScenario } from './users-page';
+import {
+  usersPage1CapacityScenario,
+  usersPage1Scenario,
+  usersPage1000Scenario,
+  usersPageLastScenario,
+} from './users-page';
 import { usersUpdateScenario } from './users-update';
 
 /**
@@ -42,6 +47,7 @@ import { usersUpdateScenario } from './users-update';
 export const allScenarios: readonly Scenario[] = [
   signinScenario,
   usersPage1Scenario,
+  usersPage1CapacityScenario,
   usersPage1000Scenario,
   usersPageLastScenario,
   usersEmailFilterScenario,

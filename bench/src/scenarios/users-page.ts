@@ -34,3 +34,16 @@ export const usersPageLastScenario = pageScenario(
   ({ firstPage }) => Math.max(1, Math.ceil(firstPage.count / PAGE_SIZE)),
   'GET /api/users?take=20&page=<last>: the last page, computed from the count of the first response (the deepest offset).',
 );
+
+/**
+ * Users page 1 at capacity (issue 37 target 2): a closed loop on 10 connections with one staff token, so
+ * every request after the first is a known session (docs/decisions/0051); judged against 2 500 answers a second.
+ */
+export const usersPage1CapacityScenario: Scenario = {
+  name: 'users-page-1-capacity',
+  mode: { kind: 'capacity', connections: 10 },
+  target: { perSecond: 2500 },
+  notes:
+    'GET /api/users?take=20&page=1 as fast as answered on 10 connections (closed loop, one staff token): the capacity issue 37 asks ≥ 2 500 req/s of.',
+  request: (context) => ({ method: 'GET', path: usersPath(1), headers: { 'api-token': context.token } }),
+};
