@@ -1,5 +1,6 @@
 import { ACCOUNTS } from '../accounts';
-import { apiAs, expect as baseExpect, test } from '../fixtures';
+import { analyzeWithAxe } from '../axe';
+import { apiAs, expect as baseExpect, storeThemeOnEveryLoad, test } from '../fixtures';
 
 // The machine is shared with other suites; first paints can take a while under load.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -56,10 +57,21 @@ test('an admin switches the refund and promo policies, and the home screen print
   }
 });
 
-test('an editor reads the policy in force, without a link to the settings', async ({ page, login }) => {
+test('an editor reads the policy in force without a link; at 390 px in the dark theme it wraps and keeps contrast', async ({
+  page,
+  login,
+}) => {
   await login(ACCOUNTS.editor);
+  await storeThemeOnEveryLoad(page, { currentTheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/app/home');
   const note = page.getByTestId('home-policies');
   await expect(note).toContainText(/Возвраты (учитываются в день возврата|вычитаются из дня оплаты)/);
   await expect(note.getByRole('link')).toHaveCount(0);
+  await note.scrollIntoViewIfNeeded();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  const rules = { type: 'rule' as const, values: ['color-contrast'] };
+  expect((await analyzeWithAxe(page, rules)).violations.map((v) => v.id)).toEqual([]);
+  await page.screenshot({ path: shots('home-policies-390-dark') });
 });
