@@ -73,24 +73,32 @@ async function pressUntilFocused(page: Page, target: Locator, key = 'Tab', max =
   await expect(target).toBeFocused();
 }
 
-/** Whether `after` is drawn after `before` in reading order (same line: further right). */
+/**
+ * Whether `after` is drawn after `before` in reading order left to right (a later line, or further right on
+ * the same one); the two may sit in different text nodes (a word diff's marks). Null when either is missing.
+ */
 const drawnAfter = (locator: Locator, before: string, after: string) =>
   locator.evaluate(
     (element, [a = '', b = '']) => {
       const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = (node as Text).data;
-        const i = text.indexOf(a);
-        const j = text.indexOf(b, i + a.length);
-        if (i < 0 || j < 0) continue;
-        const box = (from: number, length: number) => {
-          const range = document.createRange();
-          range.setStart(node, from);
-          range.setEnd(node, from + length);
-          return range.getBoundingClientRect();
-        };
-        const first = box(i, a.length);
-        const second = box(j, b.length);
+      const nodes: Text[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+      const box = (node: Text, from: number, length: number) => {
+        const range = document.createRange();
+        range.setStart(node, from);
+        range.setEnd(node, from + length);
+        return range.getBoundingClientRect();
+      };
+      const firstAt = nodes.findIndex((node) => node.data.includes(a));
+      const firstNode = nodes[firstAt];
+      if (!firstNode) return null;
+      const i = firstNode.data.indexOf(a);
+      for (let k = firstAt; k < nodes.length; k++) {
+        const node = nodes[k] as Text;
+        const j = node.data.indexOf(b, k === firstAt ? i + a.length : 0);
+        if (j < 0) continue;
+        const first = box(firstNode, i, a.length);
+        const second = box(node, j, b.length);
         return second.top > first.bottom - 1 || second.left >= first.right - 1;
       }
       return null;
@@ -179,7 +187,10 @@ test('presence, take-over and the conflict dialog on a note: dark, RTL, 390 px, 
     await irinaPage.getByLabel('Заголовок').fill(`Вид ${stamp} от Ирины`);
     await irinaPage.getByRole('button', { name: 'Сохранить' }).click();
     await expect.poll(async () => (await apiAs(irinaToken).notes.get({ params: { id: note.id } })).version).toBe(2);
-    await expect(page.getByText('Ирина Петрова только что изменил(а) эту запись', { exact: false })).toBeVisible();
+    const changed = page.getByText('Ирина Петрова только что изменил(а) эту запись', { exact: false });
+    await expect(changed).toBeVisible();
+    // The notice is a Russian sentence on an RTL page: its full stop stays at its end («разницу.», not «.…»).
+    expect(await drawnAfter(changed, 'разницу', '.')).toBe(true);
 
     // «Сохранить» is above the form: Shift+Tab back to it, Enter; the save is stale and the dialog opens.
     await pressUntilFocused(page, page.getByRole('button', { name: 'Сохранить' }), 'Shift+Tab');
@@ -249,8 +260,19 @@ test('«История»: compare two versions and restore one, by keyboard, dar
   await expect(compared.locator('[data-field="body"] ins').first()).toBeVisible();
   await noSidewaysScroll(page);
   expect(await colourViolations(page)).toEqual([]);
-  // A Russian sentence reads in its own order on an RTL page: «100 %,» not «,% 100».
-  expect(await drawnAfter(compared.locator('[data-field="body"]'), '100', '%')).toBe(true);
+  // A Russian sentence reads in its own order on an RTL page: «100 %,» not «,% 100», «телефоне.» not «.…».
+  const body = compared.locator('[data-field="body"] .text-diff');
+  expect(await drawnAfter(body, '100', '%')).toBe(true);
+  expect(await drawnAfter(body, 'телефоне', '.')).toBe(true);
+  // Before → after: on an RTL page before is on the right, and the arrow points left, towards after.
+  const titleValues = compared.locator('[data-field="title"]');
+  const [before, after] = await Promise.all(
+    ['del', 'ins'].map((tag) => titleValues.locator(tag).evaluate((element) => element.getBoundingClientRect().left)),
+  );
+  expect(before).toBeGreaterThan(after ?? Number.POSITIVE_INFINITY);
+  expect(
+    await titleValues.locator('.revision-compare-arrow').evaluate((element) => getComputedStyle(element).transform),
+  ).toBe('matrix(-1, 0, 0, 1, 0, 0)');
   await page.screenshot({
     path: `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}/screenshots/history-dark-rtl-390.png`,
     fullPage: true,

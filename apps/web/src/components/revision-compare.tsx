@@ -54,7 +54,9 @@ export const RevisionCompare = ({ history, picked, fieldLabel, markdownFields, o
                   <del className="diff-removed" title={t('versions.history.before')}>
                     {revisionValue(change.before)}
                   </del>
-                  <span aria-hidden="true">→</span>
+                  <span aria-hidden="true" className="revision-compare-arrow">
+                    →
+                  </span>
                   <ins className="diff-added" title={t('versions.history.after')}>
                     {revisionValue(change.after)}
                   </ins>
