@@ -14,6 +14,9 @@ import {
   dashboardDataScenario,
   mrrMovementsPage1Scenario,
   mrrMovementsPage50Scenario,
+  peopleRevenueScenario,
+  peopleSubscriptionsActiveScenario,
+  peopleUsersNewScenario,
   userTimelineScenario,
 } from './dashboard';
 import { eventsFanoutScenario } from './events-fanout';
@@ -69,6 +72,9 @@ export const allScenarios: readonly Scenario[] = [
   dashboardData90Scenario,
   mrrMovementsPage1Scenario,
   mrrMovementsPage50Scenario,
+  peopleUsersNewScenario,
+  peopleSubscriptionsActiveScenario,
+  peopleRevenueScenario,
   userTimelineScenario,
   cohortsScenario,
   usersExportScenario,

@@ -44,6 +44,26 @@ const mrrMovementsScenario = (page: number): LoadScenario => ({
 export const mrrMovementsPage1Scenario = mrrMovementsScenario(1);
 export const mrrMovementsPage50Scenario = mrrMovementsScenario(50);
 
+/**
+ * A page of the people behind a KPI card (decision 0050), 30 days: new users (a flow), active
+ * subscriptions (a stock, its count from every stored day), revenue (payments, counted or estimated).
+ */
+const peopleScenario = (figure: 'usersNew' | 'subscriptionsActive' | 'revenue', name: string): LoadScenario => ({
+  name: `people-${name}-page-1`,
+  mode: { kind: 'fixed-rate' },
+  target: { p99Ms: 50 },
+  notes: `GET /api/analytics/people?figure=${figure}&take=20&page=1: the rows behind the 30 days' figure.`,
+  request: ({ token }) => ({
+    method: 'GET',
+    path: pathOf(api.dashboard.people, { query: { figure, take: 20, page: 1 } }),
+    headers: { 'api-token': token },
+  }),
+  check: (body) => ((body as { items?: unknown[] }).items?.length === 20 ? null : 'not a full page of people'),
+});
+export const peopleUsersNewScenario = peopleScenario('usersNew', 'users-new');
+export const peopleSubscriptionsActiveScenario = peopleScenario('subscriptionsActive', 'subscriptions-active');
+export const peopleRevenueScenario = peopleScenario('revenue', 'revenue');
+
 /** The user with the most transactions on the first page: a timeline of hundreds of events. */
 async function busyUser(context: ScenarioContext): Promise<number> {
   const { items } = await context.api.transactions.list({ query: { take: 100, page: 1 } });
