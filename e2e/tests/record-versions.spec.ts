@@ -70,3 +70,67 @@ test.describe('two people on one note', () => {
     await adminContext.close();
   });
 });
+
+test.describe('a plan’s history and conflict dialog', () => {
+  test('read the price, the period and the term as the plans screen does, not as the server keeps them', async ({
+    page,
+    login,
+  }) => {
+    const admin = await login(ACCOUNTS.admin);
+    const api = apiAs(admin.apiToken);
+    const stamp = Date.now().toString(36);
+    const title = `Тариф истории ${stamp}`;
+    const plan = await api.plans.create({
+      body: { title, description: 'Коротко', price: 99000, period: 'month', durationDays: 30 },
+    });
+    await api.plans.update({ params: { id: plan.id }, body: { price: 199000, period: 'year', durationDays: 365 } });
+
+    await page.goto('/app/subscriptions/desc');
+    await page.getByRole('article', { name: title }).getByRole('button', { name: 'Изменить' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Редактирование тарифа' });
+    await drawer.getByRole('tab', { name: 'История' }).click();
+    await expect(drawer.getByText('Изменений: 2')).toBeVisible();
+
+    // Each field's before and after as a person reads them: kopecks as roubles, the period and the term in words.
+    const cellsOf = (version: number, label: string) =>
+      drawer
+        .locator('.revision-item')
+        .filter({ hasText: `версия ${version}` })
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: label, exact: true }) })
+        .getByRole('cell');
+    await expect(cellsOf(2, 'Цена')).toHaveText(['Цена', '990,00 ₽', '1 990,00 ₽']);
+    await expect(cellsOf(2, 'Период')).toHaveText(['Период', 'Месяц', 'Год']);
+    await expect(cellsOf(2, 'Длительность, дней')).toHaveText(['Длительность, дней', '30 дней', '365 дней']);
+    await expect(cellsOf(1, 'Включён')).toHaveText(['Включён', '—', 'Да']);
+    for (const raw of ['99000', '199000', 'month', 'year', 'true', '30', '365']) {
+      await expect(drawer.getByRole('cell', { name: raw, exact: true })).toHaveCount(0);
+    }
+
+    // The comparison of two versions reads the same.
+    await drawer.getByRole('checkbox', { name: 'Сравнить версию 2' }).check();
+    await drawer.getByRole('checkbox', { name: 'Сравнить версию 1' }).check();
+    const compared = drawer.getByRole('region', { name: 'Версия 1 → версия 2' });
+    await expect(compared.locator('[data-field="price"] del')).toHaveText('990,00 ₽');
+    await expect(compared.locator('[data-field="price"] ins')).toHaveText('1 990,00 ₽');
+    await expect(compared.locator('[data-field="period"] ins')).toHaveText('Год');
+
+    // The conflict dialog: the admin types a price while someone else saves another price and period.
+    await drawer.getByRole('tab', { name: 'Правка' }).click();
+    await drawer.getByLabel('Цена').fill('2490');
+    await api.plans.update({ params: { id: plan.id }, body: { price: 299000, period: 'month', durationDays: 30 } });
+    await drawer.getByRole('button', { name: 'Сохранить' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Запись изменили, пока вы её правили' });
+    const conflictCells = (label: string) =>
+      dialog
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: label, exact: true }) })
+        .getByRole('cell');
+    await expect(conflictCells('Цена')).toHaveText(['Цена', '2 490,00 ₽', '2 990,00 ₽']);
+    await expect(conflictCells('Период')).toHaveText(['Период', 'Год', 'Месяц']);
+    await expect(conflictCells('Длительность, дней')).toHaveText(['Длительность, дней', '365 дней', '30 дней']);
+    await dialog.getByRole('button', { name: 'Взять сохранённое' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(drawer.getByLabel('Цена')).toHaveValue('2990,00');
+  });
+});

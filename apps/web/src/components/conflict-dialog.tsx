@@ -1,14 +1,16 @@
 import { Button, Modal, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { LocaleId } from '../config/theme-config';
+import { type FieldFormats, fieldValue } from '../lib/revision-values';
 import { FocusReturn } from './focus-return';
 import './revisions.css';
 
-/** One field of the form: what the person typed, and what is saved now. */
+/** One field of the form: what the person typed, and what is saved now, as the form holds them. */
 export interface ConflictField {
   name: string;
   label: string;
-  mine: string;
-  theirs: string;
+  mine: unknown;
+  theirs: unknown;
 }
 
 interface Props {
@@ -17,18 +19,37 @@ interface Props {
   fields: ConflictField[];
   /** Who saved meanwhile, when the live stream told us. */
   changedBy?: string | null;
+  /** How the form's fields read (money, periods, roles…), as in the record's history; by name of the form's field. */
+  fieldValues?: FieldFormats;
   saving?: boolean;
   onKeepMine(): void;
   onTakeTheirs(): void;
   onCancel(): void;
 }
 
+const NO_FORMATS: FieldFormats = {};
+
 /**
  * A save refused because someone saved the record first (412): field by field, what the person wrote
  * and what is saved now, and the two ways on. Nothing is overwritten without the person choosing.
  */
-export const ConflictDialog = ({ open, fields, changedBy, saving, onKeepMine, onTakeTheirs, onCancel }: Props) => {
-  const { t } = useTranslation();
+export const ConflictDialog = ({
+  open,
+  fields,
+  changedBy,
+  fieldValues = NO_FORMATS,
+  saving,
+  onKeepMine,
+  onTakeTheirs,
+  onCancel,
+}: Props) => {
+  const { t, i18n } = useTranslation();
+  const reader = { t, locale: i18n.language as LocaleId };
+  const rows = fields.map((field) => ({
+    ...field,
+    mine: fieldValue(field.name, field.mine, fieldValues, reader),
+    theirs: fieldValue(field.name, field.theirs, fieldValues, reader),
+  }));
   return (
     <Modal
       open={open}
@@ -51,25 +72,25 @@ export const ConflictDialog = ({ open, fields, changedBy, saving, onKeepMine, on
       <Typography.Paragraph>
         {changedBy ? t('versions.conflict.introBy', { name: changedBy }) : t('versions.conflict.intro')}
       </Typography.Paragraph>
-      <Table<ConflictField>
+      <Table<(typeof rows)[number]>
         size="small"
         rowKey="name"
         pagination={false}
         // No sideways scroll: the values wrap anywhere (revisions.css), so three columns fit a phone.
-        dataSource={fields}
+        dataSource={rows}
         columns={[
           { title: t('versions.field'), dataIndex: 'label', key: 'label' },
           {
             title: t('versions.conflict.mine'),
             dataIndex: 'mine',
             key: 'mine',
-            render: (value) => <Clip text={value} />,
+            render: (value: string) => <Clip text={value} />,
           },
           {
             title: t('versions.conflict.theirs'),
             dataIndex: 'theirs',
             key: 'theirs',
-            render: (value) => <Clip text={value} />,
+            render: (value: string) => <Clip text={value} />,
           },
         ]}
       />
@@ -80,6 +101,6 @@ export const ConflictDialog = ({ open, fields, changedBy, saving, onKeepMine, on
 /** A long value (a note's body) as its first lines; the whole of it on hover. */
 const Clip = ({ text }: { text: string }) => (
   <Typography.Paragraph ellipsis={{ rows: 4, tooltip: text }} className="conflict-value">
-    {text || '—'}
+    {text}
   </Typography.Paragraph>
 );

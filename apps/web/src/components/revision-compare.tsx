@@ -1,8 +1,9 @@
 import type { Revision } from '@pult/contract';
 import { Button, Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { LocaleId } from '../config/theme-config';
 import { compareRevisions } from '../lib/revision-compare';
-import { revisionValue } from '../lib/revision-values';
+import { type FieldFormats, fieldValue } from '../lib/revision-values';
 import { TextDiff } from './text-diff';
 
 interface Props {
@@ -10,6 +11,8 @@ interface Props {
   /** The two revisions picked, in any order. */
   picked: readonly [number, number];
   fieldLabel(field: string): string;
+  /** How the resource's fields read (money, periods, statuses…). */
+  fieldValues: FieldFormats;
   /** Fields holding Markdown (a note's body): compared word by word; the others as before and after. */
   markdownFields: readonly string[];
   onClose(): void;
@@ -19,8 +22,9 @@ interface Props {
  * Two picked revisions side by side (docs/decisions/0047): each field that differs between the record right
  * after the older and right after the newer, a Markdown field word by word.
  */
-export const RevisionCompare = ({ history, picked, fieldLabel, markdownFields, onClose }: Props) => {
-  const { t } = useTranslation();
+export const RevisionCompare = ({ history, picked, fieldLabel, fieldValues, markdownFields, onClose }: Props) => {
+  const { t, i18n } = useTranslation();
+  const reader = { t, locale: i18n.language as LocaleId };
   const [a, b] = picked.map((id) => history.find((revision) => revision.id === id));
   if (!a || !b) return null;
   const [older, newer] = a.id < b.id ? [a, b] : [b, a];
@@ -52,13 +56,13 @@ export const RevisionCompare = ({ history, picked, fieldLabel, markdownFields, o
               ) : (
                 <div className="revision-compare-values">
                   <del className="diff-removed" title={t('versions.history.before')}>
-                    {revisionValue(change.before)}
+                    {fieldValue(change.field, change.before, fieldValues, reader)}
                   </del>
                   <span aria-hidden="true" className="revision-compare-arrow">
                     →
                   </span>
                   <ins className="diff-added" title={t('versions.history.after')}>
-                    {revisionValue(change.after)}
+                    {fieldValue(change.field, change.after, fieldValues, reader)}
                   </ins>
                 </div>
               )}

@@ -8,7 +8,7 @@ import type { LocaleId } from '../config/theme-config';
 import { describeError } from '../lib/describe-error';
 import { formatDateTime } from '../lib/format';
 import { returnFocus } from '../lib/keep-focus';
-import { shownChanges } from '../lib/revision-values';
+import { type FieldFormats, shownChanges } from '../lib/revision-values';
 import { RevisionCompare } from './revision-compare';
 import './revisions.css';
 
@@ -22,9 +22,13 @@ interface Props {
   restore?: (revisionId: number) => Promise<unknown>;
   /** A field's name on the record's form. */
   fieldLabel(field: string): string;
+  /** How the resource's fields read (money, periods, statuses…); a field not named reads by its kind. */
+  fieldValues?: FieldFormats;
   /** Fields holding Markdown (a note's body), compared word by word. */
   markdownFields?: readonly string[];
 }
+
+const NO_FORMATS: FieldFormats = {};
 
 /**
  * A record's «История»: each change, newest first, with who, when, and each field before and after
@@ -32,7 +36,15 @@ interface Props {
  * as a new change, through the record's own rules: a refusal says why. Ticking two changes compares the
  * record right after each (docs/decisions/0047).
  */
-export const RevisionHistory = ({ queryKey, invalidateKey, load, restore, fieldLabel, markdownFields = [] }: Props) => {
+export const RevisionHistory = ({
+  queryKey,
+  invalidateKey,
+  load,
+  restore,
+  fieldLabel,
+  fieldValues = NO_FORMATS,
+  markdownFields = [],
+}: Props) => {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const client = useQueryClient();
@@ -84,6 +96,7 @@ export const RevisionHistory = ({ queryKey, invalidateKey, load, restore, fieldL
               history={items}
               picked={[first, second]}
               fieldLabel={fieldLabel}
+              fieldValues={fieldValues}
               markdownFields={markdownFields}
               onClose={() => {
                 // The close button goes with the comparison: the newer version's tick takes the focus first.
@@ -126,7 +139,7 @@ export const RevisionHistory = ({ queryKey, invalidateKey, load, restore, fieldL
               rowKey="field"
               pagination={false}
               // No sideways scroll: the values wrap anywhere (revisions.css), so three columns fit a phone.
-              dataSource={shownChanges(revision.changes)}
+              dataSource={shownChanges(revision.changes, fieldValues, { t, locale })}
               columns={[
                 {
                   title: t('versions.field'),

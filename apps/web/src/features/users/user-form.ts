@@ -10,6 +10,7 @@ import {
 import type { FormInstance, FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { type FieldFormats, valueAs } from '../../lib/revision-values';
 
 /** What the antd form holds: text boxes give '' for nothing. */
 export interface UserFormValues {
@@ -124,6 +125,13 @@ export const USER_FIELD_LABELS: Partial<Record<string, string>> = {
   role: 'users.form.role',
   status: 'users.columns.status',
   avatar: 'versions.photo',
+};
+
+/** How a user's fields read in their history and the conflict dialog: the role and status in words, as the list shows them. */
+export const USER_FIELD_VALUES: FieldFormats = {
+  role: valueAs.choice((value, t) => t(`roles.${value}`)),
+  status: valueAs.choice((value, t) => t(`userStatus.${value}`)),
+  avatar: valueAs.file,
 };
 
 /** The fields where what the person is saving differs from the user saved now (a 412). */

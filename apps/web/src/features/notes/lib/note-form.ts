@@ -1,4 +1,5 @@
 import type { Note, NoteStatus } from '@pult/contract';
+import { type FieldFormats, valueAs } from '../../../lib/revision-values';
 
 /** What the editor's form holds; compared with the saved note to know about unsaved changes. */
 export interface NoteFormValues {
@@ -50,3 +51,10 @@ export function mergeMine(base: NoteFormValues, mine: NoteFormValues, theirs: No
     tags: tagsOf(mine) !== tagsOf(base) ? mine.tags : theirs.tags,
   };
 }
+
+/** How a note's fields read in its history: its status in words, the archiving as a date, the cover by its file. */
+export const NOTE_FIELD_VALUES: FieldFormats = {
+  status: valueAs.choice((value, t) => t(`notes.status.${value}`)),
+  archivedAt: valueAs.dateTime,
+  coverImage: valueAs.file,
+};

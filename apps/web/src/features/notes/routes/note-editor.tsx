@@ -47,6 +47,7 @@ import {
   formValuesOf,
   isDirty,
   mergeMine,
+  NOTE_FIELD_VALUES,
   type NoteFormValues,
   nextStatus,
   normaliseTags,
@@ -244,6 +245,7 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
                       load={(signal) => loadNoteRevisions(note.id, signal)}
                       restore={(revisionId) => restoreNoteRevision(note.id, revisionId)}
                       fieldLabel={(field) => t(NOTE_FIELD_LABELS[field] ?? field)}
+                      fieldValues={NOTE_FIELD_VALUES}
                       markdownFields={NOTE_MARKDOWN_FIELDS}
                     />
                   ),
@@ -257,6 +259,7 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
           open
           fields={conflictFields(form.getFieldsValue(), conflict.current, (key) => t(NOTE_FIELD_LABELS[key] ?? key))}
           changedBy={lastChange?.id === note?.id ? lastChange?.actor?.name : null}
+          fieldValues={NOTE_FIELD_VALUES}
           saving={save.isPending}
           onCancel={() => setConflict(null)}
           onTakeTheirs={() => {

@@ -26,6 +26,7 @@ import {
   emptyPlanForm,
   isDurationValid,
   PLAN_FIELD_LABELS,
+  PLAN_FIELD_VALUES,
   type PlanFormValues,
   type PlanPeriod,
   planChanges,
@@ -340,6 +341,7 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
                   load={(signal) => loadPlanRevisions(current.id, signal)}
                   restore={(revisionId) => restorePlanRevision(current.id, revisionId)}
                   fieldLabel={(field) => t(PLAN_FIELD_LABELS[field] ?? field)}
+                  fieldValues={PLAN_FIELD_VALUES}
                 />
               ),
             },
@@ -352,6 +354,7 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
         <ConflictDialog
           open
           fields={conflictRows}
+          fieldValues={PLAN_FIELD_VALUES}
           saving={updatePlan.isPending}
           onCancel={() => setConflict(null)}
           onTakeTheirs={() => {

@@ -6,6 +6,7 @@ import {
   type planPeriods,
   type UpdatePlanBody,
 } from '@pult/contract';
+import { type FieldFormats, valueAs } from '../../../lib/revision-values';
 
 export type PlanPeriod = (typeof planPeriods)[number];
 
@@ -119,12 +120,12 @@ export const planChanges = (plan: Plan, values: PlanFormValues, canEditTerms: bo
   return changes;
 };
 
-/** The form's fields where what the person is saving differs from the plan saved now (a 412), as text. */
+/** The form's fields where what the person is saving differs from the plan saved now (a 412), as the form holds them. */
 export function planConflictFields(mine: PlanFormValues, theirs: PlanFormValues, label: (field: string) => string) {
   const text = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value ?? ''));
   return (Object.keys(theirs) as (keyof PlanFormValues)[])
     .filter((field) => text(mine[field]) !== text(theirs[field]))
-    .map((field) => ({ name: field, label: label(field), mine: text(mine[field]), theirs: text(theirs[field]) }));
+    .map((field) => ({ name: field, label: label(field), mine: mine[field], theirs: theirs[field] }));
 }
 
 /** The form's and the history's names of a plan's fields. */
@@ -140,4 +141,17 @@ export const PLAN_FIELD_LABELS: Partial<Record<string, string>> = {
   sortOrder: 'subscriptions.form.sortOrder',
   icon: 'subscriptions.form.icon',
   enabled: 'subscriptions.plans.enabled',
+};
+
+/**
+ * How a plan's fields read in its history and its conflict dialog, as on the plans' own screen: the price in
+ * roubles (the history keeps kopecks, the form roubles), the period in words, the term in days or «бессрочно».
+ */
+export const PLAN_FIELD_VALUES: FieldFormats = {
+  price: valueAs.money('RUB'),
+  priceRoubles: valueAs.majorMoney('RUB'),
+  period: valueAs.choice((value, t) => t(`subscriptions.period.${value}`)),
+  durationDays: valueAs.days,
+  sortOrder: valueAs.number,
+  icon: valueAs.file,
 };

@@ -11,7 +11,14 @@ import { useRecordPresence } from '../../../lib/presence';
 import { staleRecordOf } from '../../../lib/stale-version';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useUpdateUser } from '../api/update-user';
-import { toUpdateBody, USER_FIELD_LABELS, type UserFormValues, userConflictFields, userToForm } from '../user-form';
+import {
+  toUpdateBody,
+  USER_FIELD_LABELS,
+  USER_FIELD_VALUES,
+  type UserFormValues,
+  userConflictFields,
+  userToForm,
+} from '../user-form';
 import { UserFormFields } from './user-form-fields';
 
 /** The user's data: editable for admins, the same fields read-only for editors (no save rendered). */
@@ -101,6 +108,7 @@ export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }
           fields={userConflictFields(conflict.values, userToForm(conflict.now), (field) =>
             t(USER_FIELD_LABELS[field] ?? field),
           )}
+          fieldValues={USER_FIELD_VALUES}
           saving={update.isPending}
           onCancel={() => setConflict(null)}
           onTakeTheirs={() => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RevisionHistory } from '../../../components/revision-history';
 import { loadUserRevisions, restoreUserRevision, userRevisionsKey } from '../api/update-user';
 import { userKeys } from '../api/user-cache';
-import { USER_FIELD_LABELS } from '../user-form';
+import { USER_FIELD_LABELS, USER_FIELD_VALUES } from '../user-form';
 
 /**
  * The user's «История изменений»: every change of the account's data, and (admins) a way back to any of
@@ -19,6 +19,7 @@ export const UserHistoryCard = ({ userId, canRestore }: { userId: number; canRes
         load={(signal) => loadUserRevisions(userId, signal)}
         restore={canRestore ? (revisionId) => restoreUserRevision(userId, revisionId) : undefined}
         fieldLabel={(field) => t(USER_FIELD_LABELS[field] ?? field)}
+        fieldValues={USER_FIELD_VALUES}
       />
     </Card>
   );
