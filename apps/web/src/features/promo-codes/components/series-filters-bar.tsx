@@ -1,9 +1,9 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Flex, Input, Select } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
+import { useDayRange } from '../../../lib/day-range';
 import { DATE_FORMATS } from '../../../lib/format';
 import { usePlans } from '../../../lib/resources/plans';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -33,10 +33,7 @@ export const SeriesFiltersBar = ({ filters, onChange, onReset }: Props) => {
     if (next !== filters.name) onChange({ name: next });
   }, [settledName, filters.name, onChange]);
 
-  const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
-    filters.createdFrom || filters.createdTo
-      ? [filters.createdFrom ? dayjs(filters.createdFrom) : null, filters.createdTo ? dayjs(filters.createdTo) : null]
-      : null;
+  const range = useDayRange(filters.createdFrom, filters.createdTo);
 
   return (
     <Flex gap="middle" wrap className="promo-filters" role="search" aria-label={t('promoCodes.filters.label')}>

@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Reminder, reminderSortFields, reminderStatuses, reminderTypes } from '@pult/contract';
 import { Button, Card, DatePicker, Flex, Select, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/ltr';
 import { PageTitle } from '../../../components/page-title';
 import { PagedTable } from '../../../components/paged-table';
 import type { LocaleId } from '../../../config/theme-config';
+import { useDayRange } from '../../../lib/day-range';
 import { formatNumber } from '../../../lib/format';
 import { useScreenCommands } from '../../../lib/screen-commands';
 import { useUrlState } from '../../../lib/use-url-state';
@@ -26,6 +26,7 @@ export const PushNotificationsPage = () => {
   const locale = i18n.language as LocaleId;
   const scheduling = useSchedulingZone();
   const [filters, update] = useUrlState(reminderParams, { replace: true });
+  const range = useDayRange(filters.from, filters.to);
   const list = useReminders(filters, scheduling.zone);
   const [creating, setCreating] = useState(false);
   const shown = filters.reminder;
@@ -50,7 +51,7 @@ export const PushNotificationsPage = () => {
         <Flex gap="small" wrap style={{ marginBottom: 16 }}>
           <DatePicker.RangePicker
             aria-label={t('push.filters.range')}
-            value={[filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]}
+            value={range}
             onChange={(range) =>
               filter({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })
             }

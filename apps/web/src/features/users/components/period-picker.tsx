@@ -1,8 +1,8 @@
 import { DatePicker } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
+import { useDayRange } from '../../../lib/day-range';
 import { DATE_FORMATS } from '../../../lib/format';
 import type { PeriodProps } from './period-filter';
 
@@ -28,6 +28,7 @@ export const PeriodPicker = ({
   const { t, i18n } = useTranslation();
   const id = useId();
   const ids = { start: `${id}-from`, end: `${id}-to` };
+  const value = useDayRange(from, to);
   // Only on arrival: later renders never type for the person again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only.
   useEffect(() => {
@@ -53,7 +54,7 @@ export const PeriodPicker = ({
         autoFocus={autoFocus}
         defaultOpen={open}
         className="users-period"
-        value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
+        value={value}
         onChange={(range) =>
           onChange({
             from: range?.[0] ? range[0].format(DAY) : null,
