@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from './list-query';
 import { type Locale, locale } from './locales';
-import { analyticsDay, MRR_MOVEMENTS_MAX_DAYS } from './mrr-movements';
+import { analyticsDay, analyticsRange, checkAnalyticsRange } from './mrr-movements';
 
 /**
  * The home screen's figures that count or sum rows of people, each listable
@@ -44,17 +44,8 @@ export const peopleFigureDefinitions: Record<PeopleFigure, string> = {
 
 export const peopleQuery = listQuery({
   figure: peopleFigure.meta({ description: 'Which figure of the dashboard to list.' }),
-  from: analyticsDay
-    .optional()
-    .meta({ description: 'First day (YYYY-MM-DD, Moscow); 29 days before `to` when left out.' }),
-  to: analyticsDay.optional().meta({ description: 'Last day (YYYY-MM-DD, Moscow), included; today when left out.' }),
-}).superRefine((query, ctx) => {
-  if (!query.from || !query.to) return;
-  if (query.from > query.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is after to' });
-  const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
-  if (days > MRR_MOVEMENTS_MAX_DAYS)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${MRR_MOVEMENTS_MAX_DAYS} days` });
-});
+  ...analyticsRange,
+}).superRefine(checkAnalyticsRange);
 export type PeopleQuery = z.infer<typeof peopleQuery>;
 
 export const peopleItem = z.object({

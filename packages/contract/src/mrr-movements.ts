@@ -56,19 +56,25 @@ export const analyticsDay = z
   .refine(isRealDay, 'not a calendar day')
   .meta({ description: 'YYYY-MM-DD, a Moscow day (both ends included).' });
 
-export const mrrMovementsQuery = listQuery({
-  kind: mrrMovementKind.meta({ description: 'Which figure to list.' }),
+/** The range of days every analytics drill-down takes: both optional, in order, at most a year. */
+export const analyticsRange = {
   from: analyticsDay
     .optional()
     .meta({ description: 'First day (YYYY-MM-DD, Moscow); 29 days before `to` when left out.' }),
   to: analyticsDay.optional().meta({ description: 'Last day (YYYY-MM-DD, Moscow), included; today when left out.' }),
-}).superRefine((query, ctx) => {
+};
+export const checkAnalyticsRange = (query: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
   if (!query.from || !query.to) return;
   if (query.from > query.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is after to' });
   const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
   if (days > MRR_MOVEMENTS_MAX_DAYS)
     ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${MRR_MOVEMENTS_MAX_DAYS} days` });
-});
+};
+
+export const mrrMovementsQuery = listQuery({
+  kind: mrrMovementKind.meta({ description: 'Which figure to list.' }),
+  ...analyticsRange,
+}).superRefine(checkAnalyticsRange);
 export type MrrMovementsQuery = z.infer<typeof mrrMovementsQuery>;
 
 export const mrrMovementItem = z.object({
