@@ -39,9 +39,14 @@ const useTelegramMutation = <I, O>(mutationFn: (input: I) => Promise<O>) => {
   return useMutation({ mutationFn, onSettled: () => invalidate() });
 };
 
-/** With `id` it changes the channel; without, creates one. 409 TG_USERNAME_TAKEN names `username`. */
+/**
+ * With `id` it changes the channel; without, creates one. 409 TG_USERNAME_TAKEN names `username`.
+ * `version`: the channel's version the form was opened on, sent as If-Match (a stale one: 412 STALE_VERSION).
+ */
 export const useSaveChannel = () =>
-  useTelegramMutation((body: SaveTgChannelBody) => api.telegramChannels.saveChannel({ body }));
+  useTelegramMutation(({ version, ...body }: SaveTgChannelBody & { version?: number }) =>
+    api.telegramChannels.saveChannel({ body }, { ifMatch: version }),
+  );
 
 export const useDeleteChannel = () =>
   useTelegramMutation((id: number) => api.telegramChannels.deleteChannel({ params: { id } }));
@@ -56,8 +61,11 @@ export const useUploadChannelIcon = () =>
 export const useRefreshChannel = () =>
   useTelegramMutation((id: number) => api.telegramChannels.refreshChannel({ params: { id } }));
 
+/** `version`: the category's version when its title was opened for editing, sent as If-Match (stale: 412). */
 export const useSaveCategory = () =>
-  useTelegramMutation((body: SaveTgCategoryBody) => api.telegramChannels.saveCategory({ body }));
+  useTelegramMutation(({ version, ...body }: SaveTgCategoryBody & { version?: number }) =>
+    api.telegramChannels.saveCategory({ body }, { ifMatch: version }),
+  );
 
 export const useDeleteCategory = () =>
   useTelegramMutation(({ id, moveTo }: { id: number; moveTo?: number }) =>
@@ -66,3 +74,17 @@ export const useDeleteCategory = () =>
 
 /** The whole layout; 409 TG_ORDER_STALE when the page missed a change made meanwhile. */
 export const useReorder = () => useTelegramMutation((body: ReorderTgBody) => api.telegramChannels.reorder({ body }));
+
+/** A channel's «История», under the channel's own key. */
+export const channelRevisionsKey = (id: number) => [...tgChannelKeys.all, 'one', id, 'revisions'] as const;
+export const loadChannelRevisions = (id: number, signal: AbortSignal) =>
+  api.telegramChannels.channelRevisions({ params: { id } }, { signal });
+export const restoreChannelRevision = (id: number, revisionId: number) =>
+  api.telegramChannels.restoreChannelRevision({ params: { id, revisionId } });
+
+/** A category's «История», under the category's own key. */
+export const categoryRevisionsKey = (id: number) => [...tgCategoryKeys.all, 'one', id, 'revisions'] as const;
+export const loadCategoryRevisions = (id: number, signal: AbortSignal) =>
+  api.telegramChannels.categoryRevisions({ params: { id } }, { signal });
+export const restoreCategoryRevision = (id: number, revisionId: number) =>
+  api.telegramChannels.restoreCategoryRevision({ params: { id, revisionId } });

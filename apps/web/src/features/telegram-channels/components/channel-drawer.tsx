@@ -1,16 +1,34 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { TG_USERNAME_PATTERN, type TgCategory, type TgChannel, tgUsername } from '@pult/contract';
 import type { UploadProps } from 'antd';
-import { Alert, App, Button, Drawer, Flex, Form, Input, Select, Switch, Typography, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, App, Button, Drawer, Flex, Form, Input, Select, Switch, Tabs, Typography, Upload } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConflictDialog } from '../../../components/conflict-dialog';
 import { PresenceBar } from '../../../components/presence-bar';
+import { RevisionHistory } from '../../../components/revision-history';
 import { describeError, errorCodeOf, fieldErrorsOf } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useRecordPresence } from '../../../lib/presence';
+import { staleRecordOf } from '../../../lib/stale-version';
 import { useTheme } from '../../../lib/theme-store';
-import { useSaveChannel, useUploadChannelIcon } from '../api/telegram-resources';
+import {
+  channelRevisionsKey,
+  loadChannelRevisions,
+  restoreChannelRevision,
+  tgChannelKeys,
+  useSaveChannel,
+  useUploadChannelIcon,
+} from '../api/telegram-resources';
+import {
+  CHANNEL_FIELD_LABELS,
+  channelChanges,
+  channelConflictFields,
+  channelFieldValues,
+  type ChannelFormValues as FormValues,
+  channelToFormValues as toForm,
+} from '../lib/channel-form';
 import { ChannelAvatar } from './channel-avatar';
 import { RefreshButton } from './refresh-button';
 
@@ -23,14 +41,6 @@ interface Props {
   onClose: () => void;
 }
 
-interface FormValues {
-  title: string;
-  username: string;
-  description: string;
-  categoryId: number | undefined;
-  published: boolean;
-}
-
 const ACCEPT = 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp';
 const ICON_ERRORS = {
   FILE_TYPE_UNSUPPORTED: 'telegram.form.iconType',
@@ -38,14 +48,6 @@ const ICON_ERRORS = {
   FILE_TOO_LARGE: 'telegram.form.iconSize',
   PAYLOAD_TOO_LARGE: 'telegram.form.iconSize',
 } as const;
-
-const toForm = (channel: TgChannel | null, categories: TgCategory[]): FormValues => ({
-  title: channel?.title ?? '',
-  username: channel?.username ?? '',
-  description: channel?.description ?? '',
-  categoryId: channel?.categoryId ?? categories[0]?.id,
-  published: channel?.published ?? true,
-});
 
 /** Create or edit a channel. Mounted afresh for each opening (the parent keys it), so it starts clean. */
 export const ChannelDrawer = ({ open, channel, categories, telegramConfigured, onClose }: Props) => {
@@ -60,6 +62,9 @@ export const ChannelDrawer = ({ open, channel, categories, telegramConfigured, o
   const save = useSaveChannel();
   const upload = useUploadChannelIcon();
   const title = Form.useWatch('title', form);
+  // Category ids read as their titles in the history and the conflict dialog.
+  const fieldValues = useMemo(() => channelFieldValues(categories), [categories]);
+  const fieldLabel = (field: string) => t(CHANNEL_FIELD_LABELS[field] ?? field);
 
   useEffect(() => {
     if (!pendingIcon) return setPreviewUrl(undefined);
@@ -72,7 +77,8 @@ export const ChannelDrawer = ({ open, channel, categories, telegramConfigured, o
     setIconError(null);
     try {
       const url = await upload.mutateAsync({ id, file });
-      setCurrent((value) => (value ? { ...value, icon: url } : value));
+      // The upload is a change of its own (the next version): the form's later save is sent over it.
+      setCurrent((value) => (value ? { ...value, icon: url, version: value.version + 1 } : value));
       setPendingIcon(null);
       return true;
     } catch (error) {
@@ -120,17 +126,118 @@ export const ChannelDrawer = ({ open, channel, categories, telegramConfigured, o
         onClose();
         return;
       }
-      await save.mutateAsync({ id: current.id, ...body });
-      message.success(t('telegram.form.saved'));
-      onClose();
+      await saveChanges(current, values, current.version);
     } catch (error) {
+      const now = staleRecordOf<TgChannel>(error);
+      if (now) return setConflict({ now, values });
       showServerError(error);
     }
   };
 
+  /**
+   * Sends what the person changed from `base` (the channel as the form opened it) over `version`: after a
+   * conflict, «keep mine» sends the same changes over the newer version, so fields only the other person
+   * changed keep their value.
+   */
+  const saveChanges = async (base: TgChannel, values: FormValues, version: number) => {
+    const changes = channelChanges(base, values);
+    if (Object.keys(changes).length > 0) {
+      await save.mutateAsync({ id: base.id, ...changes, version });
+      message.success(t('telegram.form.saved'));
+    }
+    setConflict(null);
+    onClose();
+  };
+  const [conflict, setConflict] = useState<{ now: TgChannel; values: FormValues } | null>(null);
+  const conflictRows = conflict
+    ? channelConflictFields(conflict.values, toForm(conflict.now, categories), fieldLabel)
+    : [];
+
   const saving = save.isPending || (upload.isPending && !current);
   // The open drawer of an existing channel is its form: it takes the soft edit lock while open.
   const presence = useRecordPresence('tg-channel', open ? current?.id : undefined, true);
+
+  const channelForm = (
+    <Form<FormValues>
+      form={form}
+      layout="vertical"
+      name="tg-channel"
+      initialValues={toForm(channel, categories)}
+      onFinish={submit}
+      disabled={saving}
+      requiredMark="optional"
+    >
+      <Form.Item name="title" label={t('telegram.form.title')} rules={[{ required: true, whitespace: true }]}>
+        <Input maxLength={200} autoFocus />
+      </Form.Item>
+      <Form.Item
+        name="username"
+        label={t('telegram.form.username')}
+        extra={t('telegram.form.usernameHint')}
+        rules={[
+          { required: true, whitespace: true },
+          {
+            validator: async (_rule, value: string | undefined) => {
+              if (!value?.trim()) return;
+              const parsed = tgUsername.safeParse(value);
+              if (!parsed.success || !TG_USERNAME_PATTERN.test(parsed.data))
+                throw new Error(t('telegram.form.usernameInvalid'));
+            },
+          },
+        ]}
+      >
+        <Input prefix="@" maxLength={64} autoComplete="off" spellCheck={false} />
+      </Form.Item>
+      <Form.Item name="categoryId" label={t('telegram.form.category')} rules={[{ required: true }]}>
+        <Select
+          options={categories.map((category) => ({ value: category.id, label: category.title }))}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      </Form.Item>
+      <Form.Item name="description" label={t('telegram.form.description')}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount />
+      </Form.Item>
+      <Form.Item name="published" label={t('telegram.form.published')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item
+        label={t('telegram.form.icon')}
+        validateStatus={iconError ? 'error' : undefined}
+        help={iconError ?? t('telegram.form.iconHint')}
+      >
+        <Flex gap="middle" align="center">
+          <ChannelAvatar
+            channel={{ icon: current?.icon ?? null, title: title || current?.title || '' }}
+            size={64}
+            previewUrl={previewUrl}
+          />
+          <Upload accept={ACCEPT} maxCount={1} showUploadList={false} customRequest={customRequest}>
+            <Button icon={<UploadOutlined aria-hidden />} loading={upload.isPending}>
+              {t('telegram.form.iconPick')}
+            </Button>
+          </Upload>
+        </Flex>
+      </Form.Item>
+      {current ? (
+        <Flex vertical gap="small">
+          <RefreshButton
+            channelId={current.id}
+            configured={telegramConfigured}
+            onRefreshed={(fresh) => {
+              setCurrent(fresh);
+              form.setFieldsValue({ title: fresh.title, description: fresh.description });
+            }}
+          />
+          {telegramConfigured ? null : <Typography.Text type="warning">{t('telegram.notConfigured')}</Typography.Text>}
+          <Typography.Text type="secondary">
+            {current.checkedAt
+              ? t('telegram.checkedAt', { date: formatDateTime(current.checkedAt, locale) })
+              : t('telegram.neverChecked')}
+          </Typography.Text>
+        </Flex>
+      ) : null}
+    </Form>
+  );
 
   return (
     <Drawer
@@ -150,87 +257,50 @@ export const ChannelDrawer = ({ open, channel, categories, telegramConfigured, o
     >
       {current ? <PresenceBar presence={presence} canTakeOver /> : null}
       {categories.length === 0 ? <Alert type="warning" showIcon title={t('telegram.noCategories')} /> : null}
-      <Form<FormValues>
-        form={form}
-        layout="vertical"
-        name="tg-channel"
-        initialValues={toForm(channel, categories)}
-        onFinish={submit}
-        disabled={saving}
-        requiredMark="optional"
-      >
-        <Form.Item name="title" label={t('telegram.form.title')} rules={[{ required: true, whitespace: true }]}>
-          <Input maxLength={200} autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="username"
-          label={t('telegram.form.username')}
-          extra={t('telegram.form.usernameHint')}
-          rules={[
-            { required: true, whitespace: true },
+      {current ? (
+        <Tabs
+          items={[
+            { key: 'edit', label: t('versions.history.editTab'), children: channelForm },
             {
-              validator: async (_rule, value: string | undefined) => {
-                if (!value?.trim()) return;
-                const parsed = tgUsername.safeParse(value);
-                if (!parsed.success || !TG_USERNAME_PATTERN.test(parsed.data))
-                  throw new Error(t('telegram.form.usernameInvalid'));
-              },
+              key: 'history',
+              label: t('versions.history.tab'),
+              children: (
+                <RevisionHistory
+                  queryKey={channelRevisionsKey(current.id)}
+                  invalidateKey={tgChannelKeys.all}
+                  load={(signal) => loadChannelRevisions(current.id, signal)}
+                  restore={(revisionId) => restoreChannelRevision(current.id, revisionId)}
+                  fieldLabel={fieldLabel}
+                  fieldValues={fieldValues}
+                />
+              ),
             },
           ]}
-        >
-          <Input prefix="@" maxLength={64} autoComplete="off" spellCheck={false} />
-        </Form.Item>
-        <Form.Item name="categoryId" label={t('telegram.form.category')} rules={[{ required: true }]}>
-          <Select
-            options={categories.map((category) => ({ value: category.id, label: category.title }))}
-            showSearch={{ optionFilterProp: 'label' }}
-          />
-        </Form.Item>
-        <Form.Item name="description" label={t('telegram.form.description')}>
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount />
-        </Form.Item>
-        <Form.Item name="published" label={t('telegram.form.published')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item
-          label={t('telegram.form.icon')}
-          validateStatus={iconError ? 'error' : undefined}
-          help={iconError ?? t('telegram.form.iconHint')}
-        >
-          <Flex gap="middle" align="center">
-            <ChannelAvatar
-              channel={{ icon: current?.icon ?? null, title: title || current?.title || '' }}
-              size={64}
-              previewUrl={previewUrl}
-            />
-            <Upload accept={ACCEPT} maxCount={1} showUploadList={false} customRequest={customRequest}>
-              <Button icon={<UploadOutlined aria-hidden />} loading={upload.isPending}>
-                {t('telegram.form.iconPick')}
-              </Button>
-            </Upload>
-          </Flex>
-        </Form.Item>
-        {current ? (
-          <Flex vertical gap="small">
-            <RefreshButton
-              channelId={current.id}
-              configured={telegramConfigured}
-              onRefreshed={(fresh) => {
-                setCurrent(fresh);
-                form.setFieldsValue({ title: fresh.title, description: fresh.description });
-              }}
-            />
-            {telegramConfigured ? null : (
-              <Typography.Text type="warning">{t('telegram.notConfigured')}</Typography.Text>
-            )}
-            <Typography.Text type="secondary">
-              {current.checkedAt
-                ? t('telegram.checkedAt', { date: formatDateTime(current.checkedAt, locale) })
-                : t('telegram.neverChecked')}
-            </Typography.Text>
-          </Flex>
-        ) : null}
-      </Form>
+        />
+      ) : (
+        channelForm
+      )}
+      {conflict ? (
+        <ConflictDialog
+          open
+          fields={conflictRows}
+          fieldValues={fieldValues}
+          saving={save.isPending}
+          onCancel={() => setConflict(null)}
+          onTakeTheirs={() => {
+            setCurrent(conflict.now);
+            form.setFieldsValue(toForm(conflict.now, categories));
+            setConflict(null);
+          }}
+          onKeepMine={() => {
+            if (current)
+              void saveChanges(current, conflict.values, conflict.now.version).catch((error: unknown) => {
+                setConflict(null);
+                showServerError(error);
+              });
+          }}
+        />
+      ) : null}
     </Drawer>
   );
 };

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownOutlined, HolderOutlined, RightOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownOutlined, HistoryOutlined, HolderOutlined, RightOutlined } from '@ant-design/icons';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { TgChannel } from '@pult/contract';
@@ -23,7 +23,9 @@ interface Props {
   searching: boolean;
   folded: boolean;
   onFold: (folded: boolean) => void;
-  onRename: (title: string) => void;
+  /** `version`: the category's version when its title was opened for editing (sent as If-Match). */
+  onRename: (title: string, version: number) => void;
+  onHistory: () => void;
   onDelete: () => void;
   onOpenChannel: (channel: TgChannel) => void;
 }
@@ -56,12 +58,15 @@ export const SortableCategory = ({
   folded,
   onFold,
   onRename,
+  onHistory,
   onDelete,
   onOpenChannel,
 }: Props) => {
   const { t } = useTranslation();
   const { category, channels } = column;
   const [renaming, setRenaming] = useState(false);
+  // The version the title was opened on: a rename over a newer one is refused (412) and shown as a conflict.
+  const [openedVersion, setOpenedVersion] = useState(category.version);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: categoryDragId(category.id),
     disabled: searching,
@@ -97,12 +102,15 @@ export const SortableCategory = ({
               className="tg-board-category-title"
               editable={{
                 editing: renaming,
-                onStart: () => setRenaming(true),
+                onStart: () => {
+                  setOpenedVersion(category.version);
+                  setRenaming(true);
+                },
                 onCancel: () => setRenaming(false),
                 onEnd: () => setRenaming(false),
                 onChange: (value) => {
                   setRenaming(false);
-                  if (value.trim() && value.trim() !== category.title) onRename(value.trim());
+                  if (value.trim() && value.trim() !== category.title) onRename(value.trim(), openedVersion);
                 },
                 tooltip: t('telegram.board.rename'),
                 text: category.title,
@@ -128,6 +136,13 @@ export const SortableCategory = ({
               aria-controls={listId}
               disabled={searching}
               onClick={() => onFold(!folded)}
+            />
+            <Button
+              type="text"
+              icon={<HistoryOutlined aria-hidden />}
+              aria-label={t('telegram.board.history', { title: category.title })}
+              title={t('telegram.board.history', { title: category.title })}
+              onClick={onHistory}
             />
             <Button
               type="text"

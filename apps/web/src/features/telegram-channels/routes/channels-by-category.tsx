@@ -16,10 +16,12 @@ import { Alert, App, Button, Empty, Flex, Form, Input, Skeleton, Typography } fr
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConflictDialog } from '../../../components/conflict-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useScreenCommands } from '../../../lib/screen-commands';
+import { staleRecordOf } from '../../../lib/stale-version';
 import { urlParam } from '../../../lib/url-params';
 import { useUrlState } from '../../../lib/use-url-state';
 import {
@@ -29,6 +31,7 @@ import {
   useTgCategories,
   useTgChannels,
 } from '../api/telegram-resources';
+import { CategoryHistoryDrawer } from '../components/category-history-drawer';
 import { ChannelDrawer } from '../components/channel-drawer';
 import { DeleteCategoryDialog } from '../components/delete-category-dialog';
 import { SortableCategory } from '../components/sortable-category';
@@ -40,6 +43,7 @@ import {
   locateChannel as locate,
   parseDragId as parse,
 } from '../lib/board-dnd';
+import { CATEGORY_FIELD_LABELS, CATEGORY_FIELD_VALUES } from '../lib/channel-form';
 import { searchColumns } from '../lib/channel-search';
 import { type CategoryColumn, groupChannels, layoutBody, moveChannel, moveItem } from '../lib/layout';
 import { useFoldedCategories } from '../lib/use-folded-categories';
@@ -69,6 +73,9 @@ export const ChannelsByCategoryPage = () => {
   const [columns, setColumns] = useState<CategoryColumn[]>([]);
   const [active, setActive] = useState<DragTarget | null>(null);
   const [deleting, setDeleting] = useState<TgCategory | null>(null);
+  const [historyOf, setHistoryOf] = useState<number | null>(null);
+  // A rename refused for a stale version (412): the title typed, and the category as it is saved now.
+  const [conflict, setConflict] = useState<{ title: string; now: TgCategory } | null>(null);
   const [search, setSearch] = useState('');
   const [url, setUrl] = useUrlState(boardParams);
   const { folded, fold, foldAll } = useFoldedCategories();
@@ -194,11 +201,16 @@ export const ChannelsByCategoryPage = () => {
     }
   };
 
-  const rename = async (id: number, title: string) => {
+  /** Renames over `version` (If-Match): the one the title was opened on, or after a conflict the newer one. */
+  const rename = async (id: number, title: string, version: number) => {
     try {
-      await saveCategory.mutateAsync({ id, title });
+      await saveCategory.mutateAsync({ id, title, version });
       message.success(t('telegram.board.renamed'));
+      setConflict(null);
     } catch (error) {
+      const now = staleRecordOf<TgCategory>(error);
+      if (now) return setConflict({ title, now });
+      setConflict(null);
       message.error(describeError(error, t));
     }
   };
@@ -268,7 +280,8 @@ export const ChannelsByCategoryPage = () => {
                 searching={searching}
                 folded={!searching && folded.has(column.category.id)}
                 onFold={(value) => fold(column.category.id, value)}
-                onRename={(title) => void rename(column.category.id, title)}
+                onRename={(title, version) => void rename(column.category.id, title, version)}
+                onHistory={() => setHistoryOf(column.category.id)}
                 onDelete={() => setDeleting(column.category)}
                 onOpenChannel={(channel) => setUrl({ channel: channel.id })}
               />
@@ -341,6 +354,29 @@ export const ChannelsByCategoryPage = () => {
         onCancel={() => setDeleting(null)}
         onConfirm={(moveTo) => void confirmDelete(moveTo)}
       />
+      <CategoryHistoryDrawer
+        category={categories.data?.items.find((category) => category.id === historyOf) ?? null}
+        onClose={() => setHistoryOf(null)}
+      />
+      {conflict ? (
+        <ConflictDialog
+          open
+          fields={[
+            {
+              name: 'title',
+              label: t(CATEGORY_FIELD_LABELS.title ?? 'title'),
+              mine: conflict.title,
+              theirs: conflict.now.title,
+            },
+          ]}
+          fieldValues={CATEGORY_FIELD_VALUES}
+          saving={saveCategory.isPending}
+          onCancel={() => setConflict(null)}
+          // The board already shows the title saved now (the list reloads after every save).
+          onTakeTheirs={() => setConflict(null)}
+          onKeepMine={() => void rename(conflict.now.id, conflict.title, conflict.now.version)}
+        />
+      ) : null}
       <ChannelDrawer
         key={opened?.id ?? 0}
         open={opened !== null}
