@@ -52,8 +52,17 @@ export const useCreatePromoSeries = () =>
     onSuccess: useSeriesChanged(),
   });
 
+/** `version`: the series' version the page shows, sent as If-Match (a stale one: 412 with the series now). */
 export const useManagePromoSeries = () =>
   useMutation({
-    mutationFn: (params: { id: number; action: PromoSeriesAction }) => api.promoCodes.manage({ params }),
+    mutationFn: ({ version, ...params }: { id: number; action: PromoSeriesAction; version?: number }) =>
+      api.promoCodes.manage({ params }, { ifMatch: version }),
     onSuccess: useSeriesChanged(),
   });
+
+/** A series' «История» (its status and its theme), under the series' own key. */
+export const seriesRevisionsKey = (id: number) => [...promoKeys.one(id), 'revisions'] as const;
+export const loadSeriesRevisions = (id: number, signal: AbortSignal) =>
+  api.promoCodes.revisions({ params: { id } }, { signal });
+export const restoreSeriesRevision = (id: number, revisionId: number) =>
+  api.promoCodes.restoreRevision({ params: { id, revisionId } });

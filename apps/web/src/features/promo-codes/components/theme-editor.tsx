@@ -1,10 +1,15 @@
 import { ExportOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { type PromoSeries, type PromoTheme, themeImageKinds } from '@pult/contract';
+import { type PromoSeries, type PromoTheme, type PromoThemeAnswer, themeImageKinds } from '@pult/contract';
 import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Skeleton, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConflictDialog } from '../../../components/conflict-dialog';
+import { changedPaths, nestedConflictFields, withPaths } from '../../../lib/nested-fields';
 import { usePublicConfig } from '../../../lib/resources/public-config';
+import { staleRecordOf } from '../../../lib/stale-version';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { usePromoTheme, useUpdatePromoTheme } from '../api/theme';
+import { themeFieldLabel } from '../lib/series-fields';
 import { ColorField } from './color-field';
 import { PreviewFrame } from './preview-frame';
 import { ThemeImageField } from './theme-image-field';
@@ -29,44 +34,107 @@ const previewTheme = (saved: PromoTheme, draft: Partial<ThemeValues> | undefined
 
 export const landingPath = (id: number) => `/promo/${id}`;
 
+/** What the form edits of a theme: its colours and texts (images change by upload). */
+const formValuesOf = (theme: PromoTheme): ThemeValues => ({ colors: theme.colors, texts: theme.texts });
+const formKeyOf = (theme: PromoTheme) => JSON.stringify([theme.colors, theme.texts]);
+
 /** «Оформление»: colours, texts and images of the series' landing page, with a live preview. */
 export const ThemeEditor = ({ series }: { series: PromoSeries }) => {
   const theme = usePromoTheme(series.id);
   const { t } = useTranslation();
+  // The theme the form was opened on: its colours and texts fill the form, its version goes with the save
+  // (If-Match). A newer theme (someone saved, the live stream refetched) takes its place while the form has
+  // no unsaved edits, or when only the images changed (an upload of one's own); otherwise the edits stay
+  // and the save shows what differs (412, the conflict dialog).
+  const [opened, setOpened] = useState<PromoThemeAnswer | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const latest = theme.data;
+  const newer =
+    latest !== undefined &&
+    latest !== opened &&
+    (!opened || (latest.version >= opened.version && (!dirty || formKeyOf(latest) === formKeyOf(opened))));
+  if (newer) setOpened(latest);
   if (theme.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
   if (theme.isError) return <Alert type="error" showIcon title={t('promoCodes.theme.loadFailed')} />;
-  // A new form whenever the saved colours and texts change, so «Отменить» returns to them.
-  const version = JSON.stringify([theme.data.colors, theme.data.texts]);
-  return <ThemeForm key={version} series={series} saved={theme.data} />;
+  const base = opened ?? theme.data;
+  // A new form whenever the colours and texts it was opened on change, so «Отменить» returns to them;
+  // the images always as they are now.
+  return (
+    <ThemeForm
+      key={formKeyOf(base)}
+      series={series}
+      opened={base}
+      images={theme.data.images}
+      onDirty={setDirty}
+      onOpened={(next) => {
+        setDirty(false);
+        setOpened(next);
+      }}
+    />
+  );
 };
 
-const ThemeForm = ({ series, saved }: { series: PromoSeries; saved: PromoTheme }) => {
+interface FormProps {
+  series: PromoSeries;
+  /** The theme the form was opened on (its version is the save's If-Match). */
+  opened: PromoThemeAnswer;
+  images: PromoTheme['images'];
+  onDirty(dirty: boolean): void;
+  /** The form now edits this theme: after a save, or «take theirs» in a conflict. */
+  onOpened(theme: PromoThemeAnswer): void;
+}
+
+const ThemeForm = ({ series, opened, images, onDirty, onOpened }: FormProps) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<ThemeValues>();
   const draft = Form.useWatch([], form) as Partial<ThemeValues> | undefined;
   const config = usePublicConfig();
   const update = useUpdatePromoTheme(series.id);
+  const saved: PromoTheme = { ...formValuesOf(opened), images };
   const preview = previewTheme(saved, draft);
   const dirty = JSON.stringify([preview.colors, preview.texts]) !== JSON.stringify([saved.colors, saved.texts]);
   const enabled = series.status === 'enabled';
   useUnsavedChanges(dirty);
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
+  const [conflict, setConflict] = useState<{ now: PromoThemeAnswer; values: ThemeValues } | null>(null);
 
-  const save = (values: ThemeValues) =>
-    update.mutate(
-      { colors: values.colors, texts: values.texts },
-      {
-        onSuccess: () => message.success(t('promoCodes.theme.saved')),
-        onError: () => message.error(t('promoCodes.theme.saveFailed')),
-      },
-    );
+  /** Sends `values` over `version`; a stale version opens the conflict dialog with the theme as it is now. */
+  const send = async (values: ThemeValues, version: number) => {
+    try {
+      const answer = await update.mutateAsync({ body: { colors: values.colors, texts: values.texts }, version });
+      message.success(t('promoCodes.theme.saved'));
+      setConflict(null);
+      onOpened(answer);
+    } catch (error) {
+      setConflict(null);
+      const now = staleRecordOf<PromoThemeAnswer>(error);
+      if (now) return setConflict({ now, values });
+      message.error(t('promoCodes.theme.saveFailed'));
+    }
+  };
+
+  const save = (values: ThemeValues) => void send(values, opened.version);
+
+  /**
+   * «Keep mine»: the colours and texts the person changed since the form was opened go over the theme as it
+   * is now, at its version; the parts only the other person changed keep the other person's value.
+   */
+  const keepMine = (now: PromoThemeAnswer, values: ThemeValues) =>
+    void send(withPaths(formValuesOf(now), values, changedPaths(formValuesOf(opened), values)), now.version);
 
   const hexRule = { pattern: HEX, message: t('promoCodes.validation.color') };
 
   return (
     <Row gutter={[24, 24]}>
       <Col xs={24} xl={10}>
-        <Form<ThemeValues> form={form} layout="vertical" initialValues={saved} onFinish={save} name="promo-theme">
+        <Form<ThemeValues>
+          form={form}
+          layout="vertical"
+          initialValues={formValuesOf(opened)}
+          onFinish={save}
+          name="promo-theme"
+        >
           <Flex vertical gap="middle">
             <Card size="small" title={t('promoCodes.theme.colors')}>
               <Row gutter={12}>
@@ -105,7 +173,7 @@ const ThemeForm = ({ series, saved }: { series: PromoSeries; saved: PromoTheme }
                     key={kind}
                     seriesId={series.id}
                     kind={kind}
-                    path={saved.images[kind]}
+                    path={images[kind]}
                     filesBaseUrl={config.data?.filesBaseUrl}
                     unsavedEdits={dirty}
                   />
@@ -159,6 +227,19 @@ const ThemeForm = ({ series, saved }: { series: PromoSeries; saved: PromoTheme }
           </Flex>
         </Card>
       </Col>
+      {conflict ? (
+        <ConflictDialog
+          open
+          fields={nestedConflictFields(conflict.values, formValuesOf(conflict.now), (path) => themeFieldLabel(path, t))}
+          saving={update.isPending}
+          onCancel={() => setConflict(null)}
+          onTakeTheirs={() => {
+            setConflict(null);
+            onOpened(conflict.now);
+          }}
+          onKeepMine={() => keepMine(conflict.now, conflict.values)}
+        />
+      ) : null}
     </Row>
   );
 };

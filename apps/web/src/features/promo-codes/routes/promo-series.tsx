@@ -5,20 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PresenceBar } from '../../../components/presence-bar';
 import { ResultHeading } from '../../../components/result-heading';
+import { RevisionHistory } from '../../../components/revision-history';
 import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
 import { errorCodeOf } from '../../../lib/describe-error';
 import { useRecordPresence } from '../../../lib/presence';
 import { promoKeys } from '../api/keys';
-import { usePromoSeries } from '../api/promo-series';
+import { loadSeriesRevisions, restoreSeriesRevision, seriesRevisionsKey, usePromoSeries } from '../api/promo-series';
 import { ActivatedCodesTab } from '../components/activated-codes-tab';
 import { CodeLookupCard } from '../components/code-lookup-card';
 import { GeneratedCodesTab } from '../components/generated-codes-tab';
 import { SeriesHeader } from '../components/series-header';
 import { ThemeEditor } from '../components/theme-editor';
 import { isGenerating } from '../lib/progress';
+import { SERIES_FIELD_LABELS, SERIES_FIELD_VALUES } from '../lib/series-fields';
 import '../components/promo-codes.css';
 
-const TABS = ['codes', 'activated', 'theme'] as const;
+const TABS = ['codes', 'activated', 'theme', 'history'] as const;
 type Tab = (typeof TABS)[number];
 
 /** `/app/promo-codes/:id`: one series, its codes, who used them, and its landing page. */
@@ -95,6 +97,20 @@ export const PromoSeriesPage = () => {
               children: <ActivatedCodesTab seriesId={series.data.id} />,
             },
             { key: 'theme', label: t('promoCodes.tabs.theme'), children: <ThemeEditor series={series.data} /> },
+            {
+              key: 'history',
+              label: t('versions.history.tab'),
+              children: (
+                <RevisionHistory
+                  queryKey={seriesRevisionsKey(series.data.id)}
+                  invalidateKey={promoKeys.all}
+                  load={(signal) => loadSeriesRevisions(id, signal)}
+                  restore={(revisionId) => restoreSeriesRevision(id, revisionId)}
+                  fieldLabel={(field) => t(SERIES_FIELD_LABELS[field] ?? field)}
+                  fieldValues={SERIES_FIELD_VALUES}
+                />
+              ),
+            },
           ]}
           destroyOnHidden
         />

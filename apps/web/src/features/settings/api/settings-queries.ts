@@ -10,11 +10,15 @@ export const auditKeys = resourceKeys('audit-events');
 export const useSettings = () =>
   useQuery({ queryKey: settingsKeys.one('system'), queryFn: ({ signal }) => api.settings.get({}, { signal }) });
 
-/** Saving also refreshes the public config: the project name in the header and title follows at once. */
+/**
+ * Saving also refreshes the public config: the project name in the header and title follows at once.
+ * `version`: the settings' version the form was opened on, sent as If-Match (a stale one: 412 with the settings now).
+ */
 export const useSaveSettings = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateSettingsBody) => api.settings.update({ body }),
+    mutationFn: ({ body, version }: { body: UpdateSettingsBody; version?: number }) =>
+      api.settings.update({ body }, { ifMatch: version }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(settingsKeys.one('system'), saved);
       await Promise.all([

@@ -1,14 +1,18 @@
-import type { SettingsValues } from '@pult/contract';
+import type { SettingsValues, SystemSettings } from '@pult/contract';
 import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Switch, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConflictDialog } from '../../../components/conflict-dialog';
 import { PresenceBar } from '../../../components/presence-bar';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
+import { changedPaths, nestedConflictFields, withPaths } from '../../../lib/nested-fields';
 import { useRecordPresence } from '../../../lib/presence';
+import { staleRecordOf } from '../../../lib/stale-version';
 import { useSaveSettings, useSettings } from '../api/settings-queries';
+import { SETTINGS_FIELD_VALUES, settingsFieldLabel } from '../lib/settings-fields';
 import { AnalyticsFields } from './analytics-fields';
 import { RetentionFields } from './retention-fields';
 import { SignInFields } from './sign-in-fields';
@@ -20,6 +24,10 @@ const timeZones = (): string[] => {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
   return intl.supportedValuesOf?.('timeZone') ?? ['Europe/Moscow', 'UTC'];
 };
+
+/** The settings' values without who saved them when and the version. */
+const valuesOf = ({ updatedAt: _at, updatedBy: _by, version: _version, ...values }: SystemSettings): SettingsValues =>
+  values;
 
 /** The system settings form: saved together, validated here and on the server, audit-logged there. */
 export const SettingsForm = () => {
@@ -33,19 +41,68 @@ export const SettingsForm = () => {
   // The settings are one record (id 1): an admin on this screen edits it, and others see who (0043).
   const presence = useRecordPresence('settings', settings.data ? 1 : undefined, true);
 
+  // The settings as the form was last filled from: a save goes over their version (If-Match). A newer
+  // version (someone else saved, the live stream refetched) fills the form only while the person has not
+  // touched it; otherwise their edits stay and the save shows the difference (412, the conflict dialog).
+  const base = useRef<SystemSettings | null>(null);
   useEffect(() => {
-    if (settings.data) form.setFieldsValue(settings.data);
+    if (!settings.data) return;
+    if (base.current && form.isFieldsTouched()) return;
+    base.current = settings.data;
+    form.setFieldsValue(settings.data);
   }, [settings.data, form]);
+  const [conflict, setConflict] = useState<{ now: SystemSettings; values: SettingsValues } | null>(null);
 
   if (!settings.data) return <Card>{settings.error ? describeError(settings.error, t) : <Skeleton active />}</Card>;
 
+  /** After a save: the form holds what was saved, untouched, and later saves go over its version. */
+  const saved = (record: SystemSettings) => {
+    base.current = record;
+    form.resetFields();
+    form.setFieldsValue(record);
+    setConflict(null);
+    message.success(t('settings.saved'));
+  };
+
+  const showError = (error: unknown) => {
+    if (!applyServerErrors(form, error, t)) message.error(describeError(error, t));
+  };
+
   const submit = async (values: SettingsValues) => {
+    const opened = base.current ?? settings.data;
+    if (!opened) return;
     try {
-      await save.mutateAsync(values);
-      message.success(t('settings.saved'));
+      saved(await save.mutateAsync({ body: values, version: opened.version }));
     } catch (error) {
-      if (!applyServerErrors(form, error, t)) message.error(describeError(error, t));
+      const now = staleRecordOf<SystemSettings>(error);
+      if (now) return setConflict({ now, values });
+      showError(error);
     }
+  };
+
+  /**
+   * «Keep mine»: the fields the person changed since the form was opened go over the settings as they are
+   * now, at their version; fields only the other person changed keep the other person's value.
+   */
+  const keepMine = async (now: SystemSettings, values: SettingsValues) => {
+    const opened = base.current ?? now;
+    const mine = changedPaths(valuesOf(opened), values);
+    const body = withPaths(valuesOf(now), values, mine);
+    try {
+      saved(await save.mutateAsync({ body, version: now.version }));
+    } catch (error) {
+      setConflict(null);
+      const newer = staleRecordOf<SystemSettings>(error);
+      if (newer) return setConflict({ now: newer, values });
+      showError(error);
+    }
+  };
+
+  const takeTheirs = (now: SystemSettings) => {
+    base.current = now;
+    form.resetFields();
+    form.setFieldsValue(now);
+    setConflict(null);
   };
 
   return (
@@ -169,6 +226,17 @@ export const SettingsForm = () => {
           </Typography.Text>
         ) : null}
       </Form>
+      {conflict ? (
+        <ConflictDialog
+          open
+          fields={nestedConflictFields(conflict.values, valuesOf(conflict.now), (path) => settingsFieldLabel(path, t))}
+          fieldValues={SETTINGS_FIELD_VALUES}
+          saving={save.isPending}
+          onCancel={() => setConflict(null)}
+          onTakeTheirs={() => takeTheirs(conflict.now)}
+          onKeepMine={() => void keepMine(conflict.now, conflict.values)}
+        />
+      ) : null}
     </Card>
   );
 };
