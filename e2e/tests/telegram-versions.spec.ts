@@ -141,4 +141,59 @@ test.describe('a Telegram channel’s versions', () => {
       .toEqual({ title: `${title} от админа`, description: 'Описание редактора', version: 3 });
     await adminContext.close();
   });
+
+  test('a category renamed in place over someone else’s rename meets the conflict dialog; its history restores the first title', async ({
+    page,
+    login,
+  }) => {
+    const editor = await login(ACCOUNTS.editor);
+    const api = apiAs(editor.apiToken);
+    const title = unique('Категория версий');
+    const category = await api.telegramChannels.saveCategory({ body: { title } });
+    const categoryNow = async () =>
+      (await api.telegramChannels.listCategories({})).items.find((each) => each.id === category.id);
+
+    await page.goto('/app/telegram-chanels');
+    const card = page.getByTestId(`category-${title}`);
+    await card.getByRole('button', { name: 'Переименовать' }).click();
+    // Only this title is being edited on the board: its box stays found whatever the card is called meanwhile.
+    const box = page.locator('.tg-board-category textarea');
+    await expect(box).toBeFocused();
+    await box.fill(`${title} моё`);
+
+    // Meanwhile someone else renames it.
+    await api.telegramChannels.saveCategory({ body: { id: category.id, title: `${title} чужое` } });
+    await box.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Запись изменили, пока вы её правили' });
+    await expect(dialog).toBeVisible();
+    await expect(
+      dialog
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: 'Название', exact: true }) })
+        .getByRole('cell'),
+    ).toHaveText(['Название', `${title} моё`, `${title} чужое`]);
+    await dialog.getByRole('button', { name: 'Оставить моё' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('Категория переименована')).toBeVisible();
+    await expect
+      .poll(async () => {
+        const now = await categoryNow();
+        return now && { title: now.title, version: now.version };
+      })
+      .toEqual({ title: `${title} моё`, version: 3 });
+
+    // «История» from the card: three versions; the first title comes back as a fourth.
+    await page.getByRole('button', { name: `История категории «${title} моё»` }).click();
+    // The drawer is called by the category's title, which the restore changes: found by its start.
+    const drawer = page.getByRole('dialog', { name: /^История категории «/ });
+    await expect(drawer.getByText('Изменений: 3')).toBeVisible();
+    await drawer.getByRole('button', { name: 'Вернуть эту версию' }).last().click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: 'Вернуть запись к этой версии?' })
+      .getByRole('button', { name: 'Вернуть эту версию' })
+      .click();
+    await expect(drawer.getByText('Изменений: 4')).toBeVisible();
+    await expect.poll(async () => (await categoryNow())?.title).toBe(title);
+  });
 });

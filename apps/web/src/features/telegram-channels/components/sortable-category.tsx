@@ -65,8 +65,9 @@ export const SortableCategory = ({
   const { t } = useTranslation();
   const { category, channels } = column;
   const [renaming, setRenaming] = useState(false);
-  // The version the title was opened on: a rename over a newer one is refused (412) and shown as a conflict.
-  const [openedVersion, setOpenedVersion] = useState(category.version);
+  // The title and version the editing started on: a rename over a newer version is refused (412) and shown as a
+  // conflict, and a title saved meanwhile (the live stream reloads the board) does not replace what is being typed.
+  const [opened, setOpened] = useState({ title: category.title, version: category.version });
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: categoryDragId(category.id),
     disabled: searching,
@@ -103,17 +104,17 @@ export const SortableCategory = ({
               editable={{
                 editing: renaming,
                 onStart: () => {
-                  setOpenedVersion(category.version);
+                  setOpened({ title: category.title, version: category.version });
                   setRenaming(true);
                 },
                 onCancel: () => setRenaming(false),
                 onEnd: () => setRenaming(false),
                 onChange: (value) => {
                   setRenaming(false);
-                  if (value.trim() && value.trim() !== category.title) onRename(value.trim(), openedVersion);
+                  if (value.trim() && value.trim() !== opened.title) onRename(value.trim(), opened.version);
                 },
                 tooltip: t('telegram.board.rename'),
-                text: category.title,
+                text: renaming ? opened.title : category.title,
                 maxLength: 100,
               }}
             >
