@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { importPKCS8, SignJWT } from 'jose';
+import { keepAliveFetch } from './keep-alive-fetch';
 import { type PushMessage, type PushProvider, type PushResult, retryAfterMs } from './provider';
 import { answered, cachedAccessToken, messageData, postJson, sendWithToken } from './provider-http';
 
@@ -28,7 +29,7 @@ const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
  * key (Android `collapse_key`, APNs `apns-collapse-id`, Web Push `Topic`).
  */
 export function fcmProvider(options: FcmOptions): PushProvider {
-  const http = options.fetch ?? fetch;
+  const http = options.fetch ?? keepAliveFetch;
   const { credentials } = options;
   const tokenUri = credentials.token_uri ?? 'https://oauth2.googleapis.com/token';
 

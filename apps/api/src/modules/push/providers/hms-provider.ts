@@ -1,3 +1,4 @@
+import { keepAliveFetch } from './keep-alive-fetch';
 import { type PushMessage, type PushProvider, type PushResult, retryAfterMs } from './provider';
 import { answered, cachedAccessToken, messageData, postJson, sendWithToken } from './provider-http';
 
@@ -32,7 +33,7 @@ const INTERNAL = '81000001';
  * the app's self-classification registered with Huawei decides it (unregistered: marketing too).
  */
 export function hmsProvider(options: HmsOptions): PushProvider {
-  const http = options.fetch ?? fetch;
+  const http = options.fetch ?? keepAliveFetch;
   const accessToken = cachedAccessToken(async () => {
     const response = await http(options.tokenUrl, {
       method: 'POST',

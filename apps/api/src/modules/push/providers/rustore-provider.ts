@@ -1,3 +1,4 @@
+import { keepAliveFetch } from './keep-alive-fetch';
 import { mapLimit, type PushMessage, type PushProvider, type PushResult, retryAfterMs } from './provider';
 import { answered, messageData, postJson } from './provider-http';
 
@@ -18,7 +19,7 @@ export interface RuStoreOptions {
  * `Retry-After` when given), 400 INVALID_ARGUMENT and 403 fail the message with the reason.
  */
 export function ruStoreProvider(options: RuStoreOptions): PushProvider {
-  const http = options.fetch ?? fetch;
+  const http = options.fetch ?? keepAliveFetch;
   const url = `${options.baseUrl.replace(/\/$/, '')}/v1/projects/${encodeURIComponent(options.projectId)}/messages:send`;
 
   async function sendOne(message: PushMessage): Promise<PushResult> {
