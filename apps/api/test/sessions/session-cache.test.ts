@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema';
 import { spyOnStatements } from '../helpers/statement-spy';
@@ -180,5 +180,40 @@ describe('the session cache', () => {
     spy.stop();
     expect(await lastSeen()).toBe(t.clock.now().getTime());
     expect(spy.statements.filter((text) => /update "sessions"/i.test(text))).toHaveLength(1);
+  });
+  // Migration 0047: triggers on users, sessions and session_tokens notify the caches, so a write that does
+  // not go through the API (psql, a script) reaches them too, not only after the 30 s safety net. The
+  // notification is heard after the commit, asynchronously: polled, but far within the 30 s the clock
+  // never reaches here (it does not move).
+  it("a write made behind the API's back (no sessionsChanged) reaches the cache", async () => {
+    const run = (query: ReturnType<typeof sql>) => t.database.db.execute(query);
+    const refusedSoon = (token: string, url = '/api/users/me') =>
+      expect
+        .poll(async () => (await send('GET', url, token)).statusCode, { timeout: 5_000, interval: 50 })
+        .not.toBe(200);
+    const id = await t.createUser({ email: 'behind@pult.test', role: 'editor' });
+
+    const blocked = await cachedSession('behind@pult.test');
+    await run(sql`UPDATE users SET status = 'blocked' WHERE id = ${id}`);
+    await refusedSoon(blocked.apiToken);
+    await run(sql`UPDATE users SET status = 'active' WHERE id = ${id}`);
+
+    const demoted = await cachedSession('behind@pult.test');
+    await run(sql`UPDATE users SET role = 'user' WHERE id = ${id}`);
+    // A planner may still read its own profile; the staff list is what it loses.
+    await refusedSoon(demoted.apiToken, '/api/users?take=1&page=1');
+    await run(sql`UPDATE users SET role = 'editor' WHERE id = ${id}`);
+
+    const revoked = await cachedSession('behind@pult.test');
+    await run(
+      sql`UPDATE sessions SET revoked_at = now(), revoked_reason = 'signout' WHERE user_id = ${id} AND revoked_at IS NULL`,
+    );
+    await refusedSoon(revoked.apiToken);
+
+    const tokenGone = await cachedSession('behind@pult.test');
+    await run(
+      sql`DELETE FROM session_tokens WHERE kind = 'access' AND session_id IN (SELECT s.id FROM sessions s WHERE s.user_id = ${id})`,
+    );
+    await refusedSoon(tokenGone.apiToken);
   });
 });
