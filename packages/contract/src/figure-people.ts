@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listQuery } from './list-query';
+import { filter, listQuery, optionalFilter } from './list-query';
 import { type Locale, locale } from './locales';
-import { analyticsDay, analyticsRange, checkAnalyticsRange } from './mrr-movements';
+import { analyticsRange, checkAnalyticsRange } from './mrr-movements';
 
 /**
  * The home screen's figures that count or sum rows of people, each listable
@@ -21,6 +21,11 @@ export const peopleFigures = [
   'revenue',
   'promoActivations',
   'promoRefused',
+  'promoActivated',
+  'promoRetained',
+  'pushSent',
+  'pushFailed',
+  'pushOpened',
 ] as const;
 export const peopleFigure = z.enum(peopleFigures);
 export type PeopleFigure = z.infer<typeof peopleFigure>;
@@ -39,13 +44,56 @@ export const peopleFigureDefinitions: Record<PeopleFigure, string> = {
   revenue:
     'Paid purchases and renewals (succeeded, or refunded later) and succeeded refunds (negative) made in the days; `amount` in kopecks, `total` their sum.',
   promoActivations: 'Promo codes activated in the days; `at` is the activation, `seriesId` the series.',
-  promoRefused: 'Refused promo activation attempts in the days; `at` is the attempt, `reason` the refusal code.',
+  promoRefused:
+    'Refused promo activation attempts in the days (of one refusal code with `reason`); `at` is the attempt, `reason` the refusal code.',
+  promoActivated:
+    "Promo codes activated up to the end of `to` (`from` is not used), of one series with `seriesId`: the promo funnel's «activated»; `at` is the activation.",
+  promoRetained:
+    "The promo funnel's «retained» (`from` and `to` are not used): per series (one with `seriesId`), each user who activated one of its codes, whose promo time ran out by the start of the day of the latest snapshot and who held a running purchased subscription then; `id` and `at` are that user's latest code of the series and its activation.",
+  pushSent:
+    'Deliveries sent, of the push notifications scheduled in the days (the whole of each day); `at` is the scheduled time, `id` the delivery.',
+  pushFailed:
+    "Deliveries that failed, of the push notifications scheduled in the days; `at` is the scheduled time, `reason` the provider's error.",
+  pushOpened:
+    'Deliveries opened (whenever), of the push notifications scheduled in the days; `at` is the scheduled time.',
+};
+
+/** The figures a promo series narrows (`seriesId`), and the one a refusal code narrows (`reason`). */
+export const peopleBySeries: readonly PeopleFigure[] = ['promoActivations', 'promoActivated', 'promoRetained'];
+export const peopleByReason: readonly PeopleFigure[] = ['promoRefused'];
+
+/** Narrowing filters of a list: one promo series, one refusal code (docs/decisions/0050). */
+const peopleFilters = {
+  seriesId: filter
+    .id()
+    .meta({ description: 'Only this promo series (promoActivations, promoActivated, promoRetained).' }),
+  reason: optionalFilter(
+    z
+      .string()
+      .max(64)
+      .regex(/^[A-Z][A-Z_]*$/, 'an error code'),
+  ).meta({ description: 'Only this refusal code (promoRefused), e.g. CODE_NOT_FOUND.' }),
+};
+
+/** A filter only where its figure has it: a series for the promo figures, a code for the refusals. */
+const checkPeopleFilters = (
+  query: { figure: PeopleFigure; seriesId?: number | undefined; reason?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (query.seriesId !== undefined && !peopleBySeries.includes(query.figure))
+    ctx.addIssue({ code: 'custom', path: ['seriesId'], message: `only with ${peopleBySeries.join(', ')}` });
+  if (query.reason !== undefined && !peopleByReason.includes(query.figure))
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: `only with ${peopleByReason.join(', ')}` });
 };
 
 export const peopleQuery = listQuery({
   figure: peopleFigure.meta({ description: 'Which figure of the dashboard to list.' }),
   ...analyticsRange,
-}).superRefine(checkAnalyticsRange);
+  ...peopleFilters,
+}).superRefine((query, ctx) => {
+  checkAnalyticsRange(query, ctx);
+  checkPeopleFilters(query, ctx);
+});
 export type PeopleQuery = z.infer<typeof peopleQuery>;
 
 export const peopleItem = z.object({
@@ -58,7 +106,10 @@ export const peopleItem = z.object({
   planId: z.number().int().nullable(),
   amount: z.number().int().nullable().meta({ description: 'Kopecks, for revenue; null otherwise.' }),
   seriesId: z.number().int().nullable(),
-  reason: z.string().nullable().meta({ description: 'The refusal code, for promoRefused; null otherwise.' }),
+  reason: z
+    .string()
+    .nullable()
+    .meta({ description: "The refusal code, for promoRefused; the provider's error, for pushFailed; null otherwise." }),
 });
 export type PeopleItem = z.infer<typeof peopleItem>;
 
@@ -84,13 +135,13 @@ export type PeoplePage = z.infer<typeof peoplePage>;
 export const peopleExportQuery = z
   .object({
     figure: peopleFigure,
-    from: analyticsDay.optional(),
-    to: analyticsDay.optional(),
+    ...analyticsRange,
+    ...peopleFilters,
     lang: locale.optional().meta({ description: 'Language of the header row; Russian when left out.' }),
   })
   .superRefine((query, ctx) => {
-    if (query.from && query.to && query.from > query.to)
-      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is after to' });
+    checkAnalyticsRange(query, ctx);
+    checkPeopleFilters(query, ctx);
   });
 export type PeopleExportQuery = z.infer<typeof peopleExportQuery>;
 

@@ -95,14 +95,10 @@ export const mrrMovementsPage = paged(mrrMovementItem);
 export const mrrMovementsExportQuery = z
   .object({
     kind: mrrMovementKind,
-    from: analyticsDay.optional(),
-    to: analyticsDay.optional(),
+    ...analyticsRange,
     lang: locale.optional().meta({ description: 'Language of the header row; Russian when left out.' }),
   })
-  .superRefine((query, ctx) => {
-    if (query.from && query.to && query.from > query.to)
-      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is after to' });
-  });
+  .superRefine(checkAnalyticsRange);
 export type MrrMovementsExportQuery = z.infer<typeof mrrMovementsExportQuery>;
 
 /** The CSV's columns, in each language: kopecks, so the sums are exact in any spreadsheet. */

@@ -135,11 +135,20 @@ describe(`MRR movements (${testDbKind})`, () => {
       headers: { 'api-token': t.token },
     });
     expect(english.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Day;User ID;E-mail;Plan ID;MRR change, kopecks');
-    const bad = await t.app.inject({
-      url: '/api/analytics/mrr-movements/export?kind=growth',
-      headers: { 'api-token': t.token },
-    });
-    expect(bad.statusCode).toBe(400);
+    // The list's range rules (the contract's one check): a real day, in order, at most 366 days.
+    for (const query of [
+      'kind=growth',
+      'kind=new&from=2025-02-30',
+      'kind=new&from=2025-06-01&to=2025-05-01',
+      'kind=new&from=2024-01-01&to=2025-06-01',
+    ]) {
+      const bad = await t.app.inject({
+        url: `/api/analytics/mrr-movements/export?${query}`,
+        headers: { 'api-token': t.token },
+      });
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json(), query).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
     await t.createUser({ email: 'mrr-csv-planner@pult.test', role: 'user' });
     const user = (await t.signin('mrr-csv-planner@pult.test')).apiToken;
     const refused = await t.app.inject({

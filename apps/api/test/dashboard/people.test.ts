@@ -29,6 +29,11 @@ beforeAll(async () => {
     FROM (SELECT id FROM promo_codes WHERE status = 'new' ORDER BY id LIMIT 120) pick,
       promo_codes c, (SELECT min(id) AS id FROM users WHERE role = 'user') u
     WHERE c.id = pick.id AND promo_codes.id = c.id`);
+  // The counters the redemption function keeps beside each activation (the funnel's «activated»).
+  await t.rows(`DELETE FROM promo_series_counters`);
+  await t.rows(`INSERT INTO promo_series_counters (series_id, shard, activated, blocked)
+    SELECT series_id, 0, count(*) FILTER (WHERE activated_at IS NOT NULL), count(*) FILTER (WHERE status = 'blocked')
+    FROM promo_codes GROUP BY series_id`);
   await t.rows(`INSERT INTO promo_activation_refusals (user_id, reason, at)
     SELECT (SELECT min(id) FROM users WHERE role = 'user'), (ARRAY['CODE_NOT_FOUND', 'CODE_USED'])[1 + g % 2],
       TIMESTAMPTZ '2025-06-01T08:30:00Z' - g * INTERVAL '13 hours' FROM generate_series(0, 150) g`);
@@ -45,6 +50,8 @@ const get = (url: string, token = t.token) => t.app.inject({ url, headers: { 'ap
 
 /** The dashboard's number for a figure: this period's, or the previous one's. */
 function figureOf(data: DashboardData, figure: PeopleFigure, span: 'current' | 'previous'): number | null {
+  // The promo funnel's per-series figures are checked series by series below.
+  if (figure === 'promoActivated' || figure === 'promoRetained') return null;
   const pick = {
     usersTotal: data.users.total,
     usersNew: data.users.new,
@@ -56,16 +63,21 @@ function figureOf(data: DashboardData, figure: PeopleFigure, span: 'current' | '
     revenue: data.money.revenue,
     promoActivations: data.promo.activations,
     promoRefused: data.promo.refused,
+    pushSent: data.push.sent,
+    pushFailed: data.push.failed,
+    pushOpened: data.push.opened,
   }[figure];
   return pick[span];
 }
 
-/** Every row of a list, page by page. */
-async function all(figure: PeopleFigure, from: string, to: string) {
+/** Every row of a list, page by page (`more`: narrowing parameters, `&seriesId=…`). */
+async function all(figure: PeopleFigure, from: string, to: string, more = '') {
   const items: PeoplePage['items'] = [];
   let first: PeoplePage | undefined;
   for (let page = 1; page < 100; page++) {
-    const response = await get(`/api/analytics/people?figure=${figure}&from=${from}&to=${to}&take=100&page=${page}`);
+    const response = await get(
+      `/api/analytics/people?figure=${figure}&from=${from}&to=${to}&take=100&page=${page}${more}`,
+    );
     expect(response.statusCode, `${figure} ${response.body}`).toBe(200);
     const body = response.json() as PeoplePage;
     first ??= body;
@@ -158,6 +170,14 @@ describe(`the people behind each dashboard figure (${testDbKind})`, () => {
       'figure=usersNew&take=101',
       'figure=usersNew&page=0',
       'figure[]=usersNew',
+      'figure=usersNew&seriesId=1',
+      'figure=pushSent&seriesId=1',
+      'figure=promoActivations&seriesId=0',
+      'figure=promoActivations&seriesId=x',
+      'figure=promoActivations&reason=CODE_USED',
+      'figure=promoRefused&reason=code_used',
+      'figure=promoRefused&reason=CODE_USED%27--',
+      `figure=promoRefused&reason=${'A'.repeat(65)}`,
     ]) {
       const response = await get(`/api/analytics/people?${query}`);
       expect(response.statusCode, query).toBe(400);
@@ -214,5 +234,84 @@ describe(`the people behind each dashboard figure (${testDbKind})`, () => {
         .trimEnd()
         .split('\r\n').length - 1,
     ).toBe((await t.data(30)).promo.refused.current);
+  });
+
+  it("opens the promo funnel's figures per series and the refusals per code, each list its figure's rows", async () => {
+    await choosePolicies(t, everyPolicy[0] ?? { refunds: 'onRefundDay', promoGrantsAsSubscribers: true });
+    for (const period of [7, 30, 90] as const) {
+      const data = await t.data(period);
+      expect(data.promo.funnel.length, 'the fixture has series with activations').toBeGreaterThan(0);
+      for (const row of data.promo.funnel) {
+        const series = `&seriesId=${row.seriesId}`;
+        const inPeriod = await all('promoActivations', data.from, data.to, series);
+        const ever = await all('promoActivated', data.from, data.to, series);
+        const retained = await all('promoRetained', data.from, data.to, series);
+        for (const [label, list, expected] of [
+          ['in period', inPeriod, row.activatedInPeriod],
+          ['activated', ever, row.activated],
+          ['retained', retained, row.retained],
+        ] as const) {
+          const name = `series ${row.seriesId} ${label} (${period} days)`;
+          expect({ count: list.count, rows: list.items.length }, name).toEqual({ count: expected, rows: expected });
+          for (const item of list.items) expect(item.seriesId, name).toBe(row.seriesId);
+          const keys = list.items.map((item) => `${item.at}:${item.id}`);
+          expect(new Set(keys).size, name).toBe(keys.length);
+        }
+        // A user at most once per series among the retained.
+        const users = retained.items.map((item) => item.userId);
+        expect(new Set(users).size).toBe(users.length);
+      }
+      for (const { reason, count } of data.promo.refusedByReason) {
+        const list = await all('promoRefused', data.from, data.to, `&reason=${reason}`);
+        expect({ count: list.count, rows: list.items.length }, reason).toEqual({ count, rows: count });
+        for (const item of list.items) expect(item.reason).toBe(reason);
+      }
+    }
+    const data = await t.data(90);
+    expect(
+      data.promo.funnel.some((row) => row.retained > 0),
+      'some series retains someone',
+    ).toBe(true);
+    // All series together: the snapshot's total, each user once per series.
+    const everyone = await all('promoRetained', data.from, data.to);
+    const total = await t.rows<{ n: number }>(
+      `SELECT value::int AS n FROM dashboard_daily WHERE metric = 'retained' AND dim = ''`,
+    );
+    expect(everyone.count).toBe(total[0]?.n);
+    expect(everyone.items.length).toBe(everyone.count);
+  });
+
+  it('opens the push counts: the deliveries of the notifications scheduled in the days', async () => {
+    const data = await t.data(90);
+    expect(data.push.sent.current, 'the seed sent pushes in the last 90 days').toBeGreaterThan(0);
+    const failed = await all('pushFailed', data.from, data.to);
+    expect(failed.count).toBe(data.push.failed.current);
+    for (const item of failed.items) expect(item.reason).not.toBeNull();
+    const csv = await get(`/api/analytics/people/export?figure=pushOpened&from=${data.from}&to=${data.to}&lang=en`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n').length - 1,
+    ).toBe(data.push.opened.current);
+  });
+
+  it('exports one series of the funnel: the same rows as its list', async () => {
+    const data = await t.data(90);
+    const row = data.promo.funnel[0];
+    if (!row) throw new Error('no series in the funnel');
+    const list = await all('promoActivations', data.from, data.to, `&seriesId=${row.seriesId}`);
+    const csv = await get(
+      `/api/analytics/people/export?figure=promoActivations&from=${data.from}&to=${data.to}&seriesId=${row.seriesId}`,
+    );
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n')
+        .slice(1),
+    ).toEqual(list.items.map((i) => [i.at, i.id, i.userId, i.email, '', '', row.seriesId, ''].join(';')));
   });
 });

@@ -13,7 +13,7 @@ import { dashboardRepository } from './dashboard-repository';
 import { policyDims, usableToday } from './dashboard-service';
 import { addDays, dayOf, startOfDay } from './moscow-day';
 import { rangeOf } from './mrr-movements-service';
-import { type After, peopleRepository as repo, type Span } from './people-repository';
+import { type After, type Narrow, peopleRepository as repo, type Span } from './people-repository';
 
 const EXPORT_BATCH = 5_000;
 const EPOCH = new Date('1970-01-01T00:00:00Z');
@@ -26,13 +26,25 @@ const flowMetric: Partial<Record<PeopleFigure, string>> = {
   subscriptionsNew: 'new',
   subscriptionsChurned: 'churned',
   promoActivations: 'activations',
+  promoActivated: 'activations',
   promoRefused: 'refusals',
   revenue: 'revenue',
 };
 
-/** Stocks and the running total count every row before the range too. */
+/** The push figures: the counter of the notifications that each reads (decision 0016). */
+const pushCounter: Partial<Record<PeopleFigure, 'sent' | 'failed' | 'opened'>> = {
+  pushSent: 'sent',
+  pushFailed: 'failed',
+  pushOpened: 'opened',
+};
+
+/** Stocks and the running totals count every row before the range too. */
 const fromTheStart = (figure: PeopleFigure) =>
-  figure === 'usersTotal' || figure === 'subscriptionsActive' || figure === 'lifetime';
+  figure === 'usersTotal' ||
+  figure === 'subscriptionsActive' ||
+  figure === 'lifetime' ||
+  figure === 'promoActivated' ||
+  figure === 'promoRetained';
 
 interface Range {
   from: string;
@@ -49,8 +61,9 @@ function resolve(ctx: ServiceContext, figure: PeopleFigure, query: { from?: stri
   const today = dayOf(now);
   // Up to now for today, as the dashboard counts it (its live rows end just after now); a sighting has no
   // later bound there, as the dashboard counts every last-seen day from the period's first on.
+  // A push counts under the day it is scheduled for, whole (the dashboard sums the day's notifications).
   const hi =
-    range.to !== today
+    range.to !== today || pushCounter[figure]
       ? startOfDay(addDays(range.to, 1))
       : figure === 'usersActive'
         ? FAR_FUTURE
@@ -68,8 +81,14 @@ async function figureOf(
   figure: PeopleFigure,
   range: Range,
   policies: AnalyticsPolicies,
+  narrow: Narrow,
+  retained: Retained | null,
 ): Promise<number> {
   const { db } = ctx;
+  if (figure === 'promoRetained')
+    return retained?.dims.get(narrow.seriesId === undefined ? '' : String(narrow.seriesId)) ?? 0;
+  const counter = pushCounter[figure];
+  if (counter) return repo.pushCounters(db, counter, range.from, range.to);
   if (figure === 'usersActive')
     return repo.lastSeen(db, range.from, range.to === range.today ? '9999-12-31' : range.to);
   const lastStored = range.to < range.today ? range.to : addDays(range.today, -1);
@@ -85,6 +104,7 @@ async function figureOf(
   if (metric) {
     // Revenue and churned store a variant per policy (dims of their own), new subscriptions a dim per
     // source; the rest sum every dim (series, reasons).
+    // A series or a refusal code narrows its figure to its own dim.
     const counts = (dim: string) =>
       metric === 'revenue'
         ? dim === pick.revenue
@@ -92,7 +112,11 @@ async function figureOf(
           ? dim === pick.churned
           : metric === 'new'
             ? pick.subscription(dim)
-            : true;
+            : metric === 'activations'
+              ? narrow.seriesId === undefined || dim === String(narrow.seriesId)
+              : metric === 'refusals'
+                ? narrow.reason === undefined || dim === narrow.reason
+                : true;
     const [stored, today] = await Promise.all([
       repo.storedFlow(db, metric, fromTheStart(figure) ? null : range.from, lastStored),
       todayRows(),
@@ -121,15 +145,41 @@ async function figureOf(
   return stored.reduce((n, row) => (counts(row.dim) ? n + row.value : n), live);
 }
 
+type Retained = NonNullable<Awaited<ReturnType<typeof repo.retainedSnapshot>>>;
+
+/**
+ * «Retained» is a snapshot, taken by the job at the start of the day after its day (rollups.ts): its
+ * rows are read as of that instant (the start of today when none is stored yet), whatever the days.
+ */
+async function retainedSpan(
+  ctx: ServiceContext,
+  figure: PeopleFigure,
+  range: Range,
+): Promise<{ range: Range; retained: Retained | null }> {
+  if (figure !== 'promoRetained') return { range, retained: null };
+  const retained = await repo.retainedSnapshot(ctx.db, range.today);
+  const at = startOfDay(retained ? addDays(retained.day, 1) : range.today);
+  return { range: { ...range, span: { lo: EPOCH, hi: at } }, retained };
+}
+
+const narrowOf = (query: { seriesId?: number | undefined; reason?: string | undefined }): Narrow => ({
+  seriesId: query.seriesId,
+  reason: query.reason,
+});
+
 /** The people behind the home screen's figures (docs/decisions/0050): a page, its count, and the CSV. */
 export const peopleService = {
   page: async (ctx: ServiceContext, query: PeopleQuery): Promise<PeoplePage> => {
-    const range = resolve(ctx, query.figure, query);
-    if (!range) return { items: [], count: 0, countIsEstimate: false, total: query.figure === 'revenue' ? 0 : null };
-    const policies = (await currentSettings(ctx)).analytics;
+    const resolved = resolve(ctx, query.figure, query);
+    if (!resolved) return { items: [], count: 0, countIsEstimate: false, total: query.figure === 'revenue' ? 0 : null };
+    const narrow = narrowOf(query);
+    const [{ range, retained }, policies] = await Promise.all([
+      retainedSpan(ctx, query.figure, resolved),
+      currentSettings(ctx).then((settings) => settings.analytics),
+    ]);
     const [rows, figure, payments] = await Promise.all([
-      repo.page(ctx.db, query.figure, range.span, policies, query),
-      figureOf(ctx, query.figure, range, policies),
+      repo.page(ctx.db, query.figure, range.span, policies, narrow, query),
+      figureOf(ctx, query.figure, range, policies, narrow, retained),
       query.figure === 'revenue' ? repo.revenueRows(ctx.db, range.span, policies) : Promise.resolve(null),
     ]);
     return {
@@ -142,15 +192,17 @@ export const peopleService = {
 
   /** Every row of one figure as CSV, in keyset batches (the list's order) read one after the other. */
   exportCsv: (ctx: ServiceContext, query: PeopleExportQuery): AsyncGenerator<string> => {
-    const range = resolve(ctx, query.figure, query);
+    const resolved = resolve(ctx, query.figure, query);
     const db = ctx.db;
+    const narrow = narrowOf(query);
     return (async function* () {
       yield csvHeader(peopleCsvHeader[query.lang ?? 'ru']);
-      if (!range) return;
+      if (!resolved) return;
+      const { range } = await retainedSpan(ctx, query.figure, resolved);
       const policies = (await currentSettings(ctx)).analytics;
       let after: After | null = null;
       for (;;) {
-        const rows = await repo.after(db, query.figure, range.span, policies, after, EXPORT_BATCH);
+        const rows = await repo.after(db, query.figure, range.span, policies, narrow, after, EXPORT_BATCH);
         if (rows.length === 0) return;
         yield rows
           .map((r) => csvLine([r.at, r.id, r.userId, r.email, r.planId, r.amount, r.seriesId, r.reason]))
