@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { analyticsPolicies } from '../analytics-policies';
 import { defineEndpoint } from '../endpoint';
 import { recordVersion } from '../versions';
+import { singletonHistoryEndpoints } from './revisions';
 
 // The counting policies are a group of the settings; exported from here, with the settings' contract.
 export * from '../analytics-policies';
@@ -129,5 +130,16 @@ export const settingsEndpoints = {
     response: systemSettings,
     errors: [],
     versioned: true,
+  }),
+  // Their history (docs/decisions/0036): admins only, as the settings themselves. A restore is a change of
+  // the settings like any other, so it needs the same fresh proof (403 STEP_UP_REQUIRED, decision 0044).
+  ...singletonHistoryEndpoints({
+    path: '/common/settings',
+    name: 'Settings',
+    noun: 'the settings',
+    tag: 'settings',
+    access: ['admin'],
+    record: systemSettings,
+    restoreErrors: [400, 404, 412],
   }),
 };

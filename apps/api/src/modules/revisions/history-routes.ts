@@ -10,11 +10,19 @@ export interface HistoryEndpoints {
   restoreRevision: Endpoint;
 }
 
-/** Registers a versioned record's history: `GET …/revisions` and `POST …/revisions/:revisionId/restore`. */
-export function historyRoutes(app: FastifyInstance, endpoints: HistoryEndpoints, spec: VersionedResource) {
-  route(app, endpoints.revisions, ({ params }, ctx) => revisionsService.list(ctx, spec, (params as { id: number }).id));
-  route(app, endpoints.restoreRevision, ({ params }, ctx) => {
-    const { id, revisionId } = params as { id: number; revisionId: number };
-    return revisionsService.restore(ctx, spec, id, revisionId);
-  });
+/**
+ * Registers a versioned record's history: `GET …/revisions` and `POST …/revisions/:revisionId/restore`.
+ * `singleId`: the id of a record there is one of, whose path has none (the settings: 1).
+ */
+export function historyRoutes(
+  app: FastifyInstance,
+  endpoints: HistoryEndpoints,
+  spec: VersionedResource,
+  singleId?: number,
+) {
+  const idOf = (params: unknown) => singleId ?? (params as { id: number }).id;
+  route(app, endpoints.revisions, ({ params }, ctx) => revisionsService.list(ctx, spec, idOf(params)));
+  route(app, endpoints.restoreRevision, ({ params }, ctx) =>
+    revisionsService.restore(ctx, spec, idOf(params), (params as { revisionId: number }).revisionId),
+  );
 }

@@ -5,7 +5,18 @@ import type { RecordState } from './versioned-resource';
 /** A state as JSON holds it (dates as ISO strings), so equal values compare equal whatever their type. */
 export const asJson = (state: RecordState): RecordState => JSON.parse(JSON.stringify(state)) as RecordState;
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** An object's keys in one order, at every depth: jsonb keeps its own order (by length), a record its schema's. */
+const sortedKeys = (_key: string, value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : value;
+
+/**
+ * Whether two kept values are the same, whatever the order of their keys: a group read back from a revision
+ * (jsonb: `{ end, start, enabled }`) equals the same group read from its record (`{ enabled, start, end }`).
+ */
+export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a, sortedKeys) === JSON.stringify(b, sortedKeys);
+const same = sameValue;
 
 /**
  * The fields that differ between two states of a record, in the order of the new one. `before` null is

@@ -2,7 +2,7 @@ import type { Revision, RevisionsPage } from '@pult/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import type { AuditEvent, ServiceContext } from '../../lib/service-context';
-import { asJson, recordChanges } from './record-changes';
+import { asJson, recordChanges, sameValue } from './record-changes';
 import { type RevisionRow, revisionsRepository as repo } from './revisions-repository';
 import type { RecordState, VersionedResource } from './versioned-resource';
 
@@ -78,9 +78,7 @@ export const revisionsService = {
     // plan's text is not refused for its price, which is the same).
     const current = asJson(now.state);
     const differing = Object.fromEntries(
-      Object.entries(revision.state).filter(
-        ([field, value]) => JSON.stringify(current[field]) !== JSON.stringify(value),
-      ),
+      Object.entries(revision.state).filter(([field, value]) => !sameValue(current[field], value)),
     );
     const restoring: ServiceContext = {
       ...ctx,
