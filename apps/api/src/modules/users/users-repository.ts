@@ -7,13 +7,8 @@ import { executePage } from '../../lib/prepared-once';
 import { nextVersion, sameVersion } from '../../lib/versions';
 import { sessionsChanged } from '../sessions';
 import { type UserSort, userConditions, userOrder } from './user-filters';
-import { listedUserColumns, type UserRow } from './user-row';
-import {
-  currentSubscription,
-  registerColumns,
-  selectUsersWithRegister,
-  toUserWithRegister,
-} from './users-with-register';
+import type { UserRow } from './user-row';
+import { currentSubscription, selectUsersWithRegister, toUserWithRegister, userJson } from './users-with-register';
 
 type NewUser = typeof users.$inferInsert;
 type UserChanges = Partial<Omit<NewUser, 'id' | 'createdAt' | 'version'>>;
@@ -28,15 +23,18 @@ export async function findUser(db: Db, id: number, now: Date): Promise<User | un
 
 /**
  * One page as one statement, a deferred join: the page's ids from an index-only walk of the sort
- * index (no heap reads for the rows skipped by OFFSET), then just those rows and their registers.
+ * index (no heap reads for the rows skipped by OFFSET), then just those rows and their registers,
+ * answered as one JSON array text built by PostgreSQL in the page's order (`userJson`). `now` is an SQL
+ * timestamptz (a placeholder when prepared) that "expired" is read against.
  */
-function selectPage(
+function selectPageJson(
   db: Db,
   condition: SQL | undefined,
   sort: UserSort,
   reverse: boolean,
   limit: number | Placeholder,
   offset: number | Placeholder,
+  now: SQL,
 ) {
   const pageIds = db
     .select({ id: users.id })
@@ -47,37 +45,68 @@ function selectPage(
     .offset(offset)
     .as('page_ids');
   const current = currentSubscription(db);
+  const order = sql.join(userOrder(sort), sql`, `);
+  // json_agg would put ", \n " between the rows: the same array without the blanks, as text (no parse).
+  const rows = sql`string_agg(row_to_json(${userJson(current, now)})::text, ',' order by ${order})`;
   return db
-    .select({ user: listedUserColumns, current: registerColumns(current) })
+    .select({ items: sql<string>`'[' || coalesce(${rows}, '') || ']'` })
     .from(pageIds)
     .innerJoin(users, eq(users.id, pageIds.id))
-    .leftJoinLateral(current, sql`true`)
-    .orderBy(...userOrder(sort));
+    .leftJoinLateral(current, sql`true`);
 }
+
+/** The unfiltered list's count statement, and its fixed key in the estimate cache (no SQL rendered per request). */
+const ALL_USERS_COUNT_KEY = 'users:all';
 
 /** The SQL of users, and nothing else: no rules, no HTTP. */
 export const usersRepository = {
   findUser,
 
-  async list(
+  /** A page as the JSON text of its items (the contract's User[]), and its count. */
+  async listJson(
     db: Db,
     now: Date,
     params: { take: number; page: number; where: UserFilter; sort: UserSort },
-  ): Promise<{ items: User[] } & PageCount> {
+  ): Promise<{ itemsJson: string } & PageCount> {
     const condition = userConditions(params.where, now);
-    const total = await countRows(db, db.select({ id: users.id }).from(users).where(condition));
+    const total = await countRows(
+      db,
+      db.select({ id: users.id }).from(users).where(condition),
+      condition === undefined ? ALL_USERS_COUNT_KEY : undefined,
+    );
     const window = pageWindow(total.count, params.page, params.take);
-    if (window.limit === 0) return { items: [], ...total };
+    if (window.limit === 0) return { itemsJson: '[]', ...total };
     // The unfiltered list (every visit to the screen opens with it) is prepared per order and
     // direction; a filtered one is built each time.
-    const name = `users_page_${params.sort.replace(':', '_')}_${window.reverse ? 'reverse' : 'forward'}`;
-    const rows =
+    const name = `users_page_json_${params.sort.replace(':', '_')}_${window.reverse ? 'reverse' : 'forward'}`;
+    const [row] =
       condition === undefined
-        ? await executePage(db, name, window, (limit, offset) =>
-            selectPage(db, undefined, params.sort, window.reverse, limit, offset),
+        ? await executePage(
+            db,
+            name,
+            window,
+            (limit, offset) =>
+              selectPageJson(
+                db,
+                undefined,
+                params.sort,
+                window.reverse,
+                limit,
+                offset,
+                sql`${sql.placeholder('now')}::timestamptz`,
+              ),
+            { now: now.toISOString() },
           )
-        : await selectPage(db, condition, params.sort, window.reverse, window.limit, window.offset);
-    return { items: rows.map((row) => toUserWithRegister(row, now)), ...total };
+        : await selectPageJson(
+            db,
+            condition,
+            params.sort,
+            window.reverse,
+            window.limit,
+            window.offset,
+            sql`${now.toISOString()}::timestamptz`,
+          );
+    return { itemsJson: row?.items ?? '[]', ...total };
   },
 
   async row(db: Db, id: number): Promise<UserRow | undefined> {

@@ -24,7 +24,10 @@ const languageOf = (lang: Locale | undefined, request: FastifyRequest) =>
 
 /** Users: each endpoint of the contract mapped to a service call. */
 export async function usersRoutes(app: FastifyInstance) {
-  route(app, api.users.list, ({ query }, ctx) => usersService.list(ctx, query));
+  // The page's JSON comes written by PostgreSQL; a string is sent as it is, past the route's serializer.
+  route(app, api.users.list, async ({ query, reply }, ctx) =>
+    reply.type('application/json; charset=utf-8').send(await usersService.listJson(ctx, query)),
+  );
   route(app, api.users.exportData, async ({ query, request, reply }, ctx) =>
     sendCsv(reply, await usersService.exportCsv(ctx, userFilterOf(query), languageOf(query.lang, request))),
   );

@@ -109,16 +109,19 @@ const needsStepUp = (actorId: number, before: UserRow, body: UpdateUserBody): bo
       (body.phoneNumber !== undefined && body.phoneNumber !== before.phoneNumber)));
 
 export const usersService = {
-  /** The flat filter parameters and the seed's `where` JSON are one filter (the contract's `userFilterOf`). */
-  list: async (ctx: ServiceContext, query: UsersQueryParsed) => {
+  /**
+   * The flat filter parameters and the seed's `where` JSON are one filter (the contract's `userFilterOf`).
+   * Answers the page as the contract's JSON text: its items written by PostgreSQL (`usersRepository.listJson`).
+   */
+  listJson: async (ctx: ServiceContext, query: UsersQueryParsed): Promise<string> => {
     const { take, page, sort } = query;
-    const { items, count, isEstimate } = await repo.list(ctx.db, ctx.clock.now(), {
+    const { itemsJson, count, isEstimate } = await repo.listJson(ctx.db, ctx.clock.now(), {
       take,
       page,
       sort,
       where: userFilterOf(query),
     });
-    return { items, count, countIsEstimate: isEstimate };
+    return `{"items":${itemsJson},"count":${JSON.stringify(count)},"countIsEstimate":${isEstimate}}`;
   },
 
   get: async (ctx: ServiceContext, id: number): Promise<User> => {

@@ -1,5 +1,5 @@
 import type { User } from '@pult/contract';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subscriptionPlans, subscriptions, users } from '../../db/schema';
 import { type ListedUserRow, listedUserColumns, toUser } from './user-row';
@@ -49,6 +49,22 @@ export const registerColumns = (current: ReturnType<typeof currentSubscription>)
   status: current.status,
   expiresAt: current.expiresAt,
 });
+
+/** A timestamptz as `Date#toISOString` writes it (UTC, milliseconds, `Z`), written by PostgreSQL. */
+const isoTime = (column: SQLWrapper) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The contract's User as a record for PostgreSQL's row_to_json, the same fields and values `toUserWithRegister`
+ * gives (times as `toISOString`, "expired" read from `now` at the millisecond as `effectiveStatus`), for a
+ * select that joins `users` and `current` (issue 37: a page's JSON written by the database, passed
+ * through as text, without Drizzle's mapping, zod's walk or JSON.stringify in the process).
+ */
+export function userJson(current: ReturnType<typeof currentSubscription>, now: SQLWrapper): SQL {
+  const expired = sql`${current.status} = 'active' and ${current.expiresAt} is not null and date_trunc('milliseconds', ${current.expiresAt}) <= ${now}`;
+  // A record's JSON (row_to_json) has no blanks, json_build_object's has; the caller turns the record into JSON.
+  const register = sql`(select row_to_json(r) from (select ${current.planId} as "planId", ${current.planTitle} as "planTitle", case when ${expired} then 'expired' else ${current.status} end as "status", ${isoTime(current.expiresAt)} as "expiresAt") r)`;
+  return sql`(select u from (select ${users.id} as "id", ${users.email} as "email", ${users.phoneNumber} as "phoneNumber", ${users.firstName} as "firstName", ${users.lastName} as "lastName", ${users.role} as "role", ${users.status} as "status", ${users.avatar} as "avatar", ${isoTime(users.createdAt)} as "createdAt", ${isoTime(users.lastSeenAt)} as "lastSeenAt", case when ${current.planId} is null then null else ${register} end as "register", ${users.version} as "version") u)`;
+}
 
 export type CurrentSubscription = {
   planId: number;
