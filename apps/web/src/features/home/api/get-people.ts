@@ -8,6 +8,8 @@ export interface PeopleParams {
   figure: PeopleFigure;
   from: string;
   to: string;
+  seriesId?: number;
+  reason?: string;
   page: number;
   take: number;
 }

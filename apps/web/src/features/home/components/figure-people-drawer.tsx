@@ -1,5 +1,6 @@
 import type { PeopleFigure, PeopleItem } from '@pult/contract';
 import type { TableColumnsType } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -8,12 +9,28 @@ import { downloadPeople } from '../api/export-people';
 import { peoplePageQuery } from '../api/get-people';
 import { PeopleDrawer, userColumn } from './people-drawer';
 
+/**
+ * One figure of the home screen to list: a KPI card's, or one narrowed to a promo series (the funnel's
+ * rows) or a refusal code (the refusals' tags); `label` names the narrowing in the drawer's title.
+ */
+export interface PeopleSelection {
+  figure: PeopleFigure;
+  seriesId?: number;
+  reason?: string;
+  label?: string;
+}
+
+/** The one string that names a selection: the drawer's key and the key of the figure that opened it. */
+export const selectionKey = (selection: PeopleSelection) =>
+  [selection.figure, selection.seriesId ?? '', selection.reason ?? ''].join(':');
+
 interface Props {
-  figure: PeopleFigure | null;
+  selection: PeopleSelection | null;
   from: string;
   to: string;
   onClose: () => void;
-  afterClose: (figure: PeopleFigure) => void;
+  /** Gets the key (`selectionKey`) of the figure that opened the drawer, to give it back the focus. */
+  afterClose: (key: string) => void;
 }
 
 /** Which figures carry a plan, an amount, a series or a refusal reason beside the person and the time. */
@@ -24,12 +41,18 @@ const withPlan = new Set<PeopleFigure>([
   'lifetime',
   'revenue',
 ]);
+const withSeries = new Set<PeopleFigure>(['promoActivations', 'promoActivated', 'promoRetained']);
 
-/** The rows behind one KPI card of the period (docs/decisions/0050), newest first, each linked to its user. */
-export const FigurePeopleDrawer = ({ figure, from, to, onClose, afterClose }: Props) => {
+/** The rows behind one figure of the period (docs/decisions/0050), newest first, each linked to its user. */
+export const FigurePeopleDrawer = ({ selection, from, to, onClose, afterClose }: Props) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const plans = usePlans();
+  // Each key opened so far and its selection: the drawer keeps showing the last one while it slides shut.
+  const selections = useRef(new Map<string, PeopleSelection>());
+  const key = selection ? selectionKey(selection) : null;
+  if (selection && key) selections.current.set(key, selection);
+  const of = (shown: string): PeopleSelection => selections.current.get(shown) ?? { figure: 'usersNew' };
   const planTitle = (id: number | null) =>
     id === null ? '—' : (plans.data?.items.find((plan) => plan.id === id)?.title ?? `#${id}`);
   const columns = (shown: PeopleFigure): TableColumnsType<PeopleItem> => [
@@ -48,7 +71,7 @@ export const FigurePeopleDrawer = ({ figure, from, to, onClose, afterClose }: Pr
           },
         ]
       : []),
-    ...(shown === 'promoActivations'
+    ...(withSeries.has(shown)
       ? [{ key: 'series', title: t('home.people.series'), render: (_: unknown, row: PeopleItem) => `#${row.seriesId}` }]
       : []),
     ...(shown === 'promoRefused'
@@ -61,19 +84,30 @@ export const FigurePeopleDrawer = ({ figure, from, to, onClose, afterClose }: Pr
           },
         ]
       : []),
+    ...(shown === 'pushFailed'
+      ? [{ key: 'error', title: t('home.people.error'), render: (_: unknown, row: PeopleItem) => row.reason ?? '—' }]
+      : []),
   ];
+  const query = (shown: string) => {
+    const { figure, seriesId, reason } = of(shown);
+    return { figure, from, to, ...(seriesId === undefined ? {} : { seriesId }), ...(reason ? { reason } : {}) };
+  };
   return (
-    <PeopleDrawer<PeopleFigure, PeopleItem>
-      open={figure}
+    <PeopleDrawer<string, PeopleItem>
+      open={key}
       onClose={onClose}
       afterClose={afterClose}
-      title={(shown) => t(`home.people.title.${shown}`)}
-      description={(shown) => t(`home.people.define.${shown}`)}
-      pageQuery={(shown, page, take) => peoplePageQuery({ figure: shown, from, to, page, take })}
+      title={(shown) => {
+        const { figure, label } = of(shown);
+        const title = t(`home.people.title.${figure}`);
+        return label ? t('home.people.narrowed', { title, label }) : title;
+      }}
+      description={(shown) => t(`home.people.define.${of(shown).figure}`)}
+      pageQuery={(shown, page, take) => peoplePageQuery({ ...query(shown), page, take })}
       rowKey={(row) => String(row.id)}
-      exportCsv={(shown) => downloadPeople({ figure: shown, from, to, lang: locale })}
+      exportCsv={(shown) => downloadPeople({ ...query(shown), lang: locale })}
       emptyText={t('home.people.empty')}
-      columns={columns}
+      columns={(shown) => columns(of(shown).figure)}
     />
   );
 };

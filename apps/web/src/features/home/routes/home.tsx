@@ -19,7 +19,8 @@ import { useUrlState } from '../../../lib/use-url-state';
 import { useDashboard } from '../api/get-dashboard';
 import { CohortsCard } from '../components/cohorts-card';
 import { NewSubscriptionsChart, PlansChart, TrendChart } from '../components/dashboard-charts';
-import { FigurePeopleDrawer } from '../components/figure-people-drawer';
+import { FigureLink } from '../components/figure-link';
+import { FigurePeopleDrawer, type PeopleSelection, selectionKey } from '../components/figure-people-drawer';
 import { KpiCard } from '../components/kpi-card';
 import { MrrMovementsCard } from '../components/mrr-movements-card';
 import { PoliciesNote } from '../components/policies-note';
@@ -37,6 +38,13 @@ const cohortsParam: UrlParam<CohortGrouping | undefined> = {
   write: (value) => (value === undefined || value === 'month' ? undefined : value),
 };
 const homeParams = { period: periodParam, cohorts: cohortsParam } satisfies UrlSchema;
+
+/** The push counters and the deliveries each opens. */
+const pushFigures = [
+  { key: 'sent', figure: 'pushSent' },
+  { key: 'failed', figure: 'pushFailed' },
+  { key: 'opened', figure: 'pushOpened' },
+] as const satisfies ReadonlyArray<{ key: string; figure: PeopleFigure }>;
 
 const ChartSkeleton = () => (
   <Card size="small">
@@ -57,8 +65,12 @@ export const HomePage = () => {
   const number = (v: number) => formatNumber(v, locale);
   const percent = (v: number) => numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(v);
 
-  const [people, setPeople] = useState<PeopleFigure | null>(null);
-  const triggers = useRef(new Map<PeopleFigure, HTMLButtonElement | null>());
+  const [people, setPeople] = useState<PeopleSelection | null>(null);
+  // Each figure that opens a list, by its selection's key: the focus goes back to it when the list closes.
+  const triggers = useRef(new Map<string, HTMLButtonElement | null>());
+  const openRef = (selection: PeopleSelection) => (node: HTMLButtonElement | null) => {
+    triggers.current.set(selectionKey(selection), node);
+  };
 
   // `people`: the list behind the figure (the churn rate's are the churned subscriptions); MRR and ARPPU
   // are not counts of people (MRR's movements have their own lists below).
@@ -130,10 +142,8 @@ export const HomePage = () => {
               format={kpi.format}
               goodWhen={kpi.goodWhen ?? 'up'}
               loading={loading}
-              onOpen={kpi.people ? () => setPeople(kpi.people ?? null) : undefined}
-              openRef={(node) => {
-                if (kpi.people) triggers.current.set(kpi.people, node);
-              }}
+              onOpen={kpi.people ? () => setPeople(kpi.people ? { figure: kpi.people } : null) : undefined}
+              openRef={kpi.people ? openRef({ figure: kpi.people }) : undefined}
             />
           </Col>
         ))}
@@ -142,11 +152,11 @@ export const HomePage = () => {
       {data ? <PoliciesNote policies={data.policies} /> : null}
       {data ? (
         <FigurePeopleDrawer
-          figure={people}
+          selection={people}
           from={data.from}
           to={data.to}
           onClose={() => setPeople(null)}
-          afterClose={(figure) => triggers.current.get(figure)?.focus()}
+          afterClose={(key) => triggers.current.get(key)?.focus()}
         />
       ) : null}
       <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
@@ -164,14 +174,30 @@ export const HomePage = () => {
           {data ? <NewSubscriptionsChart data={data} /> : <ChartSkeleton />}
         </Col>
         <Col xs={24} xl={12}>
-          {data ? <PromoFunnelCard data={data} /> : <ChartSkeleton />}
+          {data ? <PromoFunnelCard data={data} onOpen={setPeople} openRef={openRef} /> : <ChartSkeleton />}
         </Col>
         <Col xs={24}>
-          <Card size="small" title={t('home.push.title')} loading={loading}>
+          <Card size="small" title={t('home.push.title')} loading={loading} data-testid="home-push">
             <Row gutter={12}>
-              {(['sent', 'failed', 'opened'] as const).map((key) => (
+              {pushFigures.map(({ key, figure }) => (
                 <Col key={key} xs={8}>
-                  <Statistic title={t(`home.push.${key}`)} value={data ? number(data.push[key].current) : '—'} />
+                  <Statistic
+                    title={t(`home.push.${key}`)}
+                    value={data ? number(data.push[key].current) : '—'}
+                    valueRender={(node) =>
+                      data ? (
+                        <FigureLink
+                          name={t('home.push.figure', { figure: t(`home.push.${key}`) })}
+                          value={number(data.push[key].current)}
+                          onOpen={() => setPeople({ figure })}
+                          openRef={openRef({ figure })}
+                          className="kpi-figure"
+                        />
+                      ) : (
+                        node
+                      )
+                    }
+                  />
                 </Col>
               ))}
             </Row>
