@@ -5,6 +5,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  resolve: {
+    // Node runs antd's CommonJS build (`antd` is `lib/index.js` there), while the browser build takes its ES
+    // modules: a deep import of `antd/es/…` (lib/feedback.tsx reads antd's App context) would be a second copy
+    // with contexts of its own in the tests. The same files from `lib/` are the ones `antd` itself uses.
+    alias: [{ find: /^antd\/es\/(.*)$/, replacement: 'antd/lib/$1' }],
+  },
   test: {
     // Plain logic by default; files that render say `// @vitest-environment jsdom` (setting up jsdom costs ~1 s a file).
     environment: 'node',

@@ -36,9 +36,12 @@ import { expect, test } from '../fixtures';
  * 559 / 365 kB. Each feature's texts downloaded with the screens that draw it (docs/decisions/0048; the
  * screens' chunk keeps antd's and dayjs's locales): 557.4 → 544.9 kB, the frame alone 363.2 → 347.8 kB (the
  * login page 145.1 → 147.1 kB: the entry holds the map of the 65 feature-text chunks), budgets 546 / 349 kB.
+ * Messages, notifications and confirmations through `lib/feedback.tsx` instead of antd's `App`, whose engines
+ * (Modal, message, notification and the form engine Modal brings) now come with the first one shown:
+ * 546.9 → 525.1 kB, the frame alone 348.7 → 308.2 kB, budgets 527 / 310 kB.
  */
 const TARGET = { login: 150_000, shell: 350_000 };
-const BUDGET = { login: 150_000, shell: 546_000, frame: 349_000, loginScripts: 10, shellScripts: 42 };
+const BUDGET = { login: 150_000, shell: 527_000, frame: 310_000, loginScripts: 10, shellScripts: 42 };
 
 const LANGUAGE_CHUNK = /\/assets\/(ru|en|zh|fr|ja)-[\w-]+\.js$/;
 /** A feature's texts in one language (`texts-users-ru-…`), downloaded with the screens that draw it. */

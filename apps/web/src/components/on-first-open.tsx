@@ -1,6 +1,6 @@
-import { App } from 'antd';
 import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../lib/feedback';
 import { renewableLazy } from '../lib/lazy-with-timeout';
 import { ErrorBoundary } from './error-boundary';
 
@@ -20,7 +20,7 @@ const LoadFailed = ({ onFailed }: { onFailed: () => void }) => {
  * (the theme drawer and the command palette are on every staff page; the bulk dialog on two lists).
  * Once opened it stays mounted, so it closes as a modal or drawer does instead of vanishing. If its
  * code does not arrive, the page stays as it was: a message says so, the component is closed
- * (`onClose`), and the next opening downloads it again. For the staff layout, inside antd's `App`.
+ * (`onClose`), and the next opening downloads it again. For the staff layout, inside its `FeedbackProvider`.
  */
 export function onFirstOpen<P extends Closable>(
   chunk: string,
@@ -30,7 +30,7 @@ export function onFirstOpen<P extends Closable>(
   const loaded = renewableLazy(chunk, load);
   const OnFirstOpen = (props: P) => {
     const { t } = useTranslation();
-    const { message } = App.useApp();
+    const { message } = useFeedback();
     const [opened, setOpened] = useState(false);
     const [attempt, setAttempt] = useState(0);
     if (isOpen(props) && !opened) setOpened(true);

@@ -1,9 +1,10 @@
 import { EyeOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { returnFocus } from '../lib/keep-focus';
 import type { RecordPresenceView } from '../lib/presence';
 import './presence-bar.css';
+import { useFeedback } from '../lib/feedback';
 
 /**
  * Who else is on this record (docs/decisions/0043): «Сейчас редактирует: …» with a take-over that warns
@@ -11,7 +12,7 @@ import './presence-bar.css';
  */
 export const PresenceBar = ({ presence, canTakeOver }: { presence: RecordPresenceView; canTakeOver: boolean }) => {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const { lockedBy, takenOverBy, others } = presence;
 
   const confirmTakeOver = () => {

@@ -1,7 +1,7 @@
 import type { RevisionsPage } from '@pult/contract';
 import { auditActionName } from '@pult/contract';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Empty, List, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Empty, List, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../config/theme-config';
@@ -11,6 +11,7 @@ import { returnFocus } from '../lib/keep-focus';
 import { type FieldFormats, shownChanges } from '../lib/revision-values';
 import { RevisionCompare } from './revision-compare';
 import './revisions.css';
+import { useFeedback } from '../lib/feedback';
 
 interface Props {
   /** The history's cache key, under the record's own (`[resource, 'one', id, 'revisions']`). */
@@ -46,7 +47,7 @@ export const RevisionHistory = ({
   markdownFields = [],
 }: Props) => {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const client = useQueryClient();
   const locale = i18n.language as LocaleId;
   const history = useQuery({ queryKey, queryFn: ({ signal }) => load(signal) });

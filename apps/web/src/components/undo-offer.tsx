@@ -1,9 +1,10 @@
 import { type BulkUndoResult, type BulkUndoTicket, UNDO_OFFER_MS } from '@pult/contract';
-import { App, Button, ConfigProvider } from 'antd';
+import { Button, ConfigProvider } from 'antd';
 import { useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
 import { describeError } from '../lib/describe-error';
+import { useFeedback } from '../lib/feedback';
 
 interface Offer {
   /** What was done, in a line: «Заблокировано: 3». */
@@ -99,7 +100,7 @@ const useOpenOffer = (ticketId: string | undefined) =>
  */
 export function useUndoOffer() {
   const { t } = useTranslation();
-  const { notification, message } = App.useApp();
+  const { notification, message } = useFeedback();
 
   return (ticket: BulkUndoTicket, offer: Offer) => {
     const key = `undo-${ticket.id}`;

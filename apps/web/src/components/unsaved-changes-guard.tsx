@@ -1,7 +1,7 @@
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
+import { useFeedback } from '../lib/feedback';
 import { hasUnsavedChanges, useHasUnsavedChanges } from '../lib/unsaved-changes';
 
 /**
@@ -11,7 +11,7 @@ import { hasUnsavedChanges, useHasUnsavedChanges } from '../lib/unsaved-changes'
  */
 export const UnsavedChangesGuard = () => {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const dirty = useHasUnsavedChanges();
   // A new query string counts too: tabs live in it and unmount their forms (the promo theme editor).
   const blocker = useBlocker(

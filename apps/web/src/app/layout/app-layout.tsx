@@ -1,10 +1,10 @@
-import { App } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { onFirstOpen } from '../../components/on-first-open';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { loadThemeDrawer } from '../../features/theme';
+import { FeedbackProvider } from '../../lib/feedback';
 import { useSession } from '../../lib/session-store';
 import { themeStore, useTheme } from '../../lib/theme-store';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -53,10 +53,10 @@ export const AppLayout = () => {
     if (!isMobile && mobileNav) themeStore.set({ mobileNav: false });
   }, [isMobile, mobileNav]);
 
-  // antd's App (modal, message, notification for the screens) starts here, not around the whole app:
-  // the sign-in pages never use it, so they do not download it. It adds no element of its own.
+  // Messages, notifications and dialogs for the screens (`useFeedback`, or antd's `App.useApp()`) start here,
+  // not around the whole app: antd's engines are downloaded with the first one shown (lib/feedback.tsx).
   return (
-    <App component={false}>
+    <FeedbackProvider>
       <div className="app-layout">
         <SkipLink />
         <AppHeader isMobile={isMobile} onOpenTheme={() => setThemeOpen(true)} />
@@ -88,6 +88,6 @@ export const AppLayout = () => {
           </Suspense>
         </ErrorBoundary>
       </div>
-    </App>
+    </FeedbackProvider>
   );
 };

@@ -1,7 +1,7 @@
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isLocaleId, LANGUAGES } from '../../config/languages';
 import { describeError } from '../../lib/describe-error';
+import { useFeedback } from '../../lib/feedback';
 import { useChooseLanguage } from '../../lib/resources/preferences';
 import { useTheme } from '../../lib/theme-store';
 import { CheckIcon, GlobalIcon } from './frame-icons';
@@ -13,7 +13,7 @@ import { MenuButton } from './menu-button';
  */
 export const LanguageSwitcher = () => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { locale } = useTheme();
   const chooseLanguage = useChooseLanguage();
   const languageCode = locale.toUpperCase();

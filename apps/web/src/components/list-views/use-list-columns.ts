@@ -1,7 +1,7 @@
 import type { ColumnSetting, ListKey } from '@pult/contract';
-import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../lib/feedback';
 import { useListColumnSettings, useSaveListColumns } from '../../lib/resources/list-views';
 import { arrangeColumns, type ColumnLike, type ConfigurableColumn, configurableColumns } from './arrange-columns';
 
@@ -22,7 +22,7 @@ export interface ListColumnsControl {
  */
 export const useListColumns = <C extends ColumnLike>(listKey: ListKey | undefined, columns: readonly C[]) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const settings = useListColumnSettings(listKey);
   const loaded = settings.data;
   // What this screen last chose, shown in the same render as the click (the cache notifies later,

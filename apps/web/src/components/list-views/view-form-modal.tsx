@@ -1,7 +1,8 @@
 import type { SavedView } from '@pult/contract';
-import { App, Checkbox, Form, Input, Modal, Typography } from 'antd';
+import { Checkbox, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../lib/describe-error';
+import { useFeedback } from '../../lib/feedback';
 import { applyServerErrors } from '../../lib/form-errors';
 
 export interface ViewFormValues {
@@ -22,7 +23,7 @@ interface Props {
 /** Save the current filters, sort and columns under a name, or rename a view (and share it, for admins). */
 export const ViewFormModal = ({ view, open, canShare, onSubmit, onClose }: Props) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<ViewFormValues>();
 
   const submit = async (values: ViewFormValues) => {

@@ -1,9 +1,10 @@
 import { AppstoreOutlined, DownOutlined } from '@ant-design/icons';
 import type { ListKey, SavedView } from '@pult/contract';
-import { App, Button, Dropdown, type MenuProps } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../lib/describe-error';
+import { useFeedback } from '../../lib/feedback';
 import { useSavedViews, useViewMutations } from '../../lib/resources/list-views';
 import { useSession } from '../../lib/session-store';
 import { onFirstOpen } from '../on-first-open';
@@ -31,7 +32,7 @@ type Editing = { mode: 'create' } | { mode: 'edit'; view: SavedView } | null;
  */
 export const ViewsButton = ({ listKey, columns }: { listKey: ListKey; columns: ListColumnsControl }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const isAdmin = useSession()?.role === 'admin';
   const views = useSavedViews(listKey);
   const { create, update, remove } = useViewMutations();

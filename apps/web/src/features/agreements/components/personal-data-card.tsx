@@ -1,11 +1,12 @@
 import { DownloadOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import type { User } from '@pult/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Modal, Typography } from 'antd';
+import { Button, Card, Flex, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, saveBlob } from '../../../lib/api';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { resourceKeys } from '../../../lib/resources/keys';
 
 type Tool = 'export' | 'anonymise';
@@ -16,7 +17,7 @@ type Tool = 'export' | 'anonymise';
  */
 export const PersonalDataCard = ({ user }: { user: User }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [tool, setTool] = useState<Tool | null>(null);
   const [typed, setTyped] = useState('');

@@ -1,9 +1,10 @@
 import type { Agreement, AgreementType } from '@pult/contract';
 import { AGREEMENT_CONTENT_MAX } from '@pult/contract';
-import { App, Button, Card, Form, Input, Tabs } from 'antd';
+import { Button, Card, Form, Input, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { usePublishAgreement } from '../api/agreements-queries';
 import { Markdown } from '../lib/markdown';
@@ -16,7 +17,7 @@ interface Values {
 /** The editor of the next version: Markdown with a preview, published only after a confirmation. */
 export const PublishCard = ({ type, current }: { type: AgreementType; current?: Agreement }) => {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const publish = usePublishAgreement();
   const content = Form.useWatch('content', form) ?? '';

@@ -1,14 +1,15 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { downloadErrors } from '../api/imports-queries';
 
 /** «Скачать ошибки»: the refused rows as read, with the row number and the reason (CSV). */
 export const DownloadErrorsButton = ({ id }: { id: number }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   return (
     <Button

@@ -1,9 +1,10 @@
 import { UndoOutlined } from '@ant-design/icons';
 import type { ImportState } from '@pult/contract';
-import { Alert, App, Button, Flex, List, Progress, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, List, Progress, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describeError, errorCodeOf } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { useUndoImport } from '../api/imports-queries';
 import { backPath } from '../lib/import-options';
 import { DownloadErrorsButton } from './download-errors-button';
@@ -21,7 +22,7 @@ const STATUS_COLORS: Record<ImportState['status'], string> = {
 /** What an import did: its state while the job runs, then its counts, refused rows, and the undo. */
 export const ImportResult = ({ state }: { state: ImportState }) => {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const undo = useUndoImport(state.id);
   const working = state.status === 'queued' || state.status === 'running';
   const canUndo = !state.dryRun && (state.status === 'done' || state.status === 'failed') && state.imported > 0;

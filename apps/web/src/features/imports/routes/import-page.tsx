@@ -1,5 +1,5 @@
 import type { ImportExistingMode, ImportKind, ImportState } from '@pult/contract';
-import { App, Card, Flex, Result, Spin, Steps, Typography } from 'antd';
+import { Card, Flex, Result, Spin, Steps, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
@@ -12,6 +12,7 @@ import { ImportResult } from '../components/import-result';
 import { MappingStep } from '../components/mapping-step';
 import { type Encoding, importParams, mayUpdate, recallMapping, rememberMapping } from '../lib/import-options';
 import '../components/imports.css';
+import { useFeedback } from '../../../lib/feedback';
 
 type Step = 'file' | 'mapping' | 'check';
 const STEPS = ['file', 'mapping', 'check', 'result'] as const;
@@ -37,7 +38,7 @@ const StepHeading = ({ children }: { children: string }) => {
  */
 export const ImportPage = () => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [search, update] = useUrlState(importParams);
   const [step, setStep] = useState<Step>('file');
   const [file, setFile] = useState<File | null>(null);

@@ -1,8 +1,9 @@
 import { RedoOutlined, StopOutlined } from '@ant-design/icons';
 import type { Job } from '@pult/contract';
-import { App, Button, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { useJobAction } from '../api/jobs-queries';
 import { focusAfterRow } from '../lib/focus-after-row';
 import { kindName } from '../lib/job-names';
@@ -11,7 +12,7 @@ import { isKnownKind } from '../lib/job-subject';
 /** Retry (a failed job) and cancel (a waiting or failed one, confirmed first: it cannot be undone). */
 export const JobActions = ({ job }: { job: Job }) => {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const act = useJobAction();
   const canRetry = job.status === 'failed';
   const canCancel = job.status === 'pending' || job.status === 'failed';

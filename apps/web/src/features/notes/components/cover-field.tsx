@@ -1,15 +1,16 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { Note } from '@pult/contract';
-import { App, Button, Flex, Upload } from 'antd';
+import { Button, Flex, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { useStoredFileUrl } from '../../../lib/resources/stored-file-url';
 import { useUploadCover } from '../api/notes-queries';
 
 /** The cover image: uploaded at once (PNG, JPEG or WebP, checked by the server). */
 export const CoverField = ({ note, disabled }: { note: Note; disabled: boolean }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const upload = useUploadCover();
   const src = useStoredFileUrl(note.coverImage);
 

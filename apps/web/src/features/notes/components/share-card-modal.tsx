@@ -1,8 +1,9 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Flex, Modal, Skeleton } from 'antd';
+import { Alert, Button, Flex, Modal, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { useShareCard } from '../api/notes-queries';
 
 interface Props {
@@ -15,7 +16,7 @@ interface Props {
 /** The note's 1080×1080 share card: a preview, a download and its link. */
 export const ShareCardModal = ({ noteId, updatedAt, open, onClose }: Props) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const card = useShareCard(noteId, open, updatedAt);
   const url = card.data?.url;
 

@@ -1,20 +1,6 @@
 import { ArrowLeftOutlined, PictureOutlined } from '@ant-design/icons';
 import type { Note, NoteStatus } from '@pult/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Skeleton,
-  Space,
-  Tabs,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Select, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -53,6 +39,7 @@ import {
   normaliseTags,
 } from '../lib/note-form';
 import '../components/notes.css';
+import { useFeedback } from '../../../lib/feedback';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 /** `/app/notes/new` and `/app/notes/:id`: the editor, with a live preview beside the Markdown. */
@@ -74,7 +61,7 @@ export const NoteEditorPage = () => {
 
 const NoteEditor = ({ note }: { note: Note | undefined }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [form] = Form.useForm<NoteFormValues>();
   // The note the form was opened on: its version goes with the save (If-Match). A newer one heard of

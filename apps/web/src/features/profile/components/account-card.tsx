@@ -1,5 +1,5 @@
 import type { Locale } from '@pult/contract';
-import { App, Button, Card, Form, Input, Select, Typography } from 'antd';
+import { Button, Card, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../../config/languages';
 import { describeError, errorCodeOf } from '../../../lib/describe-error';
@@ -8,6 +8,7 @@ import { useApplySavedLanguage, useChooseLanguage } from '../../../lib/resources
 import { useTheme } from '../../../lib/theme-store';
 import { useChangePassword } from '../api/account';
 import './profile.css';
+import { useFeedback } from '../../../lib/feedback';
 
 interface PasswordValues {
   currentPassword: string;
@@ -18,7 +19,7 @@ interface PasswordValues {
 /** One's own language (kept on the server, applied here) and password (other sessions end). */
 export const AccountCard = () => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const theme = useTheme();
   useApplySavedLanguage();
   const saveLanguage = useChooseLanguage();

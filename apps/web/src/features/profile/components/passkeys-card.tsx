@@ -1,9 +1,10 @@
 import type { PasskeyItem } from '@pult/contract';
-import { Alert, App, Button, Card, Flex, Form, Input, type InputRef, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, type InputRef, Modal, Skeleton, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError, errorCodeOf } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { isPasskeyCancel, PasskeyElsewhereError } from '../../../lib/passkeys';
 import { useAddPasskey, useMyPasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
@@ -20,7 +21,7 @@ const nameRules = (message: string) => [{ required: true, whitespace: true, max:
 /** Renaming one passkey, in a dialog. */
 const RenameDialog = ({ passkey, onClose }: { passkey: PasskeyItem | null; onClose: () => void }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const rename = useRenamePasskey();
   const submit = async ({ name }: { name: string }) => {
     if (!passkey) return;
@@ -59,7 +60,7 @@ const RenameDialog = ({ passkey, onClose }: { passkey: PasskeyItem | null; onClo
 /** Removing one passkey: the password, in a dialog that names the key (a destructive action is confirmed). */
 const RemoveDialog = ({ passkey, onClose }: { passkey: PasskeyItem | null; onClose: () => void }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ password: string }>();
   const remove = useRemovePasskey();
   const submit = async ({ password }: { password: string }) => {
@@ -101,7 +102,7 @@ const RemoveDialog = ({ passkey, onClose }: { passkey: PasskeyItem | null; onClo
  */
 export const PasskeysCard = () => {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const locale = i18n.language as LocaleId;
   const passkeys = useMyPasskeys();
   const add = useAddPasskey();

@@ -1,10 +1,11 @@
 import type { TotpEnrolment } from '@pult/contract';
-import { Alert, App, Button, Card, Flex, Form, Input, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Modal, Skeleton, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../../components/qr-code';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError, errorCodeOf } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { useConfirmTotp, useMyFactors, useRemoveTotp, useStartTotp } from '../api/security';
 import { RecoveryCodes } from './recovery-codes';
@@ -67,7 +68,7 @@ const Enrolment = ({
 /** Turning the factor off: the password and a code (from the app or a recovery code), in a dialog. */
 const RemoveDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ password: string; code: string }>();
   const remove = useRemoveTotp();
   const submit = async (values: { password: string; code: string }) => {
@@ -111,7 +112,7 @@ const RemoveDialog = ({ open, onClose }: { open: boolean; onClose: () => void })
 /** One's own second factor: set up an authenticator app, see its state, turn it off (docs/decisions/0035). */
 export const SecurityCard = () => {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const factors = useMyFactors();
   const start = useStartTotp();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);

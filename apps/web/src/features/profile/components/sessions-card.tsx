@@ -1,10 +1,11 @@
 import type { SessionItem } from '@pult/contract';
-import { App, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
 import { deviceName } from '../../../lib/device-name';
+import { useFeedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { useEndOtherSessions, useEndSession, useMySessions } from '../api/security';
 
@@ -18,7 +19,7 @@ const deviceText = (session: SessionItem, t: TFunction) => {
 /** «Сеансы»: where one is signed in, with "end" for each other device and for all of them at once. */
 export const SessionsCard = () => {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const sessions = useMySessions();
   const end = useEndSession();
   const endOthers = useEndOtherSessions();

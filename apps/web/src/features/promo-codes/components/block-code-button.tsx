@@ -1,12 +1,13 @@
 import { StopOutlined } from '@ant-design/icons';
-import { App, Button, Popconfirm } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../lib/feedback';
 import { useBlockCode } from '../api/promo-codes';
 
 /** «Заблокировать» with a confirmation: blocking is final (there is no unblock). */
 export const BlockCodeButton = ({ seriesId, code }: { seriesId: number; code: string }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const block = useBlockCode();
 
   const confirm = () =>

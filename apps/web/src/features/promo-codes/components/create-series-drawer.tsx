@@ -1,8 +1,9 @@
 import type { PromoSeries } from '@pult/contract';
-import { Alert, App, Button, Drawer, Flex, Form, Skeleton } from 'antd';
+import { Alert, Button, Drawer, Flex, Form, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useCreatePromoSeries, usePrefilledSeries } from '../api/promo-series';
@@ -19,7 +20,7 @@ interface Props {
 /** «Создать серию»: the form, prefilled from the server's defaults, in a drawer over the list. */
 export const CreateSeriesDrawer = ({ open, onClose, onCreated }: Props) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<SeriesFormValues>();
   const prefilled = usePrefilledSeries(open);
   const create = useCreatePromoSeries();

@@ -1,11 +1,12 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { BULK_LIMIT, type GeneratedCode, type PromoSeries } from '@pult/contract';
-import { Alert, App, Button, Flex, Input, Progress, type TableColumnsType, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Progress, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/paged-table';
 import type { LocaleId } from '../../../config/theme-config';
 import type { DownloadProgress } from '../../../lib/api';
+import { useFeedback } from '../../../lib/feedback';
 import { formatCount, formatDateTime, formatNumber } from '../../../lib/format';
 import { pagingParams } from '../../../lib/url-params';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -30,7 +31,7 @@ const codeStart = (text: string) => text.replace(/[^A-Za-z0-9-]/g, '').toUpperCa
 export const GeneratedCodesTab = ({ series }: { series: PromoSeries }) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [paging, setPaging] = useUrlState(generatedPaging, { replace: true });
   const [text, setText] = useState('');
   const search = useDebouncedValue(codeStart(text), 300);

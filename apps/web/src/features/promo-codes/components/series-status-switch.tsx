@@ -1,8 +1,8 @@
 import type { PromoSeries } from '@pult/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfirmOffSwitch } from '../../../components/confirm-off-switch';
+import { useFeedback } from '../../../lib/feedback';
 import { staleRecordOf } from '../../../lib/stale-version';
 import { promoKeys } from '../api/keys';
 import { useManagePromoSeries } from '../api/promo-series';
@@ -15,7 +15,7 @@ interface Props {
 /** Enables at once; disabling stops activations and the landing page, so it asks first. */
 export const SeriesStatusSwitch = ({ series }: Props) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const manage = useManagePromoSeries();
   const queryClient = useQueryClient();
   const enabled = series.status === 'enabled';

@@ -1,9 +1,10 @@
 import { ExportOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { type PromoSeries, type PromoTheme, type PromoThemeAnswer, themeImageKinds } from '@pult/contract';
-import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictDialog } from '../../../components/conflict-dialog';
+import { useFeedback } from '../../../lib/feedback';
 import { changedPaths, nestedConflictFields, withPaths } from '../../../lib/nested-fields';
 import { usePublicConfig } from '../../../lib/resources/public-config';
 import { staleRecordOf } from '../../../lib/stale-version';
@@ -86,7 +87,7 @@ interface FormProps {
 
 const ThemeForm = ({ series, opened, images, onDirty, onOpened }: FormProps) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<ThemeValues>();
   const draft = Form.useWatch([], form) as Partial<ThemeValues> | undefined;
   const config = usePublicConfig();

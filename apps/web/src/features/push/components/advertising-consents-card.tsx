@@ -1,10 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { UserConsent } from '@pult/contract';
-import { App, Button, Card, Table, Tag } from 'antd';
+import { Button, Card, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { downloadConsentProof, useAdvertisingConsents } from '../api/user-consents';
 
@@ -12,7 +13,7 @@ import { downloadConsentProof, useAdvertisingConsents } from '../api/user-consen
 export const AdvertisingConsentsCard = ({ userId }: { userId: number }) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const consents = useAdvertisingConsents(userId);
   const [saving, setSaving] = useState(false);
   const save = async () => {

@@ -11,12 +11,13 @@ import {
   reminderTypes,
   renderPlaceholders,
 } from '@pult/contract';
-import { Alert, App, Button, Checkbox, DatePicker, Drawer, Flex, Form, Input, Radio, Typography } from 'antd';
+import { Alert, Button, Checkbox, DatePicker, Drawer, Flex, Form, Input, Radio, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatCount } from '../../../lib/format';
 import { useAudienceCount, useCreateReminder, usePreviewUser, useTestSend } from '../api/reminders';
@@ -66,7 +67,7 @@ export const CreateReminderDrawer = ({ open, onClose, onCreated }: Props) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const scheduling = useSchedulingZone();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [form] = Form.useForm<Values>();
   const create = useCreateReminder();
   const testSend = useTestSend();

@@ -1,8 +1,9 @@
-import { Alert, App, Button, Descriptions, Drawer, Flex, Progress, Skeleton, Table, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Flex, Progress, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/ltr';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { formatNumber } from '../../../lib/format';
 import { useCancelReminder, useReminder } from '../api/reminders';
 import { fitDrawer } from '../lib/fit-drawer';
@@ -22,7 +23,7 @@ export const ReminderDetailDrawer = ({ id, onClose }: Props) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const scheduling = useSchedulingZone();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const reminder = useReminder(id);
   const cancel = useCancelReminder();
   const data = reminder.data;

@@ -1,10 +1,11 @@
 import type { ReminderDetail, VariantResult } from '@pult/contract';
-import { Alert, App, Button, Flex, Select, Table, Typography } from 'antd';
+import { Alert, Button, Flex, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/ltr';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { formatNumber, numberFormat } from '../../../lib/format';
 import { useSendWinner } from '../api/reminders';
 import { useSchedulingZone } from '../lib/use-scheduling-zone';
@@ -23,7 +24,7 @@ export const VariantResults = ({ detail }: { detail: ReminderDetail }) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const scheduling = useSchedulingZone();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const sendWinner = useSendWinner();
   const leader = leaderOf(detail.byVariant);
   const [chosen, setChosen] = useState<number | undefined>();

@@ -1,11 +1,12 @@
 import { CheckOutlined, EditOutlined } from '@ant-design/icons';
 import type { Plan } from '@pult/contract';
-import { App, Button, Card, Flex, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfirmOffSwitch } from '../../../components/confirm-off-switch';
 import { statusTagColor } from '../../../config/status-colors';
 import { describeError } from '../../../lib/describe-error';
 import { durationText } from '../../../lib/duration';
+import { useFeedback } from '../../../lib/feedback';
 import { formatMoney } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
 import { useManagePlan } from '../api/plan-mutations';
@@ -24,7 +25,7 @@ const PERIOD_COLORS = { month: 'blue', year: 'geekblue', lifetime: 'purple' } as
 export const PlanCard = ({ plan, canManage, onEdit }: Props) => {
   const { t } = useTranslation();
   const { locale } = useTheme();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const manage = useManagePlan();
 
   const toggle = (enabled: boolean) =>

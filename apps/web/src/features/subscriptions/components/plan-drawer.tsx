@@ -1,11 +1,12 @@
 import { type Plan, planPeriods } from '@pult/contract';
-import { Alert, App, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Select, Tabs } from 'antd';
+import { Alert, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Select, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictDialog } from '../../../components/conflict-dialog';
 import { PresenceBar } from '../../../components/presence-bar';
 import { RevisionHistory } from '../../../components/revision-history';
 import { describeError, errorCodeOf, fieldErrorsOf } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useRecordPresence } from '../../../lib/presence';
 import { planKeys } from '../../../lib/resources/plans';
@@ -63,7 +64,7 @@ const ICON_ERRORS = {
 export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
   const { t } = useTranslation();
   const { locale, direction } = useTheme();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<PlanFormValues>();
   // After a create whose icon failed, the drawer goes on editing the plan that now exists.
   const [current, setCurrent] = useState<Plan | null>(plan);

@@ -1,13 +1,14 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { TG_USERNAME_PATTERN, type TgCategory, type TgChannel, tgUsername } from '@pult/contract';
 import type { UploadProps } from 'antd';
-import { Alert, App, Button, Drawer, Flex, Form, Input, Select, Switch, Tabs, Typography, Upload } from 'antd';
+import { Alert, Button, Drawer, Flex, Form, Input, Select, Switch, Tabs, Typography, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictDialog } from '../../../components/conflict-dialog';
 import { PresenceBar } from '../../../components/presence-bar';
 import { RevisionHistory } from '../../../components/revision-history';
 import { describeError, errorCodeOf, fieldErrorsOf } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useRecordPresence } from '../../../lib/presence';
@@ -53,7 +54,7 @@ const ICON_ERRORS = {
 export const ChannelDrawer = ({ open, channel, categories, telegramConfigured, onClose }: Props) => {
   const { t } = useTranslation();
   const { locale, direction } = useTheme();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<FormValues>();
   const [current, setCurrent] = useState<TgChannel | null>(channel);
   const [pendingIcon, setPendingIcon] = useState<File | null>(null);

@@ -1,8 +1,9 @@
 import { CloudSyncOutlined } from '@ant-design/icons';
 import type { TgChannel } from '@pult/contract';
-import { App, Button, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { useRefreshChannel } from '../api/telegram-resources';
 
 interface Props {
@@ -16,7 +17,7 @@ interface Props {
 /** «Обновить из Telegram»: title, description, photo and member count from the Bot API. */
 export const RefreshButton = ({ channelId, configured, compact, onRefreshed }: Props) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const refresh = useRefreshChannel();
   const label = t('telegram.refresh');
   const run = async () => {

@@ -12,7 +12,7 @@ import {
 } from '@dnd-kit/core';
 import { rectSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import type { TgCategory } from '@pult/contract';
-import { Alert, App, Button, Empty, Flex, Form, Input, Skeleton, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Form, Input, Skeleton, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -48,6 +48,7 @@ import { searchColumns } from '../lib/channel-search';
 import { type CategoryColumn, groupChannels, layoutBody, moveChannel, moveItem } from '../lib/layout';
 import { useFoldedCategories } from '../lib/use-folded-categories';
 import '../components/board.css';
+import { useFeedback } from '../../../lib/feedback';
 
 /** The channel whose drawer is open, in the address: the audit log links to a channel this way. */
 const boardParams = { channel: urlParam.positiveInt() };
@@ -60,7 +61,7 @@ const boardParams = { channel: urlParam.positiveInt() };
  */
 export const ChannelsByCategoryPage = () => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const channels = useTgChannels();
   const categories = useTgCategories();
   const reorder = useReorder();

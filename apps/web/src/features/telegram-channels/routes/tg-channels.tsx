@@ -7,19 +7,7 @@ import {
   SearchOutlined,
 } from '@ant-design/icons';
 import type { TgChannel } from '@pult/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Flex,
-  Input,
-  Popconfirm,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Flex, Input, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -38,6 +26,7 @@ import { RefreshButton } from '../components/refresh-button';
 import { channelMatches } from '../lib/channel-search';
 import { tmeUrl } from '../lib/layout';
 import '../components/board.css';
+import { useFeedback } from '../../../lib/feedback';
 
 interface DrawerState {
   open: boolean;
@@ -51,7 +40,7 @@ export const TgChannelsPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { locale } = useTheme();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const channels = useTgChannels();
   const categories = useTgCategories();
   const remove = useDeleteChannel();

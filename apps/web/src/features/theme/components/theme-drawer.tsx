@@ -1,9 +1,10 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Divider, Drawer, Radio, Select, Switch, Typography } from 'antd';
+import { Badge, Button, Divider, Drawer, Radio, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../../config/languages';
 import { COLOR_PRESETS, THEME_DRAWER_WIDTH } from '../../../config/theme-config';
 import { copyText } from '../../../lib/clipboard';
+import { useFeedback } from '../../../lib/feedback';
 import { themeStore, toSettings, useTheme } from '../../../lib/theme-store';
 import { SettingRow } from './setting-row';
 
@@ -15,7 +16,7 @@ interface Props {
 /** The theme-settings drawer (350 wide). Every change applies and persists at once. */
 export const ThemeDrawer = ({ open, onClose }: Props) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const theme = useTheme();
   const isTop = theme.navType === 'top';
 

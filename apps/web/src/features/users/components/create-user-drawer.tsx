@@ -1,6 +1,7 @@
-import { App, Button, Drawer, Flex, Form } from 'antd';
+import { Button, Drawer, Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreateUser } from '../api/create-user';
 import { emptyUserForm, toCreateBody, type UserFormValues } from '../user-form';
@@ -17,7 +18,7 @@ interface Props {
 /** «Новый пользователь»: the contract checks the form before sending, the server's field errors land on fields. */
 export const CreateUserDrawer = ({ open, onClose }: Props) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<UserFormValues>();
   const create = useCreateUser();
 

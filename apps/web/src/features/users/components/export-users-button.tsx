@@ -1,12 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { UserFilter } from '@pult/contract';
-import { App, Button, Flex, Popover, Progress, Typography } from 'antd';
+import { Button, Flex, Popover, Progress, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { type DownloadProgress, saveBlob } from '../../../lib/api';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { formatNumber } from '../../../lib/format';
 import { useScreenCommands } from '../../../lib/screen-commands';
 import { exportUsers } from '../api/export-users';
@@ -25,7 +26,7 @@ const formatBytes = (bytes: number, locale: LocaleId, t: TFunction) =>
 /** «Выгрузить CSV» of the current filter, with live progress while the stream arrives. */
 export const ExportUsersButton = ({ filter, expectedRows }: Props) => {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const locale = i18n.language as LocaleId;
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const abort = useRef<AbortController | null>(null);

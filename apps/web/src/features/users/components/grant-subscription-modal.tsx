@@ -1,10 +1,11 @@
 import type { Subscription, User } from '@pult/contract';
-import { Alert, App, Descriptions, Empty, Form, Modal, Select, Skeleton } from 'antd';
+import { Alert, Descriptions, Empty, Form, Modal, Select, Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
 import { Duration } from '../../../lib/duration';
+import { useFeedback } from '../../../lib/feedback';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useEnabledPlans } from '../../../lib/resources/plans';
 import { useGrantSubscription } from '../api/grant-subscription';
@@ -24,7 +25,7 @@ interface Props {
 export const GrantSubscriptionModal = ({ user, subscriptions, open, onClose }: Props) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const plans = useEnabledPlans(open);
   const grant = useGrantSubscription();
   const [planId, setPlanId] = useState<number | null>(null);

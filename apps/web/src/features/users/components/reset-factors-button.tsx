@@ -1,10 +1,11 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import type { User } from '@pult/contract';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 
 /**
  * A colleague lost the phone with the authenticator: an admin removes their second factor and ends
@@ -12,7 +13,7 @@ import { describeError } from '../../../lib/describe-error';
  */
 export const ResetFactorsButton = ({ user, disabled }: { user: User; disabled?: boolean }) => {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const reset = useMutation({ mutationFn: () => api.mfa.resetUser({ params: { id: user.id } }) });
   return (
     <Button

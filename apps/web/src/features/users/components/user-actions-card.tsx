@@ -1,9 +1,10 @@
 import { DeleteOutlined, LockOutlined, LogoutOutlined, UndoOutlined, UnlockOutlined } from '@ant-design/icons';
 import { isStaffRole, type User, type UserAction } from '@pult/contract';
-import { App, Button, Card, Flex } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { useManageUser } from '../api/manage-user';
 import { actionsFor, isDestructive } from '../user-actions';
 import { ResetFactorsButton } from './reset-factors-button';
@@ -22,7 +23,7 @@ const ICONS: Record<UserAction, ReactNode> = {
  */
 export const UserActionsCard = ({ user }: { user: User }) => {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const manage = useManageUser();
 
   const confirm = (action: UserAction) =>

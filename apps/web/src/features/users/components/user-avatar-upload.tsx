@@ -1,10 +1,11 @@
 import { CameraOutlined } from '@ant-design/icons';
 import type { User } from '@pult/contract';
-import { App, Avatar, Button, Flex, Typography, Upload } from 'antd';
+import { Avatar, Button, Flex, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/user-avatar';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { AVATAR_TYPES, useUploadAvatar } from '../api/upload-avatar';
 
 interface Props {
@@ -23,7 +24,7 @@ const AVATAR_ERRORS = { FILE_TOO_LARGE: 'users.errors.avatarTooLarge' } as const
  */
 export const UserAvatarUpload = ({ user, canEdit }: Props) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const upload = useUploadAvatar();
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -1,11 +1,12 @@
 import { SaveOutlined } from '@ant-design/icons';
 import type { User } from '@pult/contract';
-import { Alert, App, Button, Card, Flex, Form } from 'antd';
+import { Alert, Button, Card, Flex, Form } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictDialog } from '../../../components/conflict-dialog';
 import { PresenceBar } from '../../../components/presence-bar';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useRecordPresence } from '../../../lib/presence';
 import { staleRecordOf } from '../../../lib/stale-version';
@@ -24,7 +25,7 @@ import { UserFormFields } from './user-form-fields';
 /** The user's data: editable for admins, the same fields read-only for editors (no save rendered). */
 export const UserEditCard = ({ user, canEdit }: { user: User; canEdit: boolean }) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<UserFormValues>();
   const update = useUpdateUser();
   const [touched, setTouched] = useState(false);

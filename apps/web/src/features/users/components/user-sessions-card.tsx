@@ -1,5 +1,5 @@
 import type { SessionItem, User } from '@pult/contract';
-import { App, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
@@ -7,6 +7,7 @@ import { deviceName } from '../../../lib/device-name';
 import { formatDateTime } from '../../../lib/format';
 import { useEndAllUserSessions, useEndUserSession, useUserSessions } from '../api/user-sessions';
 import './user-sessions-card.css';
+import { useFeedback } from '../../../lib/feedback';
 
 /**
  * «Сеансы» of a staff member, on their page, for an admin (issue 31): device, address, sign-in and
@@ -14,7 +15,7 @@ import './user-sessions-card.css';
  */
 export const UserSessionsCard = ({ user }: { user: User }) => {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const sessions = useUserSessions(user.id);
   const endOne = useEndUserSession(user.id);
   const endAll = useEndAllUserSessions(user.id);

@@ -1,7 +1,7 @@
 import { DownloadOutlined, LockOutlined, LogoutOutlined, UnlockOutlined } from '@ant-design/icons';
 import { BULK_LIMIT, type BulkUserAction, type User } from '@pult/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BulkActionBar } from '../../../components/bulk-action-bar';
@@ -10,6 +10,7 @@ import { useUndoOffer } from '../../../components/undo-offer';
 import type { LocaleId } from '../../../config/theme-config';
 import { saveBlob } from '../../../lib/api';
 import { describeError } from '../../../lib/describe-error';
+import { useFeedback } from '../../../lib/feedback';
 import { bulkManageUsers, exportSelectedUsers } from '../api/bulk-users';
 import { userKeys } from '../api/user-cache';
 
@@ -29,7 +30,7 @@ const ICONS: Record<BulkUserAction, React.ReactNode> = {
 /** The users list's bar for chosen rows: block, unblock, sign out (each previewed first) and export. */
 export const UsersBulkActions = ({ ids, known, onClear }: Props) => {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [request, setRequest] = useState<BulkRun<number> | null>(null);
   const [exporting, setExporting] = useState(false);
