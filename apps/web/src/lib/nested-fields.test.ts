@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedPaths, leavesOf, nestedConflictFields, withPaths } from './nested-fields';
+import { changedPaths, leafChanges, leavesOf, nestedConflictFields, withLeafChanges, withPaths } from './nested-fields';
 
 const base = { name: 'A', quiet: { enabled: false, start: '22:00' }, roles: ['admin'], cap: { perDay: null } };
 
@@ -38,5 +38,47 @@ describe('conflict rows', () => {
   it('leave out what the form does not hold', () => {
     const rows = nestedConflictFields({ name: 'A' }, { name: 'B', version: 3, updatedAt: 'x' }, (p) => p);
     expect(rows.map((row) => row.name)).toEqual(['name']);
+  });
+});
+
+describe('a history’s changes part by part', () => {
+  it('opens a changed group into the parts that changed, whatever the order of its keys', () => {
+    expect(
+      leafChanges([
+        { field: 'name', before: 'A', after: 'B' },
+        {
+          field: 'quiet',
+          before: { start: '22:00', enabled: false, end: '09:00' },
+          after: { enabled: true, start: '23:00', end: '09:00' },
+        },
+        { field: 'roles', before: [], after: ['admin'] },
+      ]),
+    ).toEqual([
+      { field: 'name', before: 'A', after: 'B' },
+      { field: 'quiet.enabled', before: false, after: true },
+      { field: 'quiet.start', before: '22:00', after: '23:00' },
+      { field: 'roles', before: [], after: ['admin'] },
+    ]);
+  });
+
+  it('reads a group that appears from nothing, and drops a group whose parts are all the same', () => {
+    expect(leafChanges([{ field: 'cap', before: null, after: { perDay: 3, perWeek: null } }])).toEqual([
+      { field: 'cap.perDay', before: null, after: 3 },
+    ]);
+    expect(leafChanges([{ field: 'cap', before: { perDay: 3 }, after: { perDay: 3 } }])).toEqual([]);
+    const page = {
+      count: 1,
+      items: [
+        {
+          id: 7,
+          at: '2026-11-28T00:00:00.000Z',
+          actor: null,
+          action: 'update',
+          version: 2,
+          changes: [{ field: 'cap', before: { perDay: 1 }, after: { perDay: 2 } }],
+        },
+      ],
+    };
+    expect(withLeafChanges(page).items[0]?.changes).toEqual([{ field: 'cap.perDay', before: 1, after: 2 }]);
   });
 });

@@ -1,3 +1,5 @@
+import type { FieldChange, RevisionsPage } from '@pult/contract';
+
 /**
  * A form of nested groups (the settings' quiet hours, a theme's colours) field by field: each leaf under
  * its dotted path (`pushQuietHours.start`), so a conflict names the one field two people changed, and
@@ -61,3 +63,27 @@ export const nestedConflictFields = (
     .filter((name) => Object.hasOwn(own, name))
     .map((name) => ({ name, label: label(name), mine: own[name], theirs: saved[name] }));
 };
+
+/**
+ * A history's changes with each group opened into its parts (docs/decisions/0036 keeps a group, the settings'
+ * quiet hours, as one field): one change per part that differs, under its dotted path, so the history reads
+ * «Тихие часы для пушей · С: 22:00 → 23:00», not the group as JSON. Parts that did not change are left out;
+ * a group that appears or goes (a creation's null) gives each of its parts from or to nothing.
+ */
+export const leafChanges = (changes: FieldChange[]): FieldChange[] =>
+  changes.flatMap((change) => {
+    const { field, before, after } = change;
+    if (!isGroup(before) && !isGroup(after)) return [change];
+    const was = isGroup(before) ? leavesOf(before, `${field}.`) : {};
+    const now = isGroup(after) ? leavesOf(after, `${field}.`) : {};
+    const paths = [...new Set([...Object.keys(now), ...Object.keys(was)])];
+    return paths
+      .filter((path) => !same(was[path], now[path]))
+      .map((path) => ({ field: path, before: was[path] ?? null, after: now[path] ?? null }));
+  });
+
+/** A history page whose every revision reads part by part (`leafChanges`): its comparisons then go part by part too. */
+export const withLeafChanges = (page: RevisionsPage): RevisionsPage => ({
+  ...page,
+  items: page.items.map((revision) => ({ ...revision, changes: leafChanges(revision.changes) })),
+});

@@ -1,6 +1,7 @@
 import type { AuditFilters, UpdateSettingsBody } from '@pult/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { withLeafChanges } from '../../../lib/nested-fields';
 import { resourceKeys } from '../../../lib/resources/keys';
 import { configKeys } from '../../../lib/resources/public-config';
 
@@ -27,6 +28,25 @@ export const useSaveSettings = () => {
       ]);
     },
   });
+};
+
+/** The settings' history (admins only), each group's parts as their own fields (the form's dotted paths). */
+export const settingsRevisionsKey = [...settingsKeys.one('system'), 'revisions'] as const;
+export const loadSettingsRevisions = (signal: AbortSignal) =>
+  api.settings.revisions({}, { signal }).then(withLeafChanges);
+
+/** Brings the settings back to a revision; the project name in the header follows, as after a save. */
+export const useRestoreSettingsRevision = () => {
+  const queryClient = useQueryClient();
+  return (revisionId: number) =>
+    api.settings.restoreRevision({ params: { revisionId } }).then(async (restored) => {
+      queryClient.setQueryData(settingsKeys.one('system'), restored);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: configKeys.all }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+      ]);
+      return restored;
+    });
 };
 
 const AUDIT_PAGE = 50;

@@ -6,11 +6,12 @@ import { useUrlState } from '../../../lib/use-url-state';
 import { AuditLog } from '../components/audit-log';
 import { BackupStatusCard } from '../components/backup-status';
 import { SettingsForm } from '../components/settings-form';
+import { SettingsHistory } from '../components/settings-history';
 import '../settings.css';
 
-const tabSchema = { tab: urlParam.oneOf(['audit'] as const) };
+const tabSchema = { tab: urlParam.oneOf(['audit', 'history'] as const) };
 
-/** `/app/common/settings`: the system settings and the audit log (admins only; the server enforces it). */
+/** `/app/common/settings`: the system settings, their history and the audit log (admins only; the server enforces it). */
 export const SettingsPage = () => {
   const { t } = useTranslation();
   const [url, setUrl] = useUrlState(tabSchema);
@@ -19,7 +20,7 @@ export const SettingsPage = () => {
       <PageTitle>{t('nav.settings')}</PageTitle>
       <Tabs
         activeKey={url.tab ?? 'settings'}
-        onChange={(key) => setUrl({ tab: key === 'audit' ? 'audit' : undefined })}
+        onChange={(key) => setUrl({ tab: key === 'audit' || key === 'history' ? key : undefined })}
         destroyOnHidden
         items={[
           {
@@ -32,6 +33,7 @@ export const SettingsPage = () => {
               </>
             ),
           },
+          { key: 'history', label: t('versions.history.tab'), children: <SettingsHistory /> },
           { key: 'audit', label: t('settings.tabs.audit'), children: <AuditLog /> },
         ]}
       />
