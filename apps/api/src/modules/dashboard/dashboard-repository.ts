@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { dailyFigures } from './rollup-sql';
+import { type DailyMetric, dailyFigures } from './rollup-sql';
 
 export interface FigureSums {
   metric: string;
@@ -80,38 +80,53 @@ export const dashboardRepository = {
             AND day >= ${b.from}::date AND day < ${b.today}::date`,
     ),
 
-  /** When the job last stored today's figures and folded the MRR queue (decision 0038). */
-  freshness: async (db: Db): Promise<{ today: Date | null; mrr: Date | null }> => {
-    const rows = await queryRows<{ name: 'today' | 'mrr'; asOf: string }>(
+  /**
+   * When the job last stored today's figures and folded the MRR queue (decision 0038), and `mark`: the
+   * rows' versions (`xmin`), new at every run, repair and rebuild, which key the stored reads' cache
+   * (`stored-cache.ts`).
+   */
+  freshness: async (db: Db): Promise<{ today: Date | null; mrr: Date | null; mark: string }> => {
+    const rows = await queryRows<{ name: string; asOf: string; version: string }>(
       db,
-      sql`SELECT name, to_char(as_of AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "asOf" FROM dashboard_freshness`,
+      sql`SELECT name, to_char(as_of AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "asOf",
+            xmin::text AS version
+          FROM dashboard_freshness ORDER BY name`,
     );
     const at = (name: 'today' | 'mrr') => {
       const row = rows.find((r) => r.name === name);
       return row ? new Date(row.asOf) : null;
     };
-    return { today: at('today'), mrr: at('mrr') };
+    return { today: at('today'), mrr: at('mrr'), mark: rows.map((r) => `${r.name}:${r.version}`).join(',') };
   },
 
   /**
    * Today so far: the figures the job stored, counted up to `storedTo`, plus the rows since, counted
    * live with the rollups' own definitions (a few seconds of rows, through their time indexes); all of
-   * today live when nothing usable is stored (`storedTo` null).
+   * today live when nothing usable is stored (`storedTo` null). `only`: these metrics alone (a people
+   * list's count needs one), so the live statement plans and runs only their branches.
    */
-  today: async (db: Db, dayStart: Date, now: Date, storedTo: Date | null) => {
+  today: async (db: Db, dayStart: Date, now: Date, storedTo: Date | null, only?: readonly DailyMetric[]) => {
     const end = new Date(now.getTime() + 1);
     const [stored, live] = await Promise.all([
       storedTo
         ? queryRows<DayFigure>(
             db,
             sql`SELECT metric, to_char(day, 'YYYY-MM-DD') AS day, dim, value::float8 AS value FROM dashboard_daily
-                WHERE day = pult_day(${dayStart}::timestamptz) AND metric <> 'retained'`,
+                WHERE day = pult_day(${dayStart}::timestamptz) AND metric <> 'retained'
+                  ${
+                    only
+                      ? sql`AND metric IN (${sql.join(
+                          only.map((metric) => sql`${metric}`),
+                          sql`, `,
+                        )})`
+                      : sql``
+                  }`,
           )
         : Promise.resolve([]),
       queryRows<DayFigure>(
         db,
         sql`SELECT metric, to_char(day, 'YYYY-MM-DD') AS day, dim, value::float8 AS value
-            FROM (${dailyFigures(storedTo ?? dayStart, end)}) today`,
+            FROM (${dailyFigures(storedTo ?? dayStart, end, only)}) today`,
       ),
     ]);
     return [...stored, ...live];

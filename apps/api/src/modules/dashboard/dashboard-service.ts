@@ -5,6 +5,7 @@ import { type DayFigure, type FigureSums, dashboardRepository as repo } from './
 import { addDays, dayOf, daysBetween, startOfDay } from './moscow-day';
 import { mrrMovementsService } from './mrr-movements-service';
 import { REWRITE_CLOSED_DAYS, WITHOUT_PROMO } from './rollup-sql';
+import { storedRead } from './stored-cache';
 
 type Span = 'current' | 'previous' | 'beforeCurrent' | 'beforePrevious';
 const FUNNEL_SERIES = 10;
@@ -84,15 +85,19 @@ export const dashboardService = {
     const [fresh, settings] = await Promise.all([repo.freshness(ctx.db), currentSettings(ctx)]);
     const policies = settings.analytics;
     const pick = policyDims(policies);
+    // What the job stored (past days, the snapshot, the MRR day sums) is read once per run of the job
+    // (stored-cache.ts); today's rows, the last sightings, plans and push counters at every request.
+    const stored = <T>(key: string, read: () => Promise<T>) => storedRead(ctx.db, fresh.mark, key, read);
+    const span = `${bounds.previousFrom}/${bounds.from}/${today}`;
     const [sums, days, live, activeUsers, plans, retained, push, mrr] = await Promise.all([
-      repo.sums(ctx.db, bounds),
-      repo.days(ctx.db, bounds),
+      stored(`sums:${span}`, () => repo.sums(ctx.db, bounds)),
+      stored(`days:${span}`, () => repo.days(ctx.db, bounds)),
       repo.today(ctx.db, startOfDay(today), now, usableToday(fresh.today, startOfDay(today), now)),
       repo.activeUsers(ctx.db, from),
       repo.plans(ctx.db),
-      repo.retained(ctx.db, today),
+      stored(`retained:${today}`, () => repo.retained(ctx.db, today)),
       repo.pushSums(ctx.db, bounds),
-      mrrMovementsService.sums(ctx, from, today),
+      stored(`mrr:${from}/${today}`, () => mrrMovementsService.sums(ctx, from, today)),
     ]);
     const f = figures(sums, live);
     const planById = new Map(plans.map((plan) => [plan.id, plan]));

@@ -14,13 +14,15 @@ import { policyDims, usableToday } from './dashboard-service';
 import { addDays, dayOf, startOfDay } from './moscow-day';
 import { rangeOf } from './mrr-movements-service';
 import { type After, type Narrow, peopleRepository as repo, type Span } from './people-repository';
+import type { DailyMetric } from './rollup-sql';
+import { storedRead } from './stored-cache';
 
 const EXPORT_BATCH = 5_000;
 const EPOCH = new Date('1970-01-01T00:00:00Z');
 const FAR_FUTURE = new Date('9999-01-01T00:00:00Z');
 
 /** Flows: the rollup metric that counts the figure's rows per day (decision 0016). */
-const flowMetric: Partial<Record<PeopleFigure, string>> = {
+const flowMetric: Partial<Record<PeopleFigure, DailyMetric>> = {
   usersNew: 'registrations',
   usersTotal: 'registrations',
   subscriptionsNew: 'new',
@@ -93,14 +95,18 @@ async function figureOf(
     return repo.lastSeen(db, range.from, range.to === range.today ? '9999-12-31' : range.to);
   const lastStored = range.to < range.today ? range.to : addDays(range.today, -1);
   const now = ctx.clock.now();
+  // The stored days are read once per run of the rollup job (stored-cache.ts); today's live rows, of the
+  // figure's own metrics only, at every request.
+  const fresh = await dashboardRepository.freshness(db);
+  const stored = <T>(key: string, read: () => Promise<T>) => storedRead(db, fresh.mark, key, read);
+  const metric = flowMetric[figure];
   const todayRows = async () => {
     if (range.to !== range.today) return [];
     const dayStart = startOfDay(range.today);
-    const fresh = await dashboardRepository.freshness(db);
-    return dashboardRepository.today(db, dayStart, now, usableToday(fresh.today, dayStart, now));
+    const only: DailyMetric[] = metric ? [metric] : ['starts', 'ends'];
+    return dashboardRepository.today(db, dayStart, now, usableToday(fresh.today, dayStart, now), only);
   };
   const pick = policyDims(policies);
-  const metric = flowMetric[figure];
   if (metric) {
     // Revenue and churned store a variant per policy (dims of their own), new subscriptions a dim per
     // source; the rest sum every dim (series, reasons).
@@ -117,18 +123,19 @@ async function figureOf(
               : metric === 'refusals'
                 ? narrow.reason === undefined || dim === narrow.reason
                 : true;
-    const [stored, today] = await Promise.all([
-      repo.storedFlow(db, metric, fromTheStart(figure) ? null : range.from, lastStored),
+    const from = fromTheStart(figure) ? null : range.from;
+    const [days, today] = await Promise.all([
+      stored(`flow:${metric}:${from}:${lastStored}`, () => repo.storedFlow(db, metric, from, lastStored)),
       todayRows(),
     ]);
     const sum = (rows: Array<{ metric?: string; dim: string; value: number }>) =>
       rows.reduce((n, row) => ((row.metric ?? metric) === metric && counts(row.dim) ? n + row.value : n), 0);
-    return sum(stored) + sum(today);
+    return sum(days) + sum(today);
   }
   // Stocks: starts − ends per plan:source up to the end of the range: the subscriptions the policy
   // counts, or the purchased lifetime ones.
-  const [stored, today, lifetimePlans] = await Promise.all([
-    repo.storedStock(db, lastStored),
+  const [days, today, lifetimePlans] = await Promise.all([
+    stored(`stock:${lastStored}`, () => repo.storedStock(db, lastStored)),
     todayRows(),
     figure === 'lifetime' ? repo.lifetimePlans(db) : Promise.resolve(null),
   ]);
@@ -142,7 +149,7 @@ async function figureOf(
       counts(row.dim) ? n + (row.metric === 'starts' ? row.value : row.metric === 'ends' ? -row.value : 0) : n,
     0,
   );
-  return stored.reduce((n, row) => (counts(row.dim) ? n + row.value : n), live);
+  return days.reduce((n, row) => (counts(row.dim) ? n + row.value : n), live);
 }
 
 type Retained = NonNullable<Awaited<ReturnType<typeof repo.retainedSnapshot>>>;

@@ -16,61 +16,108 @@ export const WITHOUT_PROMO = 'withoutPromo';
  * a series id, a refusal reason or a policy's variant (above). Zero values are left out: an absent
  * row reads as 0.
  */
-export function dailyFigures(from: Date | null, to: Date | null): SQL {
+export function dailyFigures(from: Date | null, to: Date | null, only?: readonly DailyMetric[]): SQL {
   const lo = from ?? new Date('1970-01-01T00:00:00Z');
   const hi = to ?? new Date('9999-01-01T00:00:00Z');
   const inRange = (column: SQL) => sql`${column} >= ${lo}::timestamptz AND ${column} < ${hi}::timestamptz`;
+  const branches = dailyBranches(inRange).filter(([metric]) => !only || only.includes(metric));
+  // The columns named once, on the union: the first branch left may be any metric's.
   return sql`
     SELECT metric, day, dim, value FROM (
-      SELECT 'registrations' AS metric, pult_day(u.created_at) AS day, '' AS dim, count(*)::bigint AS value
-        FROM users u WHERE u.role = 'user' AND ${inRange(sql`u.created_at`)} GROUP BY 2
-      UNION ALL
-      SELECT 'revenue', pult_day(t.created_at), '', sum(t.amount)::bigint
+      ${sql.join(
+        branches.map(([, branch]) => branch),
+        sql` UNION ALL `,
+      )}
+    ) figures (metric, day, dim, value)
+    WHERE value <> 0`;
+}
+
+/** The metrics of `dashboard_daily` that `dailyFigures` counts (the retained snapshot is apart). */
+export type DailyMetric =
+  | 'registrations'
+  | 'revenue'
+  | 'new'
+  | 'starts'
+  | 'ends'
+  | 'churned'
+  | 'activations'
+  | 'refusals';
+
+/**
+ * Each metric's statements, so that a caller needing one (a people list's live count of today) plans
+ * and runs only its own branches instead of all ten.
+ */
+function dailyBranches(inRange: (column: SQL) => SQL): Array<[DailyMetric, SQL]> {
+  return [
+    [
+      'registrations',
+      sql`SELECT 'registrations' AS metric, pult_day(u.created_at) AS day, '' AS dim, count(*)::bigint AS value
+        FROM users u WHERE u.role = 'user' AND ${inRange(sql`u.created_at`)} GROUP BY 2`,
+    ],
+    [
+      'revenue',
+      sql`SELECT 'revenue', pult_day(t.created_at), '', sum(t.amount)::bigint
         FROM transactions t
         WHERE ${inRange(sql`t.created_at`)}
           AND ((t.kind IN ('purchase', 'renewal') AND t.status IN ('succeeded', 'refunded'))
             OR (t.kind = 'refund' AND t.status = 'succeeded'))
-        GROUP BY 2
-      UNION ALL
-      SELECT 'revenue', pult_day(t.created_at), ${REWRITE_CLOSED_DAYS}, sum(t.amount)::bigint
+        GROUP BY 2`,
+    ],
+    [
+      'revenue',
+      sql`SELECT 'revenue', pult_day(t.created_at), ${REWRITE_CLOSED_DAYS}, sum(t.amount)::bigint
         FROM transactions t
         WHERE ${inRange(sql`t.created_at`)} AND t.kind IN ('purchase', 'renewal') AND t.status = 'succeeded'
-        GROUP BY 2
-      UNION ALL
-      SELECT 'new', pult_day(s.started_at), s.source, count(*)::bigint
-        FROM subscriptions s WHERE ${inRange(sql`s.started_at`)} GROUP BY 2, 3
-      UNION ALL
-      SELECT 'starts', pult_day(s.started_at), s.plan_id || ':' || s.source, count(*)::bigint
-        FROM subscriptions s WHERE s.status <> 'canceled' AND ${inRange(sql`s.started_at`)} GROUP BY 2, 3
-      UNION ALL
-      SELECT 'ends', pult_day(s.expires_at), s.plan_id || ':' || s.source, count(*)::bigint
-        FROM subscriptions s WHERE s.status <> 'canceled' AND ${inRange(sql`s.expires_at`)} GROUP BY 2, 3
-      UNION ALL
-      SELECT 'churned', pult_day(s.expires_at), '', count(*)::bigint
+        GROUP BY 2`,
+    ],
+    [
+      'new',
+      sql`SELECT 'new', pult_day(s.started_at), s.source, count(*)::bigint
+        FROM subscriptions s WHERE ${inRange(sql`s.started_at`)} GROUP BY 2, 3`,
+    ],
+    [
+      'starts',
+      sql`SELECT 'starts', pult_day(s.started_at), s.plan_id || ':' || s.source, count(*)::bigint
+        FROM subscriptions s WHERE s.status <> 'canceled' AND ${inRange(sql`s.started_at`)} GROUP BY 2, 3`,
+    ],
+    [
+      'ends',
+      sql`SELECT 'ends', pult_day(s.expires_at), s.plan_id || ':' || s.source, count(*)::bigint
+        FROM subscriptions s WHERE s.status <> 'canceled' AND ${inRange(sql`s.expires_at`)} GROUP BY 2, 3`,
+    ],
+    [
+      'churned',
+      sql`SELECT 'churned', pult_day(s.expires_at), '', count(*)::bigint
         FROM subscriptions s
         WHERE ${inRange(sql`s.expires_at`)}
           AND NOT EXISTS (
             SELECT 1 FROM subscriptions o
             WHERE o.owner = s.owner AND o.id <> s.id AND o.status <> 'canceled'
               AND o.started_at <= s.expires_at AND (o.expires_at IS NULL OR o.expires_at > s.expires_at))
-        GROUP BY 2
-      UNION ALL
-      SELECT 'churned', pult_day(s.expires_at), ${WITHOUT_PROMO}, count(*)::bigint
+        GROUP BY 2`,
+    ],
+    [
+      'churned',
+      sql`SELECT 'churned', pult_day(s.expires_at), ${WITHOUT_PROMO}, count(*)::bigint
         FROM subscriptions s
         WHERE ${inRange(sql`s.expires_at`)} AND s.source <> 'promo'
           AND NOT EXISTS (
             SELECT 1 FROM subscriptions o
             WHERE o.owner = s.owner AND o.id <> s.id AND o.status <> 'canceled' AND o.source <> 'promo'
               AND o.started_at <= s.expires_at AND (o.expires_at IS NULL OR o.expires_at > s.expires_at))
-        GROUP BY 2
-      UNION ALL
-      SELECT 'activations', pult_day(c.activated_at), c.series_id::text, count(*)::bigint
-        FROM promo_codes c WHERE c.activated_at IS NOT NULL AND ${inRange(sql`c.activated_at`)} GROUP BY 2, 3
-      UNION ALL
-      SELECT 'refusals', pult_day(r.at), r.reason, count(*)::bigint
-        FROM promo_activation_refusals r WHERE ${inRange(sql`r.at`)} GROUP BY 2, 3
-    ) figures
-    WHERE value <> 0`;
+        GROUP BY 2`,
+    ],
+    [
+      'activations',
+      sql`SELECT 'activations', pult_day(c.activated_at), c.series_id::text, count(*)::bigint
+        FROM promo_codes c WHERE c.activated_at IS NOT NULL AND ${inRange(sql`c.activated_at`)} GROUP BY 2, 3`,
+    ],
+    [
+      'refusals',
+      sql`SELECT 'refusals', pult_day(r.at), r.reason, count(*)::bigint
+        FROM promo_activation_refusals r WHERE ${inRange(sql`r.at`)} GROUP BY 2, 3`,
+    ],
+  ];
 }
 
 /**

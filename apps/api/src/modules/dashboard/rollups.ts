@@ -32,6 +32,12 @@ export const markFresh = (tx: Db, name: 'today' | 'mrr', now: Date) =>
   tx.execute(sql`INSERT INTO dashboard_freshness (name, as_of) VALUES (${name}, ${now}::timestamptz)
     ON CONFLICT (name) DO UPDATE SET as_of = excluded.as_of`);
 
+/**
+ * A new version of the freshness rows without a new instant: the stored rollups changed outside a run
+ * (a repair, a rebuild), so the requests' cache of stored reads (`stored-cache.ts`) starts over.
+ */
+const touchFreshness = (tx: Db) => tx.execute(sql`UPDATE dashboard_freshness SET as_of = as_of`);
+
 /** The funnel's "retained" snapshot, taken once a day for the instant today began. */
 async function snapshotRetained(tx: Db, today: string): Promise<number> {
   const day = addDays(today, -1);
@@ -81,6 +87,7 @@ export async function rebuildRollups(tx: Db, now: Date): Promise<void> {
   await rebuildMrrMovements(tx);
   await markFresh(tx, 'mrr', now);
   await rebuildCohorts(tx, now);
+  await touchFreshness(tx);
 }
 
 export type { RollupDifference };
@@ -131,6 +138,7 @@ export async function checkRollups(
   const repairedOwners = mrr.repairedOwners;
   const others = [...mrr.differences, ...cohorts.differences];
   const repairedCohorts = cohorts.repaired;
+  if (options.repair && (differences.length > 0 || repairedOwners > 0 || repairedCohorts)) await touchFreshness(tx);
   if (!options.repair || differences.length === 0)
     return { differences: [...differences, ...others], repairedDays: 0, repairedOwners, repairedCohorts };
   if (lastSeen.length > 0) {
