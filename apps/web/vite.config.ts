@@ -1,15 +1,46 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './vite-precompress';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 /** `src/features/<feature>/locales/<lang>.json`: one chunk per feature and language. */
 const FEATURE_TEXTS = /[\\/]features[\\/]([^\\/]+)[\\/]locales[\\/](\w+)\.json$/;
 
+const NAME_PATH_ONLY = '\0pult:antd-radio-name-path';
+
+/**
+ * rc-form's index (`@rc-component/form`) has no `sideEffects` field and assigns to its exports (`RefForm.Field =
+ * …`): whatever imports from it brings all of rc-form (Form, Field, List, useForm and the async validator, 15 kB
+ * gzip); marking it free of side effects did not take it out (the importing modules stay whole). Two antd modules on every
+ * list do without needing a form: antd's form context takes `FormProvider` (Input and Select read the context),
+ * and antd's Radio group (in Table's selection) takes a one-line name helper from antd's form hooks, which import
+ * rc-form's `useForm`. So the context gets the provider from its own module, the very one the index re-exports
+ * (antd's Form, loaded later by a screen, shares its context), and Radio gets the helper alone, written as antd
+ * writes it (docs/decisions/0022). If antd stops importing them so, nothing is redirected (the budget grows back).
+ */
+const rcFormOnlyWithForm = (): Plugin => ({
+  name: 'pult:rc-form-only-with-form',
+  enforce: 'pre',
+  resolveId(source, importer, options) {
+    if (!importer) return null;
+    if (source === '@rc-component/form' && /[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) {
+      return this.resolve('@rc-component/form/es/FormContext.js', importer, { ...options, skipSelf: true });
+    }
+    if (source === '../form/hooks/useForm' && /[\\/]antd[\\/]es[\\/]radio[\\/]group\.js$/.test(importer)) {
+      return NAME_PATH_ONLY;
+    }
+    return null;
+  },
+  load(id) {
+    if (id !== NAME_PATH_ONLY) return null;
+    return "import { toArray } from 'antd/es/form/util';\nexport const toNamePathStr = (name) => toArray(name).join('_');\n";
+  },
+});
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [rcFormOnlyWithForm(), react(), precompress()],
   server: {
     port: 5173,
     proxy: {
