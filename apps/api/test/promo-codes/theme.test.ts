@@ -12,14 +12,25 @@ beforeAll(async () => {
 });
 afterAll(() => f.t.close());
 
-const upload = (kind: string, bytes: Buffer, type = 'image/png', field = 'image') => {
+const upload = (kind: string, bytes: Buffer, type = 'image/png', field = 'image', ifMatch?: number) => {
   const body = multipartBody(field, 'x.png', type, bytes);
   return f.t.app.inject({
     method: 'POST',
     url: `/api/promo-codes/${seriesId}/${kind}`,
     payload: body.payload,
-    headers: { ...body.headers, 'api-token': f.tokens.editor },
+    headers: {
+      ...body.headers,
+      'api-token': f.tokens.editor,
+      ...(ifMatch === undefined ? {} : { 'if-match': `"${ifMatch}"` }),
+    },
   });
+};
+
+/** The stored files of one kind of theme image. */
+const storedFiles = async (kind: string) => {
+  const keys: string[] = [];
+  for await (const key of f.t.app.storage.list()) if (key.startsWith(`promo-${kind}s/`)) keys.push(key);
+  return keys.sort();
 };
 
 describe('the promo theme', () => {
@@ -95,6 +106,66 @@ describe('the promo theme', () => {
     expect(second).not.toBe(first);
     expect((await f.t.app.inject({ url: `/files/${second}` })).statusCode).toBe(200);
     expect((await f.t.app.inject({ url: `/files/${first}` })).statusCode).toBe(404);
+  });
+
+  it('honours If-Match on an upload and a removal: a stale version is 412 with the theme now, its file not kept', async () => {
+    const { version } = (await f.call('GET', `/api/promo-codes/${seriesId}/theme`)).json();
+    const first = await upload('background', PNG_1PX, 'image/png', 'image', version);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().version).toBe(version + 1);
+    expect(first.headers.etag).toBe(`"${version + 1}"`);
+    const kept = await storedFiles('background');
+    expect(kept).toEqual([first.json().images.background]);
+
+    const stale = await upload('background', PNG_1PX, 'image/png', 'image', version);
+    expect(stale.statusCode).toBe(412);
+    expect(stale.headers.etag).toBe(`"${version + 1}"`);
+    expect(stale.json()).toMatchObject({
+      code: 'STALE_VERSION',
+      current: { images: { background: first.json().images.background }, version: version + 1 },
+    });
+    expect(await storedFiles('background')).toEqual(kept);
+    // A tag that is not ours matches no version.
+    expect(
+      (
+        await f.t.app.inject({
+          method: 'POST',
+          url: `/api/promo-codes/${seriesId}/background`,
+          ...(() => {
+            const body = multipartBody('image', 'x.png', 'image/png', PNG_1PX);
+            return {
+              payload: body.payload,
+              headers: { ...body.headers, 'api-token': f.tokens.editor, 'if-match': 'W/"x"' },
+            };
+          })(),
+        })
+      ).statusCode,
+    ).toBe(412);
+
+    const remove = (ifMatch: number) =>
+      f.t.app.inject({
+        method: 'DELETE',
+        url: `/api/promo-codes/${seriesId}/background`,
+        headers: { 'api-token': f.tokens.editor, 'if-match': `"${ifMatch}"` },
+      });
+    expect((await remove(version)).statusCode).toBe(412);
+    expect(await storedFiles('background')).toEqual(kept);
+    const removed = await remove(version + 1);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().images.background).toBeNull();
+  });
+
+  it('lets one of two uploads over the same version win: the other is 412 and leaves no file', async () => {
+    const { version, images } = (await f.call('GET', `/api/promo-codes/${seriesId}/theme`)).json();
+    const before = await storedFiles('logo');
+    const answers = await Promise.all([1, 2].map(() => upload('logo', PNG_1PX, 'image/png', 'image', version)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 412]);
+    const won = answers.find((answer) => answer.statusCode === 200)?.json();
+    expect(won.version).toBe(version + 1);
+    const after = await storedFiles('logo');
+    // The winner's file replaced the one before it; the loser's is gone.
+    expect(after).toEqual([won.images.logo]);
+    expect(before).toEqual(images.logo ? [images.logo] : []);
   });
 
   it('refuses an upload for an unknown series with SERIES_NOT_FOUND and stores nothing', async () => {

@@ -220,7 +220,10 @@ export const promoCodesEndpoints = {
     path: '/promo-codes/:id/:kind',
     operationId: 'uploadPromoThemeImage',
     summary: 'Replace the logo, background or banner of the theme',
-    description: 'Multipart field `image`: PNG, JPEG or WebP, checked by content.',
+    description:
+      "Multipart field `image`: PNG, JPEG or WebP, checked by content. Honours `If-Match` (the series' version, " +
+      'as the theme answers it) in the statement that points the theme at the new file: a stale one is 412 ' +
+      'STALE_VERSION with the theme as it is, and the file is not kept.',
     tag: 'promo-codes',
     access: staff,
     params: themeImageParams,
@@ -234,7 +237,7 @@ export const promoCodesEndpoints = {
     path: '/promo-codes/:id/:kind',
     operationId: 'removePromoThemeImage',
     summary: 'Remove the logo, background or banner of the theme',
-    description: 'Removing an image that is not there changes nothing.',
+    description: 'Removing an image that is not there changes nothing. Honours `If-Match`, as the upload does.',
     tag: 'promo-codes',
     access: staff,
     params: themeImageParams,

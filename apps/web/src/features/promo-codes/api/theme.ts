@@ -1,6 +1,7 @@
 import type { PromoThemeAnswer, ThemeImageKind, UpdatePromoThemeBody } from '@pult/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { staleRecordOf } from '../../../lib/stale-version';
 import { promoKeys } from './keys';
 
 export const usePromoTheme = (id: number) =>
@@ -32,15 +33,31 @@ export const useUpdatePromoTheme = (id: number) =>
     onSuccess: useThemeChanged(id),
   });
 
-export const useUploadThemeImage = (id: number) =>
-  useMutation({
-    mutationFn: ({ kind, file }: { kind: ThemeImageKind; file: File }) =>
-      api.promoCodes.uploadThemeImage({ params: { id, kind }, file }),
-    onSuccess: useThemeChanged(id),
+/**
+ * An image is uploaded or removed over the theme's version as this screen shows it (If-Match): it replaces the
+ * image the person sees. Someone else's change since (an image of theirs, new colours) makes it a 412 with the
+ * theme as it is now, which the screen then shows, so the person sees the other image before choosing again;
+ * a file refused so is not kept (docs/decisions/0036).
+ */
+const useImageChange = <V>(id: number, send: (value: V, version: number | undefined) => Promise<PromoThemeAnswer>) => {
+  const queryClient = useQueryClient();
+  const changed = useThemeChanged(id);
+  return useMutation({
+    mutationFn: (value: V) => send(value, queryClient.getQueryData<PromoThemeAnswer>(promoKeys.theme(id))?.version),
+    onSuccess: changed,
+    onError: (error) => {
+      const now = staleRecordOf<PromoThemeAnswer>(error);
+      if (now) changed(now);
+    },
   });
+};
+
+export const useUploadThemeImage = (id: number) =>
+  useImageChange(id, ({ kind, file }: { kind: ThemeImageKind; file: File }, version) =>
+    api.promoCodes.uploadThemeImage({ params: { id, kind }, file }, { ifMatch: version }),
+  );
 
 export const useRemoveThemeImage = (id: number) =>
-  useMutation({
-    mutationFn: (kind: ThemeImageKind) => api.promoCodes.removeThemeImage({ params: { id, kind } }),
-    onSuccess: useThemeChanged(id),
-  });
+  useImageChange(id, (kind: ThemeImageKind, version) =>
+    api.promoCodes.removeThemeImage({ params: { id, kind } }, { ifMatch: version }),
+  );
