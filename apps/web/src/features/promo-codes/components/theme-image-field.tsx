@@ -14,6 +14,8 @@ const UPLOAD_ERRORS: Partial<Record<string, string>> = {
   PAYLOAD_TOO_LARGE: 'promoCodes.theme.imageSize',
   FILE_TYPE_UNSUPPORTED: 'promoCodes.theme.imageType',
   UNSUPPORTED_MEDIA_TYPE: 'promoCodes.theme.imageType',
+  // Someone changed the theme since this screen showed it (412): the screen now shows it as it is.
+  STALE_VERSION: 'promoCodes.theme.imageStale',
 };
 
 interface Props {
@@ -59,7 +61,12 @@ export const ThemeImageField = ({ seriesId, kind, path, filesBaseUrl, unsavedEdi
   const confirmRemove = () =>
     remove.mutateAsync(kind, {
       onSuccess: () => message.success(t('promoCodes.theme.imageRemoved', { kind: label })),
-      onError: () => message.error(t('promoCodes.theme.removeFailed')),
+      onError: (error) =>
+        message.error(
+          errorCodeOf(error) === 'STALE_VERSION'
+            ? t('promoCodes.theme.removeStale')
+            : t('promoCodes.theme.removeFailed'),
+        ),
     });
 
   return (
