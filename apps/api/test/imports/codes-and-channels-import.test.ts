@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promoCodes, promoSeries, tgChannels } from '../../src/db/schema';
+import { pgPoolOf } from '../../src/db/copy-out';
+import { importRows, imports, promoCodes, promoSeries, tgChannels } from '../../src/db/schema';
+import { importsRepository, StagedBatch } from '../../src/modules/imports/imports-repository';
+import { insertBatch } from '../../src/modules/imports/rules/kind-sql';
 import { type ImportFixture, importFixture } from './import-fixture';
 
 let f: ImportFixture;
@@ -88,6 +91,72 @@ describe('importing promo codes into a series', () => {
     expect(await codesOf(seriesId)).toBe(3);
     expect(await codesOf(otherSeriesId)).toBe(2);
     expect(await seriesCounts(seriesId)).toEqual({ codesCount: 4, generated: 4 });
+  });
+
+  it('a code taken between the check and the insert is refused as taken; the others are made with the ids staged for them', async () => {
+    const db = f.t.database.db;
+    const [imp] = await db
+      .insert(imports)
+      .values({
+        kind: 'promo-codes',
+        status: 'running',
+        dryRun: false,
+        onInvalid: 'skip',
+        seriesId,
+        fileName: 'race.csv',
+        phase: 'inserting',
+        total: 3,
+        valid: 3,
+        createdAt: new Date(),
+      })
+      .returning();
+    const id = imp?.id ?? 0;
+    const row = (n: number, code: string) => ({ row: n, key: code, data: { code }, cells: [code], errors: null });
+    const batch = new StagedBatch(id, pgPoolOf(db) !== undefined);
+    for (const [n, code] of ['RACE-1', 'RACE-2', 'RACE-3'].entries()) batch.add(row(n + 1, code));
+    await importsRepository.stage(db, batch, 'promo_codes');
+    const staged = await db.select().from(importRows).where(eq(importRows.importId, id)).orderBy(importRows.row);
+    expect(staged.every((one) => one.recordId !== null)).toBe(true);
+    // Another series takes RACE-2 meanwhile (a form, another import).
+    await db.insert(promoCodes).values({ value: 'RACE-2', seriesId: otherSeriesId });
+    const done = await insertBatch(
+      db,
+      'promo-codes',
+      { importId: id, seriesId, updates: false, postgres: pgPoolOf(db) !== undefined },
+      100,
+      new Date(),
+    );
+    expect(done).toEqual({ spanned: 3, imported: 2, updated: 0, refused: 1 });
+    const rows = await db.select().from(importRows).where(eq(importRows.importId, id)).orderBy(importRows.row);
+    expect(rows.map((one) => [one.row, one.errors, one.recordId])).toEqual([
+      [1, null, staged[0]?.recordId],
+      [2, [{ field: 'code', code: 'taken' }], null],
+      [3, null, staged[2]?.recordId],
+    ]);
+    const made = await db
+      .select({ id: promoCodes.id, value: promoCodes.value })
+      .from(promoCodes)
+      .where(eq(promoCodes.seriesId, seriesId));
+    expect(made).toEqual(
+      expect.arrayContaining([
+        { id: Number(staged[0]?.recordId), value: 'RACE-1' },
+        { id: Number(staged[2]?.recordId), value: 'RACE-3' },
+      ]),
+    );
+    await db.update(imports).set({ status: 'done' }).where(eq(imports.id, id));
+    expect(await f.state(id, 'editor')).toMatchObject({
+      valid: 2,
+      invalid: 1,
+      imported: 2,
+      errors: [{ row: 2, field: 'code', code: 'taken' }],
+    });
+    const undone = await f.call('POST', `/api/imports/${id}/undo`, undefined, 'editor');
+    expect(undone.statusCode, undone.body).toBe(200);
+    const left = await db
+      .select({ value: promoCodes.value })
+      .from(promoCodes)
+      .where(sql`${promoCodes.value} LIKE 'RACE-%'`);
+    expect(left).toEqual([{ value: 'RACE-2' }]);
   });
 
   it('codes go into an existing series that has made its own (404 without one, 409 while it generates, 400 without seriesId)', async () => {

@@ -30,23 +30,96 @@ export interface StagedCounts {
 
 const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
 
-/** The rows in COPY's text format, written in slices so that no single string holds the whole batch. */
-async function copyRows(pool: pg.Pool, importId: number, rows: readonly StagedRow[]): Promise<void> {
+/**
+ * Ids for `count` new records of `table`, taken from its own sequence now: a valid row is staged
+ * with the id its record will get (`record_id`), so the insert names it and no statement has to pair
+ * the new records with their rows afterwards (decision 0042). Ids of rows refused later are gaps, as a
+ * rolled-back insert leaves.
+ */
+async function reserveIds(db: Db, table: string, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const [row] = await queryRows<{ ids: Array<number | string> }>(
+    db,
+    sql`SELECT array_agg(nextval(s.seq)) AS ids
+        FROM (SELECT pg_get_serial_sequence(${table}, 'id')::regclass AS seq) AS s, generate_series(1, ${count})`,
+  );
+  return (row?.ids ?? []).map(Number);
+}
+
+/**
+ * A batch of staged rows on its way to `import_rows`. For PostgreSQL each row becomes its line of
+ * COPY text as it is added (all its columns but the record id, which is reserved when the batch is
+ * written): a batch lives while the next one is read, long enough for V8 to move it to the old
+ * generation, and rows kept as objects (row, cells, data, key: ~250 bytes a code) piled up there as
+ * garbage between full collections (RSS +300 MB over a million codes); a line is one string of
+ * ~40 bytes. PGlite takes the rows as they are (one JSON parameter).
+ */
+export class StagedBatch {
+  private readonly lines: string[] = [];
+  private readonly rows: StagedRow[] = [];
+  /** Per row: valid (it gets a record id) or not. */
+  private readonly validity: boolean[] = [];
+  valid = 0;
+
+  constructor(
+    readonly importId: number,
+    private readonly asCopyText: boolean,
+  ) {}
+
+  get length(): number {
+    return this.validity.length;
+  }
+
+  add(row: StagedRow): void {
+    const ok = row.errors === null;
+    this.validity.push(ok);
+    if (ok) this.valid++;
+    if (!this.asCopyText) {
+      this.rows.push(row);
+      return;
+    }
+    const line = copyTextRow([
+      this.importId,
+      row.row,
+      row.key,
+      json(row.data),
+      JSON.stringify(row.cells),
+      json(row.errors),
+    ]);
+    // Without its newline: the record id goes after it.
+    this.lines.push(line.slice(0, -1));
+  }
+
+  /** The lines with their record ids, in slices of ~256 kB so that no single string holds the whole batch. */
+  *copyText(ids: readonly number[]): Generator<string> {
+    let text = '';
+    let next = 0;
+    for (const [index, line] of this.lines.entries()) {
+      const id = this.validity[index] ? ids[next++] : undefined;
+      text += `${line}\t${id === undefined ? '\\N' : id}\n`;
+      if (text.length >= 256 * 1024) {
+        yield text;
+        text = '';
+      }
+    }
+    if (text) yield text;
+  }
+
+  /** The rows with their record ids (PGlite). */
+  withIds(ids: readonly number[]): Array<StagedRow & { recordId: number | null }> {
+    let next = 0;
+    return this.rows.map((row, index) => ({ ...row, recordId: this.validity[index] ? (ids[next++] ?? null) : null }));
+  }
+}
+
+/** One COPY of a batch's lines. */
+async function copyRows(pool: pg.Pool, batch: StagedBatch, ids: readonly number[]): Promise<void> {
   const client = await pool.connect();
   try {
-    const copy = client.query(copyFrom('COPY import_rows (import_id, row, key, data, cells, errors) FROM STDIN'));
-    const slices = function* () {
-      let text = '';
-      for (const row of rows) {
-        text += copyTextRow([importId, row.row, row.key, json(row.data), JSON.stringify(row.cells), json(row.errors)]);
-        if (text.length >= 256 * 1024) {
-          yield text;
-          text = '';
-        }
-      }
-      if (text) yield text;
-    };
-    await pipeline(Readable.from(slices()), copy);
+    const copy = client.query(
+      copyFrom('COPY import_rows (import_id, row, key, data, cells, errors, record_id) FROM STDIN'),
+    );
+    await pipeline(Readable.from(batch.copyText(ids)), copy);
     client.release();
   } catch (error) {
     // A COPY cut off half-way leaves the connection in no state to reuse.
@@ -101,18 +174,21 @@ export const importsRepository = {
   },
 
   /**
-   * A batch of staged rows: on PostgreSQL one COPY (text format, no parameters to bind, no JSON
-   * document to take apart: several times the rows per second of the INSERT); on PGlite one INSERT
-   * with one JSON parameter whatever the batch's size.
+   * A batch of staged rows, each valid one with the id its record will have in `table` (none in a
+   * dry run): on PostgreSQL one COPY (text format, no parameters to bind, no JSON document to take
+   * apart: several times the rows per second of the INSERT); on PGlite one INSERT with one JSON
+   * parameter whatever the batch's size.
    */
-  stage: async (db: Db, importId: number, rows: readonly StagedRow[]): Promise<void> => {
-    if (rows.length === 0) return;
+  stage: async (db: Db, batch: StagedBatch, table: string | null): Promise<void> => {
+    if (batch.length === 0) return;
+    // A dry run creates nothing: its rows reserve no ids.
+    const ids = table === null ? [] : await reserveIds(db, table, batch.valid);
     const pool = pgPoolOf(db);
-    if (pool) return copyRows(pool, importId, rows);
-    await db.execute(sql`INSERT INTO import_rows (import_id, row, key, data, cells, errors)
-      SELECT ${importId}, u.row, u.key, u.data, u.cells, u.errors
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS u(row int, key text, data jsonb, cells jsonb, errors jsonb)`);
+    if (pool) return copyRows(pool, batch, ids);
+    await db.execute(sql`INSERT INTO import_rows (import_id, row, key, data, cells, errors, record_id)
+      SELECT ${batch.importId}, u.row, u.key, u.data, u.cells, u.errors, u."recordId"
+      FROM jsonb_to_recordset(${JSON.stringify(batch.withIds(ids))}::jsonb)
+        AS u(row int, key text, data jsonb, cells jsonb, errors jsonb, "recordId" bigint)`);
   },
 
   /** How many staged rows are valid and how many are not; of the valid, how many would update a record or match one unchanged. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createImportFields, type ImportState } from '@pult/contract';
+import { createImportFields, type ImportRowError, type ImportState, type ImportUpdate } from '@pult/contract';
 import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { promoSeries } from '../../db/schema';
 import { csvHeader, csvLine } from '../../lib/csv';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
@@ -26,6 +27,34 @@ async function visibleImport(ctx: ServiceContext, id: number): Promise<ImportRow
   const imp = await repo.find(ctx.db, id);
   if (!imp || !mayImport(ctx, imp.kind)) throw importNotFound();
   return imp;
+}
+
+/**
+ * The refusals and updates an import shows, read once per state: a file's rows are searched for them
+ * without an index (0042: `import_rows` has only its primary key), a second for a million rows, and a
+ * screen (or the bench) asks for the state every fraction of a second while the job runs. They change
+ * only with the counts, so those are the key; the map is per database (tests open many, ids restart).
+ */
+const shownLists = new WeakMap<Db, Map<number, { key: string; errors: ImportRowError[]; updates: ImportUpdate[] }>>();
+
+async function listsOf(db: Db, imp: ImportRow): Promise<{ errors: ImportRowError[]; updates: ImportUpdate[] }> {
+  // While the file is read nothing is counted (the screen shows no list then); a list whose count is 0 is empty.
+  if (imp.phase === 'staging') return { errors: [], updates: [] };
+  const key = `${imp.status}:${imp.invalid}:${imp.toUpdate}`;
+  const known = shownLists.get(db) ?? new Map();
+  shownLists.set(db, known);
+  const hit = known.get(imp.id);
+  if (hit?.key === key) return hit;
+  const lists = {
+    key,
+    errors: imp.invalid > 0 ? await repo.errors(db, imp.id) : [],
+    updates: imp.toUpdate > 0 ? await repo.updates(db, imp.id) : [],
+  };
+  known.delete(imp.id);
+  known.set(imp.id, lists);
+  // The few imports being followed at the moment; the oldest goes first.
+  if (known.size > 50) known.delete(known.keys().next().value as number);
+  return lists;
 }
 
 /** Imports (docs/decisions/0037): the upload and its options, the state, the refused rows, the undo. */
@@ -101,7 +130,8 @@ export const importsService = {
 
   get: async (ctx: ServiceContext, id: number): Promise<ImportState> => {
     const imp = await visibleImport(ctx, id);
-    return toImportState(imp, await repo.errors(ctx.db, id), await repo.updates(ctx.db, id));
+    const { errors, updates } = await listsOf(ctx.db, imp);
+    return toImportState(imp, errors, updates);
   },
 
   /** The refused rows as CSV, checked before the first byte is sent (then streamed page by page). */

@@ -71,8 +71,9 @@ export function importJobHandler(setup: {
     if (imp.onInvalid === 'abort' && imp.invalid > 0) return finish(imp, { status: 'failed', failure: 'invalid-rows' });
     // One batch per run, handed back to the queue between batches: the job is pending then, so an
     // admin's cancel on the jobs screen lands (it stops pending work) and the import stops there.
-    const take = pgPoolOf(db) ? PG_INSERT_BATCH : PGLITE_INSERT_BATCH;
-    const target = { importId: imp.id, seriesId: imp.seriesId, updates: imp.onExisting === 'update' };
+    const postgres = pgPoolOf(db) !== undefined;
+    const take = postgres ? PG_INSERT_BATCH : PGLITE_INSERT_BATCH;
+    const target = { importId: imp.id, seriesId: imp.seriesId, updates: imp.onExisting === 'update', postgres };
     const done = await insertBatch(db, imp.kind, target, take, clock.now());
     if (done.spanned > 0) return { status: 'later' };
     return finish(imp, { status: 'done' });

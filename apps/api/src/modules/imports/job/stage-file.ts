@@ -8,9 +8,9 @@ import type { JobControl } from '../../jobs';
 import type { CsvDelimiter } from '../file/csv-rows';
 import { openRows, UnreadableFileError } from '../file/read-rows';
 import type { ImportEncoding } from '../file/sniff';
-import { type ImportRow, importsRepository as repo, type StagedRow } from '../imports-repository';
+import { type ImportRow, importsRepository as repo, StagedBatch } from '../imports-repository';
 import { applyMapping, guessMapping } from '../rules/guess-mapping';
-import { markDuplicates, markExisting, markTaken } from '../rules/kind-sql';
+import { kindSql, markDuplicates, markExisting, markTaken } from '../rules/kind-sql';
 import { type RowContext, validateRow } from '../rules/validate-row';
 
 /** Rows per staging statement: bigger on PostgreSQL (a COPY); on PGlite every request waits for a statement. */
@@ -70,20 +70,23 @@ export async function stageFile(db: Db, storage: Storage, imp: ImportRow, contro
     throw error;
   }
   const context = await rowContext(db, imp.kind);
-  const batchSize = pgPoolOf(db) ? PG_BATCH : PGLITE_BATCH;
+  const postgres = pgPoolOf(db) !== undefined;
+  const batchSize = postgres ? PG_BATCH : PGLITE_BATCH;
   let mapping: Record<string, number> | undefined;
-  let batch: StagedRow[] = [];
+  let batch = new StagedBatch(imp.id, postgres);
   let total = 0;
 
   // One batch is written while the next is read and checked: the parse and the database overlap.
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     const rows = batch;
-    batch = [];
+    batch = new StagedBatch(imp.id, postgres);
     await writing;
     total += rows.length;
     const staged = total;
-    writing = repo.stage(db, imp.id, rows).then(() => repo.update(db, imp.id, { total: staged }));
+    writing = repo
+      .stage(db, rows, imp.dryRun ? null : kindSql[imp.kind].table)
+      .then(() => repo.update(db, imp.id, { total: staged }));
     // Awaited at the next flush or at the end; marked handled so a failure meanwhile is not "unhandled".
     writing.catch(() => undefined);
   };
@@ -113,7 +116,7 @@ export async function stageFile(db: Db, storage: Storage, imp: ImportRow, contro
         values[field] = cell === undefined ? undefined : cellValue(cell);
       }
       const checked = validateRow(imp.kind, values, context);
-      batch.push(
+      batch.add(
         checked.ok
           ? { row, key: checked.key, data: checked.data, cells, errors: null }
           : { row, key: null, data: null, cells, errors: checked.errors },
