@@ -1,13 +1,13 @@
 import { ArrowLeftOutlined, PictureOutlined } from '@ant-design/icons';
 import type { Note, NoteStatus } from '@pult/contract';
-import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Select, Skeleton, Space, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Select, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConflictDialog } from '../../../components/conflict-dialog';
+import { EditWithHistory } from '../../../components/edit-with-history';
 import { PageTitle } from '../../../components/page-title';
 import { PresenceBar } from '../../../components/presence-bar';
-import { RevisionHistory } from '../../../components/revision-history';
 import { useBreadcrumbLabel } from '../../../lib/breadcrumb-label';
 import { describeError } from '../../../lib/describe-error';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -217,29 +217,19 @@ const NoteEditor = ({ note }: { note: Note | undefined }) => {
           }
         />
       ) : null}
-      <Tabs
-        items={[
-          { key: 'edit', label: t('versions.history.editTab'), children: editor },
-          ...(note
-            ? [
-                {
-                  key: 'history',
-                  label: t('versions.history.tab'),
-                  children: (
-                    <RevisionHistory
-                      queryKey={noteRevisionsKey(note.id)}
-                      invalidateKey={noteKeys.all}
-                      load={(signal) => loadNoteRevisions(note.id, signal)}
-                      restore={(revisionId) => restoreNoteRevision(note.id, revisionId)}
-                      fieldLabel={(field) => t(NOTE_FIELD_LABELS[field] ?? field)}
-                      fieldValues={NOTE_FIELD_VALUES}
-                      markdownFields={NOTE_MARKDOWN_FIELDS}
-                    />
-                  ),
-                },
-              ]
-            : []),
-        ]}
+      <EditWithHistory
+        edit={editor}
+        history={
+          note && {
+            queryKey: noteRevisionsKey(note.id),
+            invalidateKey: noteKeys.all,
+            load: (signal) => loadNoteRevisions(note.id, signal),
+            restore: (revisionId) => restoreNoteRevision(note.id, revisionId),
+            fieldLabel: (field) => t(NOTE_FIELD_LABELS[field] ?? field),
+            fieldValues: NOTE_FIELD_VALUES,
+            markdownFields: NOTE_MARKDOWN_FIELDS,
+          }
+        }
       />
       {conflict ? (
         <ConflictDialog

@@ -1,10 +1,10 @@
 import { type Plan, planPeriods } from '@pult/contract';
-import { Alert, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Select, Tabs } from 'antd';
+import { Alert, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictDialog } from '../../../components/conflict-dialog';
+import { EditWithHistory } from '../../../components/edit-with-history';
 import { PresenceBar } from '../../../components/presence-bar';
-import { RevisionHistory } from '../../../components/revision-history';
 import { describeError, errorCodeOf, fieldErrorsOf } from '../../../lib/describe-error';
 import { useFeedback } from '../../../lib/feedback';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -328,29 +328,19 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
       }
     >
       {current ? <PresenceBar presence={presence} canTakeOver /> : null}
-      {current ? (
-        <Tabs
-          items={[
-            { key: 'edit', label: t('versions.history.editTab'), children: planForm },
-            {
-              key: 'history',
-              label: t('versions.history.tab'),
-              children: (
-                <RevisionHistory
-                  queryKey={planRevisionsKey(current.id)}
-                  invalidateKey={planKeys.all}
-                  load={(signal) => loadPlanRevisions(current.id, signal)}
-                  restore={(revisionId) => restorePlanRevision(current.id, revisionId)}
-                  fieldLabel={(field) => t(PLAN_FIELD_LABELS[field] ?? field)}
-                  fieldValues={PLAN_FIELD_VALUES}
-                />
-              ),
-            },
-          ]}
-        />
-      ) : (
-        planForm
-      )}
+      <EditWithHistory
+        edit={planForm}
+        history={
+          current && {
+            queryKey: planRevisionsKey(current.id),
+            invalidateKey: planKeys.all,
+            load: (signal) => loadPlanRevisions(current.id, signal),
+            restore: (revisionId) => restorePlanRevision(current.id, revisionId),
+            fieldLabel: (field) => t(PLAN_FIELD_LABELS[field] ?? field),
+            fieldValues: PLAN_FIELD_VALUES,
+          }
+        }
+      />
       {conflict ? (
         <ConflictDialog
           open

@@ -1,12 +1,12 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { TG_USERNAME_PATTERN, type TgCategory, type TgChannel, tgUsername } from '@pult/contract';
 import type { UploadProps } from 'antd';
-import { Alert, Button, Drawer, Flex, Form, Input, Select, Switch, Tabs, Typography, Upload } from 'antd';
+import { Alert, Button, Drawer, Flex, Form, Input, Select, Switch, Typography, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictDialog } from '../../../components/conflict-dialog';
+import { EditWithHistory } from '../../../components/edit-with-history';
 import { PresenceBar } from '../../../components/presence-bar';
-import { RevisionHistory } from '../../../components/revision-history';
 import { describeError, errorCodeOf, fieldErrorsOf } from '../../../lib/describe-error';
 import { useFeedback } from '../../../lib/feedback';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -258,29 +258,19 @@ export const ChannelDrawer = ({ open, channel, categories, telegramConfigured, o
     >
       {current ? <PresenceBar presence={presence} canTakeOver /> : null}
       {categories.length === 0 ? <Alert type="warning" showIcon title={t('telegram.noCategories')} /> : null}
-      {current ? (
-        <Tabs
-          items={[
-            { key: 'edit', label: t('versions.history.editTab'), children: channelForm },
-            {
-              key: 'history',
-              label: t('versions.history.tab'),
-              children: (
-                <RevisionHistory
-                  queryKey={channelRevisionsKey(current.id)}
-                  invalidateKey={tgChannelKeys.all}
-                  load={(signal) => loadChannelRevisions(current.id, signal)}
-                  restore={(revisionId) => restoreChannelRevision(current.id, revisionId)}
-                  fieldLabel={fieldLabel}
-                  fieldValues={fieldValues}
-                />
-              ),
-            },
-          ]}
-        />
-      ) : (
-        channelForm
-      )}
+      <EditWithHistory
+        edit={channelForm}
+        history={
+          current && {
+            queryKey: channelRevisionsKey(current.id),
+            invalidateKey: tgChannelKeys.all,
+            load: (signal) => loadChannelRevisions(current.id, signal),
+            restore: (revisionId) => restoreChannelRevision(current.id, revisionId),
+            fieldLabel,
+            fieldValues,
+          }
+        }
+      />
       {conflict ? (
         <ConflictDialog
           open
