@@ -40,10 +40,11 @@ import { expect, test } from '../fixtures';
  * (Modal, message, notification and the form engine Modal brings) now come with the first one shown:
  * 546.9 → 525.1 kB, the frame alone 348.7 → 308.2 kB, budgets 527 / 310 kB. rc-form (Form, Field, useForm and
  * the async validator) no longer brought to every list by antd's form context and Radio (vite.config.ts): 509.1 kB,
- * 36 scripts, budget 511 kB.
+ * 36 scripts, budget 511 kB. antd's Progress with the users export's first run: 503.2 kB (the frame alone 306.8 kB
+ * as chunks regrouped), budgets 505 / 308 kB.
  */
 const TARGET = { login: 150_000, shell: 350_000 };
-const BUDGET = { login: 150_000, shell: 511_000, frame: 310_000, loginScripts: 10, shellScripts: 42 };
+const BUDGET = { login: 150_000, shell: 505_000, frame: 308_000, loginScripts: 10, shellScripts: 42 };
 
 const LANGUAGE_CHUNK = /\/assets\/(ru|en|zh|fr|ja)-[\w-]+\.js$/;
 /** A feature's texts in one language (`texts-users-ru-…`), downloaded with the screens that draw it. */
