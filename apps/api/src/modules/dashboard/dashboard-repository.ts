@@ -105,31 +105,25 @@ export const dashboardRepository = {
    * today live when nothing usable is stored (`storedTo` null). `only`: these metrics alone (a people
    * list's count needs one), so the live statement plans and runs only their branches.
    */
-  today: async (db: Db, dayStart: Date, now: Date, storedTo: Date | null, only?: readonly DailyMetric[]) => {
+  today: (db: Db, dayStart: Date, now: Date, storedTo: Date | null, only?: readonly DailyMetric[]) => {
     const end = new Date(now.getTime() + 1);
-    const [stored, live] = await Promise.all([
-      storedTo
-        ? queryRows<DayFigure>(
-            db,
-            sql`SELECT metric, to_char(day, 'YYYY-MM-DD') AS day, dim, value::float8 AS value FROM dashboard_daily
-                WHERE day = pult_day(${dayStart}::timestamptz) AND metric <> 'retained'
-                  ${
-                    only
-                      ? sql`AND metric IN (${sql.join(
-                          only.map((metric) => sql`${metric}`),
-                          sql`, `,
-                        )})`
-                      : sql``
-                  }`,
-          )
-        : Promise.resolve([]),
-      queryRows<DayFigure>(
-        db,
-        sql`SELECT metric, to_char(day, 'YYYY-MM-DD') AS day, dim, value::float8 AS value
-            FROM (${dailyFigures(storedTo ?? dayStart, end, only)}) today`,
-      ),
-    ]);
-    return [...stored, ...live];
+    const metrics = only
+      ? sql`AND metric IN (${sql.join(
+          only.map((metric) => sql`${metric}`),
+          sql`, `,
+        )})`
+      : sql``;
+    // One statement for both parts: a round trip fewer per request than two in parallel.
+    const stored = storedTo
+      ? sql`SELECT metric, to_char(day, 'YYYY-MM-DD') AS day, dim, value::float8 AS value FROM dashboard_daily
+            WHERE day = pult_day(${dayStart}::timestamptz) AND metric <> 'retained' ${metrics}
+            UNION ALL `
+      : sql``;
+    return queryRows<DayFigure>(
+      db,
+      sql`${stored}SELECT metric, to_char(day, 'YYYY-MM-DD') AS day, dim, value::float8 AS value
+          FROM (${dailyFigures(storedTo ?? dayStart, end, only)}) today`,
+    );
   },
 
   /** From the last-seen day counts the triggers keep exact; the period's days include today. */
