@@ -51,54 +51,40 @@ interface Pending {
 }
 
 /**
- * Batches in the database at once on PostgreSQL. With few redemptions in flight (ten), one batch at a
- * time left the requests of the next batch waiting on the whole of the current one, its durable commit
- * included: the rate was the batch's latency, not the machine's CPU. A second connection lets the next
- * batch run while the first commits (docs/decisions/0027). PGlite runs one query at a time anyway.
- */
-const BATCHES_IN_FLIGHT = 2;
-
-/**
- * Group commit for redemptions (docs/decisions/0027). A redemption that arrives while fewer than
- * `inFlight` batches are in the database goes at once, alone; those that arrive meanwhile wait for one to
- * end and then go together, up to MAX_BATCH, in one CALL of pult_redeem_promo_codes. The procedure
- * takes its locks in one order (limiter keys, codes, users, counters), so two batches, of this process
- * or of several, wait for each other instead of deadlocking. Under load a batch grows with the requests
- * in flight; alone, nothing waits.
+ * Group commit for redemptions (docs/decisions/0027). A redemption that arrives while no batch is in
+ * the database goes at once, alone; those that arrive meanwhile wait for it and then go together, up to
+ * MAX_BATCH, in one CALL of pult_redeem_promo_codes. One batch at a time per database handle: the
+ * procedure takes its locks in one order (limiter keys, codes, users, counters), so batches from
+ * several processes cannot deadlock either. Under load a batch grows with the requests in flight;
+ * alone, nothing waits.
  */
 class RedemptionQueue {
   private readonly waiting: Pending[] = [];
-  private running = 0;
+  private running = false;
 
-  constructor(
-    private readonly db: Db,
-    private readonly inFlight: number,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   redeem(call: RedeemCall): Promise<Redeemed> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ call, resolve, reject });
-      this.start();
+      if (!this.running) void this.drain();
     });
   }
 
-  private start(): void {
-    while (this.running < this.inFlight && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, MAX_BATCH);
-      this.running += 1;
-      void this.run(batch).finally(() => {
-        this.running -= 1;
-        this.start();
-      });
-    }
-  }
-
-  private async run(batch: Pending[]): Promise<void> {
+  private async drain(): Promise<void> {
+    this.running = true;
     try {
-      const results = await runBatch(this.db, batch, Math.floor(Math.random() * COUNTER_SHARDS));
-      for (const [i, pending] of batch.entries()) settle(pending, results[i]);
-    } catch (error) {
-      for (const pending of batch) pending.reject(error);
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, MAX_BATCH);
+        try {
+          const results = await runBatch(this.db, batch, Math.floor(Math.random() * COUNTER_SHARDS));
+          for (const [i, pending] of batch.entries()) settle(pending, results[i]);
+        } catch (error) {
+          for (const pending of batch) pending.reject(error);
+        }
+      }
+    } finally {
+      this.running = false;
     }
   }
 }
@@ -147,7 +133,7 @@ const queues = new WeakMap<Db, RedemptionQueue>();
 export function redeemPromoCode(db: Db, call: RedeemCall): Promise<Redeemed> {
   let queue = queues.get(db);
   if (!queue) {
-    queue = new RedemptionQueue(db, pgPoolOf(db) ? BATCHES_IN_FLIGHT : 1);
+    queue = new RedemptionQueue(db);
     queues.set(db, queue);
   }
   return queue.redeem(call);
