@@ -16,6 +16,8 @@ import { type RowContext, validateRow } from '../rules/validate-row';
 /** Rows per staging statement: bigger on PostgreSQL (a COPY); on PGlite every request waits for a statement. */
 const PG_BATCH = 20_000;
 const PGLITE_BATCH = 1000;
+/** Rows parsed and checked between two turns of the event loop (about 5-10 ms of work). */
+const YIELD_EVERY_ROWS = 500;
 /** What a cell keeps (a spreadsheet cell may hold a novel) and how many columns a row keeps. */
 const MAX_CELL = 2000;
 const MAX_COLUMNS = 100;
@@ -91,8 +93,16 @@ export async function stageFile(db: Db, storage: Storage, imp: ImportRow, contro
     writing.catch(() => undefined);
   };
 
+  let sinceYield = 0;
   try {
     for await (const { row, cells: raw } of opened.rows) {
+      // The rows come from memory, so the loop runs on microtasks alone: without a turn of the event
+      // loop now and then, a batch's parse and checks (20,000 rows) would hold every other request of
+      // this process (the users list beside a 1M import) for hundreds of milliseconds.
+      if (++sinceYield === YIELD_EVERY_ROWS) {
+        sinceYield = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       const cells = raw.slice(0, MAX_COLUMNS).map(storable);
       if (!mapping) {
         const guessed = guessMapping(imp.kind, cells);
