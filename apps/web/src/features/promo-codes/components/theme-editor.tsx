@@ -7,8 +7,8 @@ import { ConflictDialog } from '../../../components/conflict-dialog';
 import { useFeedback } from '../../../lib/feedback';
 import { changedPaths, nestedConflictFields, withPaths } from '../../../lib/nested-fields';
 import { usePublicConfig } from '../../../lib/resources/public-config';
-import { staleRecordOf } from '../../../lib/stale-version';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { useVersionConflict } from '../../../lib/use-version-conflict';
 import { usePromoTheme, useUpdatePromoTheme } from '../api/theme';
 import { themeFieldLabel } from '../lib/series-fields';
 import { ColorField } from './color-field';
@@ -98,31 +98,34 @@ const ThemeForm = ({ series, opened, images, onDirty, onOpened }: FormProps) => 
   const enabled = series.status === 'enabled';
   useUnsavedChanges(dirty);
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
-  const [conflict, setConflict] = useState<{ now: PromoThemeAnswer; values: ThemeValues } | null>(null);
+  const versionConflict = useVersionConflict<PromoThemeAnswer, ThemeValues>();
+  const { conflict } = versionConflict;
 
-  /** Sends `values` over `version`; a stale version opens the conflict dialog with the theme as it is now. */
+  /** Sends `values` over `version`. */
   const send = async (values: ThemeValues, version: number) => {
-    try {
-      const answer = await update.mutateAsync({ body: { colors: values.colors, texts: values.texts }, version });
-      message.success(t('promoCodes.theme.saved'));
-      setConflict(null);
-      onOpened(answer);
-    } catch (error) {
-      setConflict(null);
-      const now = staleRecordOf<PromoThemeAnswer>(error);
-      if (now) return setConflict({ now, values });
-      message.error(t('promoCodes.theme.saveFailed'));
-    }
+    const answer = await update.mutateAsync({ body: { colors: values.colors, texts: values.texts }, version });
+    message.success(t('promoCodes.theme.saved'));
+    versionConflict.close();
+    onOpened(answer);
   };
+  const saveFailed = () => message.error(t('promoCodes.theme.saveFailed'));
 
-  const save = (values: ThemeValues) => void send(values, opened.version);
+  /** A stale version opens the conflict dialog with the theme as it is now. */
+  const save = (values: ThemeValues) =>
+    void send(values, opened.version).catch((error: unknown) => {
+      if (!versionConflict.catchStale(error, values)) saveFailed();
+    });
 
   /**
    * «Keep mine»: the colours and texts the person changed since the form was opened go over the theme as it
    * is now, at its version; the parts only the other person changed keep the other person's value.
    */
-  const keepMine = (now: PromoThemeAnswer, values: ThemeValues) =>
-    void send(withPaths(formValuesOf(now), values, changedPaths(formValuesOf(opened), values)), now.version);
+  const keepMine = () =>
+    versionConflict.keepMine(
+      ({ now, values }) =>
+        send(withPaths(formValuesOf(now), values, changedPaths(formValuesOf(opened), values)), now.version),
+      saveFailed,
+    );
 
   const hexRule = { pattern: HEX, message: t('promoCodes.validation.color') };
 
@@ -233,12 +236,12 @@ const ThemeForm = ({ series, opened, images, onDirty, onOpened }: FormProps) => 
           open
           fields={nestedConflictFields(conflict.values, formValuesOf(conflict.now), (path) => themeFieldLabel(path, t))}
           saving={update.isPending}
-          onCancel={() => setConflict(null)}
+          onCancel={versionConflict.close}
           onTakeTheirs={() => {
-            setConflict(null);
+            versionConflict.close();
             onOpened(conflict.now);
           }}
-          onKeepMine={() => keepMine(conflict.now, conflict.values)}
+          onKeepMine={keepMine}
         />
       ) : null}
     </Row>

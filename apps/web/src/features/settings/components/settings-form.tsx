@@ -1,6 +1,6 @@
 import type { SettingsValues, SystemSettings } from '@pult/contract';
 import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Switch, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictDialog } from '../../../components/conflict-dialog';
 import { PresenceBar } from '../../../components/presence-bar';
@@ -10,7 +10,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { changedPaths, nestedConflictFields, withPaths } from '../../../lib/nested-fields';
 import { useRecordPresence } from '../../../lib/presence';
-import { staleRecordOf } from '../../../lib/stale-version';
+import { useVersionConflict, type VersionConflict } from '../../../lib/use-version-conflict';
 import { useSaveSettings, useSettings } from '../api/settings-queries';
 import { SETTINGS_FIELD_VALUES, settingsFieldLabel } from '../lib/settings-fields';
 import { AnalyticsFields } from './analytics-fields';
@@ -51,7 +51,8 @@ export const SettingsForm = () => {
     base.current = settings.data;
     form.setFieldsValue(settings.data);
   }, [settings.data, form]);
-  const [conflict, setConflict] = useState<{ now: SystemSettings; values: SettingsValues } | null>(null);
+  const versionConflict = useVersionConflict<SystemSettings, SettingsValues>();
+  const { conflict } = versionConflict;
 
   if (!settings.data) return <Card>{settings.error ? describeError(settings.error, t) : <Skeleton active />}</Card>;
 
@@ -60,7 +61,7 @@ export const SettingsForm = () => {
     base.current = record;
     form.resetFields();
     form.setFieldsValue(record);
-    setConflict(null);
+    versionConflict.close();
     message.success(t('settings.saved'));
   };
 
@@ -74,9 +75,7 @@ export const SettingsForm = () => {
     try {
       saved(await save.mutateAsync({ body: values, version: opened.version }));
     } catch (error) {
-      const now = staleRecordOf<SystemSettings>(error);
-      if (now) return setConflict({ now, values });
-      showError(error);
+      if (!versionConflict.catchStale(error, values)) showError(error);
     }
   };
 
@@ -84,25 +83,18 @@ export const SettingsForm = () => {
    * «Keep mine»: the fields the person changed since the form was opened go over the settings as they are
    * now, at their version; fields only the other person changed keep the other person's value.
    */
-  const keepMine = async (now: SystemSettings, values: SettingsValues) => {
+  const keepMine = async ({ now, values }: VersionConflict<SystemSettings, SettingsValues>) => {
     const opened = base.current ?? now;
     const mine = changedPaths(valuesOf(opened), values);
     const body = withPaths(valuesOf(now), values, mine);
-    try {
-      saved(await save.mutateAsync({ body, version: now.version }));
-    } catch (error) {
-      setConflict(null);
-      const newer = staleRecordOf<SystemSettings>(error);
-      if (newer) return setConflict({ now: newer, values });
-      showError(error);
-    }
+    saved(await save.mutateAsync({ body, version: now.version }));
   };
 
   const takeTheirs = (now: SystemSettings) => {
     base.current = now;
     form.resetFields();
     form.setFieldsValue(now);
-    setConflict(null);
+    versionConflict.close();
   };
 
   return (
@@ -232,9 +224,9 @@ export const SettingsForm = () => {
           fields={nestedConflictFields(conflict.values, valuesOf(conflict.now), (path) => settingsFieldLabel(path, t))}
           fieldValues={SETTINGS_FIELD_VALUES}
           saving={save.isPending}
-          onCancel={() => setConflict(null)}
+          onCancel={versionConflict.close}
           onTakeTheirs={() => takeTheirs(conflict.now)}
-          onKeepMine={() => void keepMine(conflict.now, conflict.values)}
+          onKeepMine={() => versionConflict.keepMine(keepMine, showError)}
         />
       ) : null}
     </Card>

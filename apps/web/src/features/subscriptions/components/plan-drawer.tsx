@@ -10,9 +10,9 @@ import { useFeedback } from '../../../lib/feedback';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useRecordPresence } from '../../../lib/presence';
 import { planKeys } from '../../../lib/resources/plans';
-import { staleRecordOf } from '../../../lib/stale-version';
 import { useTheme } from '../../../lib/theme-store';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { useVersionConflict } from '../../../lib/use-version-conflict';
 import {
   loadPlanRevisions,
   planRevisionsKey,
@@ -153,9 +153,7 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
       }
       await saveChanges(current, values, current.version);
     } catch (error) {
-      const now = staleRecordOf<Plan>(error);
-      if (now) return setConflict({ now, values });
-      showServerError(error);
+      if (!versionConflict.catchStale(error, values)) showServerError(error);
     }
   };
 
@@ -170,11 +168,12 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
       await updatePlan.mutateAsync({ id: base.id, changes, version });
       message.success(t('subscriptions.form.saved'));
     }
-    setConflict(null);
+    versionConflict.close();
     releaseChanges();
     onClose();
   };
-  const [conflict, setConflict] = useState<{ now: Plan; values: PlanFormValues } | null>(null);
+  const versionConflict = useVersionConflict<Plan, PlanFormValues>();
+  const { conflict } = versionConflict;
   const conflictRows = conflict
     ? planConflictFields(conflict.values, planToFormValues(conflict.now), (field) =>
         t(PLAN_FIELD_LABELS[field] ?? field),
@@ -347,18 +346,15 @@ export const PlanDrawer = ({ open, plan, canEditTerms, onClose }: Props) => {
           fields={conflictRows}
           fieldValues={PLAN_FIELD_VALUES}
           saving={updatePlan.isPending}
-          onCancel={() => setConflict(null)}
+          onCancel={versionConflict.close}
           onTakeTheirs={() => {
             setCurrent(conflict.now);
             form.setFieldsValue(planToFormValues(conflict.now));
-            setConflict(null);
+            versionConflict.close();
           }}
           onKeepMine={() => {
             if (current)
-              void saveChanges(current, conflict.values, conflict.now.version).catch((error: unknown) => {
-                setConflict(null);
-                showServerError(error);
-              });
+              versionConflict.keepMine(({ now, values }) => saveChanges(current, values, now.version), showServerError);
           }}
         />
       ) : null}

@@ -12,8 +12,8 @@ import { useFeedback } from '../../../lib/feedback';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useRecordPresence } from '../../../lib/presence';
-import { staleRecordOf } from '../../../lib/stale-version';
 import { useTheme } from '../../../lib/theme-store';
+import { useVersionConflict } from '../../../lib/use-version-conflict';
 import {
   channelRevisionsKey,
   loadChannelRevisions,
@@ -129,9 +129,7 @@ export const ChannelDrawer = ({ open, channel, categories, telegramConfigured, o
       }
       await saveChanges(current, values, current.version);
     } catch (error) {
-      const now = staleRecordOf<TgChannel>(error);
-      if (now) return setConflict({ now, values });
-      showServerError(error);
+      if (!versionConflict.catchStale(error, values)) showServerError(error);
     }
   };
 
@@ -146,10 +144,11 @@ export const ChannelDrawer = ({ open, channel, categories, telegramConfigured, o
       await save.mutateAsync({ id: base.id, ...changes, version });
       message.success(t('telegram.form.saved'));
     }
-    setConflict(null);
+    versionConflict.close();
     onClose();
   };
-  const [conflict, setConflict] = useState<{ now: TgChannel; values: FormValues } | null>(null);
+  const versionConflict = useVersionConflict<TgChannel, FormValues>();
+  const { conflict } = versionConflict;
   const conflictRows = conflict
     ? channelConflictFields(conflict.values, toForm(conflict.now, categories), fieldLabel)
     : [];
@@ -277,18 +276,15 @@ export const ChannelDrawer = ({ open, channel, categories, telegramConfigured, o
           fields={conflictRows}
           fieldValues={fieldValues}
           saving={save.isPending}
-          onCancel={() => setConflict(null)}
+          onCancel={versionConflict.close}
           onTakeTheirs={() => {
             setCurrent(conflict.now);
             form.setFieldsValue(toForm(conflict.now, categories));
-            setConflict(null);
+            versionConflict.close();
           }}
           onKeepMine={() => {
             if (current)
-              void saveChanges(current, conflict.values, conflict.now.version).catch((error: unknown) => {
-                setConflict(null);
-                showServerError(error);
-              });
+              versionConflict.keepMine(({ now, values }) => saveChanges(current, values, now.version), showServerError);
           }}
         />
       ) : null}
