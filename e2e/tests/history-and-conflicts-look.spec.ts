@@ -498,3 +498,51 @@ test('«История» on a user’s page and in a plan’s drawer: dark, RTL,
     path: `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}/screenshots/plan-history-dark-rtl-390.png`,
   });
 });
+
+test('the settings’ «История»: dark, RTL, 390 px, two versions compared by keyboard', async ({ page, login }) => {
+  const session = await login(ACCOUNTS.admin);
+  const api = apiAs(session.apiToken);
+  const stamp = Date.now().toString(36);
+  const original = await api.settings.get();
+  // Two versions of the contact, the second long enough to wrap on a phone; other specs may save between them.
+  const first = await api.settings.update({ body: { supportContact: `Вид ${stamp}@pult.test` } });
+  const second = await api.settings.update({
+    body: { supportContact: `Служба поддержки, очень длинный адрес ${stamp}-без-пробелов@pult.test` },
+  });
+  try {
+    await darkRtlPhone(page);
+    await page.goto('/app/common/settings');
+    await expect(page.getByTestId('settings-form').getByLabel('Контакт поддержки')).toBeVisible();
+    // The tabs by keyboard: Tab to the active one, the arrow towards «История», Enter.
+    const historyTab = page.getByRole('tab', { name: 'История' });
+    await pressUntilFocused(page, page.getByRole('tab', { name: 'Настройки' }), 'Tab', 80);
+    await pressUntilFocused(page, historyTab, 'ArrowLeft', 3);
+    await page.keyboard.press('Enter');
+    await expect(historyTab).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/tab=history/);
+
+    const tick = (version: number) => page.getByRole('checkbox', { name: `Сравнить версию ${version}` });
+    await pressUntilFocused(page, tick(second.version), 'Tab', 120);
+    await page.keyboard.press('Space');
+    await pressUntilFocused(page, tick(first.version), 'Tab', 120);
+    await page.keyboard.press('Space');
+    const compared = page.getByRole('region', { name: `Версия ${first.version} → версия ${second.version}` });
+    await expect(compared).toBeVisible();
+    await expect(compared).toContainText('Контакт поддержки');
+    await expect(compared.locator('ins').first()).toContainText('очень длинный адрес');
+    await noSidewaysScroll(page);
+    await historyTablesFit(page.locator('body'));
+    expect(await colourViolations(page)).toEqual([]);
+    await page.screenshot({
+      path: `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}/screenshots/settings-history-dark-rtl-390.png`,
+      fullPage: true,
+    });
+    // The comparison closes by keyboard; the focus goes back to the tick, not to <body>.
+    await pressUntilFocused(page, compared.getByRole('button', { name: 'Закрыть' }), 'Shift+Tab', 120);
+    await page.keyboard.press('Enter');
+    await expect(compared).toHaveCount(0);
+    await focusIsOnAnElement(page);
+  } finally {
+    await api.settings.update({ body: { supportContact: original.supportContact } });
+  }
+});
