@@ -18,12 +18,17 @@ const regclass = (table: string) => `'${quoteIdent(table).replaceAll("'", "''")}
  * seed 5× slower. Indexes backing constraints (the primary key that foreign keys use) stay.
  * Run inside a transaction: if anything fails, the indexes come back with the rollback.
  */
-export async function dropSecondaryIndexes(run: RunSql, table: string): Promise<() => Promise<void>> {
+export async function dropSecondaryIndexes(
+  run: RunSql,
+  table: string,
+  options: BulkLoadOptions = {},
+): Promise<() => Promise<void>> {
   const indexes = await run<{ name: string; definition: string }>(
     `SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS definition
        FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
       WHERE x.indrelid = ${regclass(table)}
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)`,
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
+        ${options.keepUnique ? 'AND NOT x.indisunique' : ''}`,
   );
   for (const index of indexes) await run(`DROP INDEX ${quoteIdent(index.name)}`);
   return async () => {
@@ -49,10 +54,19 @@ export async function dropForeignKeys(run: RunSql, table: string): Promise<() =>
   };
 }
 
+export interface BulkLoadOptions {
+  /** Leaves unique indexes in place: an `INSERT … ON CONFLICT` names them. */
+  keepUnique?: boolean;
+}
+
 /** Both of the above: what a bulk load takes off a table first and puts back afterwards, indexes first. */
-export async function prepareBulkLoad(run: RunSql, table: string): Promise<() => Promise<void>> {
+export async function prepareBulkLoad(
+  run: RunSql,
+  table: string,
+  options: BulkLoadOptions = {},
+): Promise<() => Promise<void>> {
   const restoreKeys = await dropForeignKeys(run, table);
-  const rebuildIndexes = await dropSecondaryIndexes(run, table);
+  const rebuildIndexes = await dropSecondaryIndexes(run, table, options);
   return async () => {
     await rebuildIndexes();
     await restoreKeys();

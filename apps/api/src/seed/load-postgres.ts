@@ -33,9 +33,15 @@ function* copyChunks(source: SeedSource, progress: Progress): Generator<string> 
  * Streams rows with COPY FROM STDIN: ~10× faster than INSERTs, and generated lazily so a
  * million rows never sit in memory. The caller owns the client and its transaction.
  */
-export async function copyInto(client: pg.ClientBase, source: SeedSource, progress: Progress): Promise<number> {
+export async function copyInto(
+  client: pg.ClientBase,
+  source: SeedSource,
+  progress: Progress,
+  options: { freeze?: boolean } = {},
+): Promise<number> {
   const columns = source.columns.map(quoteIdent).join(', ');
-  const stream = client.query(copyFrom(`COPY ${quoteIdent(source.table)} (${columns}) FROM STDIN`));
+  const freeze = options.freeze ? ' WITH (FREEZE)' : '';
+  const stream = client.query(copyFrom(`COPY ${quoteIdent(source.table)} (${columns}) FROM STDIN${freeze}`));
   await pipeline(Readable.from(copyChunks(source, progress)), stream);
   progress.done();
   return stream.rowCount;
@@ -45,10 +51,25 @@ export async function copyInto(client: pg.ClientBase, source: SeedSource, progre
 export function postgresTarget(client: pg.ClientBase): SeedTarget {
   const run: RunSql = async <T>(text: string) => (await client.query(text)).rows as T[];
   let existingRows = 0;
+  /**
+   * Tables emptied by this transaction's TRUNCATE (the reset tables and, through CASCADE, every table
+   * whose foreign keys lead to them): COPY may write their rows frozen and all-visible (`FREEZE`), so
+   * the VACUUM after the commit has nothing to rewrite and the first reads set no hint bits. Only
+   * this transaction can see such a table until it commits, which is what makes that safe.
+   */
+  const truncated = new Set<string>();
   return {
     kind: 'postgres',
     async reset(tables) {
       await client.query(`TRUNCATE ${tables.map(quoteIdent).join(', ')} RESTART IDENTITY CASCADE`);
+      const names = tables.map((table) => `'${table.replaceAll("'", "''")}'`).join(', ');
+      const rows = await run<{ name: string }>(
+        `WITH RECURSIVE emptied(rel) AS (
+           SELECT oid FROM pg_class WHERE relname IN (${names}) AND relnamespace = 'public'::regnamespace
+           UNION SELECT c.conrelid FROM pg_constraint c JOIN emptied e ON c.confrelid = e.rel WHERE c.contype = 'f')
+         SELECT relname AS name FROM pg_class JOIN emptied ON emptied.rel = pg_class.oid`,
+      );
+      for (const row of rows) truncated.add(row.name);
     },
     async maxId(table) {
       // Blocks other writers until commit: the ids picked here stay free while we load.
@@ -67,12 +88,10 @@ export function postgresTarget(client: pg.ClientBase): SeedTarget {
     },
     query: run,
     async load(source, progress) {
-      if (!shouldRebuildIndexes(source.total, existingRows)) return copyInto(client, source, progress);
+      const freeze = truncated.has(source.table);
+      if (!shouldRebuildIndexes(source.total, existingRows)) return copyInto(client, source, progress, { freeze });
       const rebuild = await prepareBulkLoad(run, source.table);
-      const rows = await copyInto(client, source, progress);
-      // GIN and btree builds sort in memory; the default 64 MB spills to disk at a million rows,
-      // and the unique index over 10 000 000 promo codes wants more still.
-      await client.query("SET LOCAL maintenance_work_mem = '512MB'");
+      const rows = await copyInto(client, source, progress, { freeze });
       const started = performance.now();
       await rebuild();
       process.stderr.write(
@@ -84,6 +103,19 @@ export function postgresTarget(client: pg.ClientBase): SeedTarget {
       await client.query(setvalSql(table));
       // Fresh statistics now, or the first list queries plan for an empty table until autovacuum runs.
       await client.query(`ANALYZE ${quoteIdent(table)}`);
+    },
+    async bulkInsert(table, work, options) {
+      const [row] = await run<{ empty: boolean }>(`SELECT NOT EXISTS (SELECT 1 FROM ${quoteIdent(table)}) AS empty`);
+      if (!row?.empty) return work();
+      const restore = await prepareBulkLoad(run, table, options);
+      const started = performance.now();
+      const result = await work();
+      const loaded = performance.now();
+      await restore();
+      process.stderr.write(
+        `${table}: inserted in ${((loaded - started) / 1000).toFixed(1)} s, indexes and foreign keys rebuilt in ${((performance.now() - loaded) / 1000).toFixed(1)} s\n`,
+      );
+      return result;
     },
   };
 }

@@ -28,6 +28,11 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
   try {
     await client.query('BEGIN');
     await client.query(`SELECT set_config('pult.rollups_rebuilt_after', 'on', true)`);
+    // This transaction's own memory for sorts and hashes (nothing global changes): the rollups group
+    // millions of subscriptions and the index builds sort tens of millions of rows; the defaults
+    // (4 MB and 64 MB) spill them to disk. Freed at the commit.
+    await client.query("SET LOCAL work_mem = '256MB'");
+    await client.query("SET LOCAL maintenance_work_mem = '1GB'");
     const report = await runSeed(postgresTarget(client), options);
     const db = drizzle(client, { schema }) as unknown as Db;
     await stageRollups(report, () => rebuildRollups(db, options.now));

@@ -45,11 +45,13 @@ const TITLES = [
  * history of pushes with their delivery rows and counters that agree with them, and two still scheduled.
  */
 export async function seedPush(
-  target: Pick<SeedTarget, 'query'>,
+  target: Pick<SeedTarget, 'query' | 'bulkInsert'>,
   options: { now: Date },
 ): Promise<{ devices: number; reminders: number; deliveries: number }> {
   const [before] = await target.query<{ n: number }>('SELECT count(*)::int AS n FROM devices');
-  await target.query(`
+  // Into an empty table (a fresh seed) without its foreign key and user index meanwhile; the unique
+  // token index stays, ON CONFLICT names it.
+  const devices = `
     INSERT INTO devices (user_id, token, platform, provider, time_zone, locale, app_version, created_at, last_seen_at)
     SELECT u.id, 'seed-' || u.id || '-' || k || '-' || md5(u.id::text || k::text),
       CASE WHEN ${pct('u.id', 'k')} < 55 THEN 'android' WHEN ${pct('u.id', 'k')} < 90 THEN 'ios' ELSE 'web' END,
@@ -62,17 +64,19 @@ export async function seedPush(
     FROM users u CROSS JOIN generate_series(1, 2) k
     WHERE u.role = 'user' AND u.status <> 'deleted' AND (k = 1 OR ${pct('u.id', 11)} < 30)
       AND NOT EXISTS (SELECT 1 FROM devices d WHERE d.user_id = u.id)
-    ON CONFLICT (token) DO NOTHING`);
+    ON CONFLICT (token) DO NOTHING`;
+  await target.bulkInsert('devices', () => target.query(devices), { keepUnique: true });
   const [after] = await target.query<{ n: number }>('SELECT count(*)::int AS n FROM devices');
   // Consents as the planner app records them (POST /client/consents): for users who have none yet.
-  await target.query(`
+  const consents = `
     INSERT INTO consents (user_id, type, granted, at, version, ip, app_version)
     SELECT u.id, 'advertising', step = 1, u.created_at + (step || ' days')::interval, '2026-01',
       ('10.' || (u.id % 250) || '.' || (u.id / 250 % 250) || '.' || (1 + u.id % 200))::inet, '3.4.1'
     FROM users u CROSS JOIN generate_series(1, 2) step
     WHERE u.role = 'user' AND u.status <> 'deleted' AND ${pct('u.id', 13)} < 60
       AND (step = 1 OR ${mixed("'withdrawn' || u.id")} < 10)
-      AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.user_id = u.id)`);
+      AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.user_id = u.id)`;
+  await target.bulkInsert('consents', () => target.query(consents));
 
   const now = options.now.getTime();
   const [existing] = await target.query<{ n: number }>('SELECT count(*)::int AS n FROM reminders');

@@ -1,3 +1,4 @@
+import type { BulkLoadOptions } from './bulk-indexes';
 import type { Progress } from './progress';
 import type { SeedSource } from './seed-source';
 
@@ -18,6 +19,13 @@ export interface SeedTarget {
   load(source: SeedSource, progress: Progress): Promise<number>;
   /** After explicit ids: move the table's id sequence past them, and refresh planner statistics. */
   finish(table: string): Promise<void>;
+  /**
+   * Runs a set-based `INSERT … SELECT` stage into `table`. On PostgreSQL, when the table starts
+   * empty, its foreign keys and secondary indexes come off first and go back after (each checked
+   * row of a foreign key takes a lock on the referenced row: three per user for the agreements),
+   * with the session's memory for sorts raised; PGlite runs `work` as is.
+   */
+  bulkInsert<T>(table: string, work: () => Promise<T>, options?: BulkLoadOptions): Promise<T>;
 }
 
 /** Double-quotes an identifier; generators pass fixed names, this keeps any name safe anyway. */
