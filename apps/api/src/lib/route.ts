@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
 import { STREAMED_EXPORT_COMPRESSION } from './compression-levels';
-import { compiledJson, sendRevalidated } from './revalidated-json';
+import { AnswerCache, compiledJson, sendRevalidated, sendVersioned } from './revalidated-json';
 import { contextOf, type ServiceContext } from './service-context';
 
 type Or<T, Fallback> = [T] extends [never] ? Fallback : T;
@@ -74,13 +74,26 @@ export function routeSchema(endpoint: Endpoint) {
   };
 }
 
+/** What a revalidated answer's data is at: read before the answer, and much cheaper than it. */
+export interface AnswerVersion {
+  /**
+   * A short token (letters, digits) that changes whenever the answer may, for any caller of the route
+   * (the rows it reads, and whatever else goes in it); null when it cannot be known, and the answer is
+   * then read and hashed. Read on every request, in the request's own round trip: never from memory.
+   */
+  version(ctx: ServiceContext): Promise<string | null>;
+}
+
 /** How a route answers besides its declaration. */
 export interface RouteOptions {
   /**
    * The answer is shared data (no personal data) that browsers may keep: serialized by its compiled
-   * schema, with an ETag, and 304 when the caller already has it (lib/revalidated-json.ts).
+   * schema, with an ETag, and 304 when the caller already has it (lib/revalidated-json.ts). `true`
+   * tags the answer by its hash, so each request still reads and serializes it; with a `version`, the
+   * tag is known before the answer is read, a 304 reads nothing else, and the encoded answer of each
+   * query is kept per process for as long as its version holds.
    */
-  revalidate?: boolean;
+  revalidate?: boolean | AnswerVersion;
 }
 
 /**
@@ -109,9 +122,20 @@ export function route<E extends Endpoint>(
     );
   const revalidated =
     options.revalidate && typeof endpoint.response !== 'string' ? compiledJson(endpoint.response) : null;
+  const byVersion = revalidated && typeof options.revalidate === 'object' ? options.revalidate : null;
+  const answers = byVersion ? new AnswerCache() : null;
   // A versioned record's answer names its version as the ETag, which the next write sends back as If-Match.
   const handle: RouteHandlerMethod = revalidated
     ? async (request, reply) => {
+        const version = byVersion && answers ? await byVersion.version(contextOf(request)) : null;
+        if (version !== null && answers) {
+          const load = async () => {
+            const result = await call(request, reply);
+            if (result === reply) throw new Error(`${endpoint.operationId}: a versioned answer must be a value`);
+            return revalidated(result);
+          };
+          return sendVersioned(request, reply, { cache: answers, shape: revalidated.shape, version, load });
+        }
         const result = await call(request, reply);
         return result === reply ? reply : sendRevalidated(request, reply, revalidated(result));
       }

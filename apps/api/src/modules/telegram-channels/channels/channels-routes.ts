@@ -3,14 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../../lib/route';
 import { readImageUpload } from '../../../storage/read-upload';
 import { historyRoutes } from '../../revisions';
+import { telegramListsVersion } from '../list-version';
 import { channelHistory } from '../telegram-history';
 import { channelsService } from './channels-service';
 
 /** Channels for staff: the list, saving, deleting, a manual icon. */
 export async function channelsRoutes(app: FastifyInstance) {
-  // Shared data both channel screens load on every visit: revalidated, 304 when unchanged (issue 37).
+  // Shared data both channel screens load on every visit: revalidated by the lists' version, 304 when
+  // unchanged without reading the list, and otherwise the bytes already encoded for it (issue 37).
   route(app, api.telegramChannels.listChannels, ({ query }, ctx) => channelsService.page(ctx, query.take, query.page), {
-    revalidate: true,
+    revalidate: telegramListsVersion,
   });
   route(app, api.telegramChannels.saveChannel, ({ body }, ctx) => channelsService.save(ctx, body));
   route(app, api.telegramChannels.deleteChannel, async ({ params }, ctx) => {
