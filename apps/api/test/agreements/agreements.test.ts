@@ -5,15 +5,12 @@ import { agreementConsents, agreements } from '../../src/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-const ids: Record<string, number> = {};
+let tokens: Record<string, string> = {};
+let ids: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await buildTestApp({ extraEnv: { TRUST_PROXY: '127.0.0.1' } });
-  for (const role of ['admin', 'editor', 'user'] as const) {
-    ids[role] = await t.createUser({ email: `${role}@pult.test`, role });
-    tokens[role] = (await t.signin(`${role}@pult.test`)).apiToken;
-  }
+  ({ ids, tokens } = await t.accounts(['admin', 'editor', 'user']));
 });
 afterAll(() => t.close());
 

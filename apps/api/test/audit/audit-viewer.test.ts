@@ -3,16 +3,13 @@ import { auditEvents } from '../../src/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-const ids: Record<string, number> = {};
+let tokens: Record<string, string> = {};
+let ids: Record<string, number> = {};
 const START = Date.parse('2025-03-01T00:00:00Z');
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['admin', 'editor'] as const) {
-    ids[role] = await t.createUser({ email: `${role}@pult.test`, role });
-    tokens[role] = (await t.signin(`${role}@pult.test`)).apiToken;
-  }
+  ({ ids, tokens } = await t.accounts(['admin', 'editor']));
   // 30 events a day apart: plans by the admin, users by the editor, alternating actions.
   await t.database.db.insert(auditEvents).values(
     Array.from({ length: 30 }, (_, i) => ({

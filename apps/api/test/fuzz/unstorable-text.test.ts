@@ -20,15 +20,12 @@ const IN_JSON = ['a\u0000b', 'x\ud800', '\udfffz'];
 const IN_URL = ['a\u0000b'];
 
 let t: TestApp;
-const tokens: Partial<Record<Role, string>> = {};
+let tokens: Partial<Record<Role, string>> = {};
 const jsonParams = jsonQueryParams();
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['admin', 'editor', 'user'] as const) {
-    await t.createUser({ email: `${role}@pult.test`, role });
-    tokens[role] = (await t.signin(`${role}@pult.test`)).apiToken;
-  }
+  ({ tokens } = await t.accounts(['admin', 'editor', 'user']));
 });
 afterAll(() => t.close());
 

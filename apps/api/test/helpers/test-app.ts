@@ -32,6 +32,11 @@ export interface TestApp {
   /** Inserts an account directly (the users API is itself under test elsewhere). */
   createUser(fields: { email: string; role?: Role; status?: UserStatus; password?: string }): Promise<number>;
   signin(email: string, password?: string): Promise<SessionUser>;
+  /**
+   * One account per role, `<role>@pult.test` with the test password, signed in: their ids and API tokens,
+   * for the tests of who may do what.
+   */
+  accounts<R extends Role>(roles: readonly R[]): Promise<{ ids: Record<R, number>; tokens: Record<R, string> }>;
   close(): Promise<void>;
 }
 
@@ -82,6 +87,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     return response.json();
   };
 
+  const accounts: TestApp['accounts'] = async (roles) => {
+    const ids = {} as Record<(typeof roles)[number], number>;
+    const tokens = {} as Record<(typeof roles)[number], string>;
+    for (const role of roles) {
+      ids[role] = await createUser({ email: `${role}@pult.test`, role });
+      tokens[role] = (await signin(`${role}@pult.test`)).apiToken;
+    }
+    return { ids, tokens };
+  };
+
   return {
     app,
     database,
@@ -89,6 +104,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     mailer,
     createUser,
     signin,
+    accounts,
     // Closing the app closes the database too (db plugin's onClose).
     close: () => app.close(),
   };

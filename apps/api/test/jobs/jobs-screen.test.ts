@@ -8,16 +8,13 @@ import { buildTestApp, type TestApp } from '../helpers/test-app';
 /** The jobs screen's API: filters by kind and state, counts, progress from the subjects, cancel. */
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 const HOUR = 3600_000;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['admin', 'editor', 'user'] as const) {
-    await t.createUser({ email: `${role}@pult.test`, role });
-    tokens[role] = (await t.signin(`${role}@pult.test`)).apiToken;
-  }
+  ({ tokens } = await t.accounts(['admin', 'editor', 'user']));
   const db = t.database.db;
   const now = t.clock.now();
   const later = new Date(now.getTime() + 24 * HOUR);

@@ -56,13 +56,10 @@ function apiRoutes(): ApiRoute[] {
 const allows = (access: Access, role: Role) => access === 'public' || access.includes(role);
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['admin', 'editor', 'user'] as const) {
-    await t.createUser({ email: `${role}@pult.test`, role });
-    tokens[role] = (await t.signin(`${role}@pult.test`)).apiToken;
-  }
+  ({ tokens } = await t.accounts(['admin', 'editor', 'user']));
 });
 afterAll(() => t.close());
 

@@ -36,12 +36,8 @@ export interface PushFixture {
 
 export async function pushFixture(options: TestAppOptions = {}): Promise<PushFixture> {
   const t = await buildTestApp(options);
-  const tokens: Record<string, string> = {};
+  const tokens: Record<string, string> = { ...(await t.accounts(['admin', 'editor'])).tokens };
   const ids = { subscriber: 0, free: 0, other: 0 };
-  for (const role of ['admin', 'editor'] as const) {
-    await t.createUser({ email: `${role}@pult.test`, role });
-    tokens[role] = (await t.signin(`${role}@pult.test`)).apiToken;
-  }
   for (const name of ['subscriber', 'free', 'other'] as const) {
     ids[name] = await t.createUser({ email: `${name}@pult.test`, role: 'user' });
     tokens[name] = (await t.signin(`${name}@pult.test`)).apiToken;

@@ -6,14 +6,11 @@ import { buildTestApp, type TestApp } from '../helpers/test-app';
 /** The retention periods among the system settings: defaults, validation, who may change them. */
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['admin', 'editor'] as const) {
-    await t.createUser({ email: `${role}@pult.test`, role });
-    tokens[role] = (await t.signin(`${role}@pult.test`)).apiToken;
-  }
+  ({ tokens } = await t.accounts(['admin', 'editor']));
 });
 afterAll(() => t.close());
 

@@ -5,16 +5,13 @@ import { buildTestApp, type TestApp } from '../helpers/test-app';
 let t: TestApp;
 /** A second API process on the same database: its own app, clock and database handle (so its own cache). */
 let second: TestApp;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await buildTestApp();
   // Object.create gives a distinct handle over the same connection, as another process would have.
   second = await buildTestApp({ database: { ...t.database, db: Object.create(t.database.db), close: async () => {} } });
-  for (const role of ['admin', 'editor', 'user'] as const) {
-    await t.createUser({ email: `${role}@pult.test`, role });
-    tokens[role] = (await t.signin(`${role}@pult.test`)).apiToken;
-  }
+  ({ tokens } = await t.accounts(['admin', 'editor', 'user']));
 });
 afterAll(async () => {
   await second.close();

@@ -4,17 +4,14 @@ import { auditEvents, subscriptionPlans, subscriptions, transactions, users } fr
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 let yearlyId = 0;
 let disabledId = 0;
 const DAY = 24 * 3600_000;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['admin', 'editor'] as const) {
-    await t.createUser({ email: `${role}@pult.test`, role });
-    tokens[role] = (await t.signin(`${role}@pult.test`)).apiToken;
-  }
+  ({ tokens } = await t.accounts(['admin', 'editor']));
   const plans = await t.database.db
     .insert(subscriptionPlans)
     .values([

@@ -4,7 +4,7 @@ import { JPEG, multipartBody, PNG_1PX } from '../helpers/multipart';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 const yearly = {
   title: 'Годовая подписка',
   price: 199000,
@@ -15,10 +15,7 @@ const yearly = {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ['admin', 'editor', 'user'] as const) {
-    await t.createUser({ email: `${role}@pult.test`, role });
-    tokens[role] = (await t.signin(`${role}@pult.test`)).apiToken;
-  }
+  ({ tokens } = await t.accounts(['admin', 'editor', 'user']));
 });
 afterAll(() => t.close());
 
