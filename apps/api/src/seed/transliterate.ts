@@ -38,8 +38,18 @@ const letters: Record<string, string> = {
   я: 'ya',
 };
 
+/**
+ * Names come from a few hundred first names and surnames: each is spelled once and remembered (a
+ * sixth of the seeder's CPU per user went into spelling the same names again). Bounded anyway.
+ */
+const spelled = new Map<string, string>();
+const REMEMBER = 100_000;
+
 export function transliterate(text: string): string {
+  const known = spelled.get(text);
+  if (known !== undefined) return known;
   let out = '';
   for (const char of text.toLowerCase()) out += letters[char] ?? char;
+  if (spelled.size < REMEMBER) spelled.set(text, out);
   return out;
 }

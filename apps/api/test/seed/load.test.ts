@@ -13,8 +13,21 @@ describe(`seeding (${testDbKind})`, () => {
   const query = async <T>(text: string) =>
     ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
 
+  /** Every index and constraint of the tables the seeder loads in bulk, as the migrations left them. */
+  const schemaOf = () =>
+    query<{ d: string }>(
+      `SELECT indexdef AS d FROM pg_indexes
+        WHERE tablename IN ('users', 'subscriptions', 'transactions', 'agreement_consents', 'devices', 'consents')
+       UNION ALL
+       SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
+        WHERE conrelid::regclass::text IN ('users', 'subscriptions', 'transactions', 'agreement_consents', 'devices', 'consents')
+       ORDER BY 1`,
+    ).then((rows) => rows.map((row) => row.d));
+  let migratedSchema: string[] = [];
+
   beforeAll(async () => {
     database = await openTestDatabase();
+    migratedSchema = await schemaOf();
   });
   afterAll(async () => {
     await database.close();
@@ -56,6 +69,16 @@ describe(`seeding (${testDbKind})`, () => {
               nextval(pg_get_serial_sequence('users', 'id'))::int AS next FROM users`,
     );
     expect(row).toEqual({ total: 2505, emails: 2505, next: 2506 });
+  });
+
+  it('leaves the indexes and constraints as the migrations made them, after the bulk stages into empty tables', async () => {
+    expect(migratedSchema.length).toBeGreaterThan(10);
+    expect(await schemaOf()).toEqual(migratedSchema);
+    const [counts] = await query<{ consents: number; devices: number }>(
+      `SELECT (SELECT count(*) FROM agreement_consents)::int AS consents, (SELECT count(*) FROM devices)::int AS devices`,
+    );
+    expect(counts?.consents).toBeGreaterThan(0);
+    expect(counts?.devices).toBeGreaterThan(0);
   });
 
   it('starts over with --reset', async () => {
