@@ -1,3 +1,10 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import aws4 from 'aws4';
 import { assertSafeKey, type Storage } from './storage';
 
@@ -18,23 +25,41 @@ export function s3Storage(config: S3Config): Storage {
   const endpoint = new URL(config.endpoint);
   const base = `${endpoint.origin}${endpoint.pathname.replace(/\/$/, '')}`;
 
-  async function send(method: 'GET' | 'PUT' | 'DELETE', key: string, body?: Buffer, contentType?: string) {
+  /** A body sent from a file: its length and SHA-256 are signed, its bytes streamed. */
+  type Spooled = { path: string; length: number; sha256: string };
+
+  async function send(method: 'GET' | 'PUT' | 'DELETE', key: string, body?: Buffer | Spooled, contentType?: string) {
     assertSafeKey(key);
     const path = `${endpoint.pathname.replace(/\/$/, '')}/${config.bucket}/${key}`;
     const headers: Record<string, string> = {};
+    const spooled = body && !Buffer.isBuffer(body) ? body : undefined;
     if (body) {
       headers['content-type'] = contentType ?? 'application/octet-stream';
-      headers['content-length'] = String(body.length);
+      headers['content-length'] = String(spooled ? spooled.length : (body as Buffer).length);
     }
+    if (spooled) headers['x-amz-content-sha256'] = spooled.sha256;
     const signed = aws4.sign(
-      { host: endpoint.host, path, method, service: 's3', region: config.region, headers, body },
+      {
+        host: endpoint.host,
+        path,
+        method,
+        service: 's3',
+        region: config.region,
+        headers,
+        body: spooled ? undefined : (body as Buffer | undefined),
+      },
       { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
     );
     const response = await fetch(`${endpoint.origin}${path}`, {
       method,
       headers: signed.headers as Record<string, string>,
-      body: body ? new Uint8Array(body) : undefined,
-    });
+      body: spooled
+        ? (Readable.toWeb(createReadStream(spooled.path)) as ReadableStream<Uint8Array>)
+        : body
+          ? new Uint8Array(body as Buffer)
+          : undefined,
+      ...(spooled ? { duplex: 'half' } : {}),
+    } as RequestInit);
     if (!response.ok && !(method !== 'PUT' && response.status === 404)) {
       throw new Error(`S3 ${method} ${key} failed: ${response.status} ${(await response.text()).slice(0, 200)}`);
     }
@@ -70,6 +95,39 @@ export function s3Storage(config: S3Config): Storage {
     publicBaseUrl: (config.publicUrl ?? `${base}/${config.bucket}`).replace(/\/$/, ''),
     put: async (key, body, contentType) => {
       await send('PUT', key, body, contentType);
+    },
+    /**
+     * A PUT needs the body's length (and, signed, its SHA-256) before its first byte, and an upload's
+     * length is known only at its end; S3's multipart upload would hold 5 MB parts in memory. So the
+     * stream goes to a temporary file first (hashed on the way), then is sent from it: memory stays
+     * flat, and a stream that fails (too large, refused) never reaches the bucket.
+     */
+    putStream: async (key, body, contentType) => {
+      assertSafeKey(key);
+      const folder = await mkdtemp(join(tmpdir(), 'pult-s3-put-'));
+      try {
+        const file = join(folder, 'body');
+        const hash = createHash('sha256');
+        const hashing = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            hash.update(chunk);
+            done(null, chunk);
+          },
+        });
+        await pipeline(body, hashing, createWriteStream(file));
+        const { size } = await stat(file);
+        await send('PUT', key, { path: file, length: size, sha256: hash.digest('hex') }, contentType);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    },
+    getStream: async (key) => {
+      const response = await send('GET', key);
+      if (response.status === 404 || !response.body) {
+        await response.body?.cancel();
+        return null;
+      }
+      return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
     },
     delete: async (key) => {
       await send('DELETE', key);

@@ -9,7 +9,7 @@ import { PNG_1PX } from '../helpers/multipart';
 const XLSX = readFileSync(new URL('./fixtures/users.xlsx', import.meta.url));
 
 async function read(bytes: Buffer, options: Parameters<typeof openRows>[1] = {}) {
-  const opened = openRows(bytes, options);
+  const opened = await openRows(bytes, options);
   const rows: Array<{ row: number; cells: string[] }> = [];
   for await (const row of opened.rows) rows.push(row);
   return { ...opened, rows };
@@ -78,7 +78,7 @@ describe('CSV as people have it', () => {
     const before = process.memoryUsage().heapUsed;
     let rows = 0;
     let peak = 0;
-    for await (const _ of openRows(bytes, {}).rows) {
+    for await (const _ of (await openRows(bytes, {})).rows) {
       rows++;
       if (rows % 100_000 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed - before);
     }

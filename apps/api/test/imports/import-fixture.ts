@@ -1,5 +1,6 @@
 import type { ImportState } from '@pult/contract';
 import { expect } from 'vitest';
+import type { TestAppOptions } from '../helpers/test-app';
 import { type PromoFixture, promoFixture } from '../promo-codes/promo-fixture';
 
 export type Role = 'admin' | 'editor' | 'user';
@@ -28,8 +29,8 @@ export interface ImportFixture extends PromoFixture {
   state(id: number, role?: Role): Promise<ImportState>;
 }
 
-export async function importFixture(): Promise<ImportFixture> {
-  const f = await promoFixture();
+export async function importFixture(options: TestAppOptions = {}): Promise<ImportFixture> {
+  const f = await promoFixture(options);
   const send: ImportFixture['send'] = (role, file, fields, fileName = 'file.csv') => {
     const body = importBody(file, fileName, fields);
     return f.t.app.inject({

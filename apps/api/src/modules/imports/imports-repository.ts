@@ -46,19 +46,41 @@ async function reserveIds(db: Db, table: string, count: number): Promise<number[
   return (row?.ids ?? []).map(Number);
 }
 
+/** The buffers a batch's COPY text is written into: 256 kB each, reused from batch to batch. */
+const CHUNK_BYTES = 256 * 1024;
+const spareChunks: Buffer[] = [];
+/** Two batches are alive at once (one written while the next is read): a few MB of spares is plenty. */
+const MAX_SPARE_CHUNKS = 32;
+
+function takeChunk(atLeast: number): Buffer {
+  if (atLeast <= CHUNK_BYTES) {
+    const spare = spareChunks.pop();
+    if (spare) return spare;
+  }
+  return Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, atLeast));
+}
+
 /**
  * A batch of staged rows on its way to `import_rows`. For PostgreSQL each row becomes its line of
  * COPY text as it is added (all its columns but the record id, which is reserved when the batch is
- * written): a batch lives while the next one is read, long enough for V8 to move it to the old
- * generation, and rows kept as objects (row, cells, data, key: ~250 bytes a code) piled up there as
- * garbage between full collections (RSS +300 MB over a million codes); a line is one string of
- * ~40 bytes. PGlite takes the rows as they are (one JSON parameter).
+ * written), encoded at once into a few reused 256 kB buffers. Rows kept as objects (row, cells,
+ * data, key: ~250 bytes a code) or as a string each (~40 bytes) lived as long as the batch, long
+ * enough for V8's scavenges to move every one of them to the old generation, where a million of them
+ * piled up as garbage until a full collection: +220 MB of old space during a 1M-code import, most of
+ * its RSS growth (decision 0042, memory). Bytes in reused buffers are never garbage, and each row's own
+ * strings die young. PGlite takes the rows as they are (one JSON parameter).
  */
 export class StagedBatch {
-  private readonly lines: string[] = [];
   private readonly rows: StagedRow[] = [];
+  private readonly chunks: Buffer[] = [];
+  /** Per row: the chunk its line is in and where the line ends there (its start is the previous line's end, or 0). */
+  private lineChunk = new Int32Array(1024);
+  private lineEnd = new Int32Array(1024);
   /** Per row: valid (it gets a record id) or not. */
-  private readonly validity: boolean[] = [];
+  private validity = new Uint8Array(1024);
+  private count = 0;
+  private used = 0;
+  private total = 0;
   valid = 0;
 
   constructor(
@@ -67,15 +89,35 @@ export class StagedBatch {
   ) {}
 
   get length(): number {
-    return this.validity.length;
+    return this.count;
+  }
+
+  /** The COPY text held, in bytes (a batch of wide rows is written before it has its count of rows). */
+  get bytes(): number {
+    return this.total;
+  }
+
+  private grow(): void {
+    const size = this.lineEnd.length * 2;
+    const chunk = new Int32Array(size);
+    chunk.set(this.lineChunk);
+    this.lineChunk = chunk;
+    const end = new Int32Array(size);
+    end.set(this.lineEnd);
+    this.lineEnd = end;
+    const validity = new Uint8Array(size);
+    validity.set(this.validity);
+    this.validity = validity;
   }
 
   add(row: StagedRow): void {
     const ok = row.errors === null;
-    this.validity.push(ok);
+    if (this.count === this.lineEnd.length) this.grow();
+    this.validity[this.count] = ok ? 1 : 0;
     if (ok) this.valid++;
     if (!this.asCopyText) {
       this.rows.push(row);
+      this.count++;
       return;
     }
     const line = copyTextRow([
@@ -86,23 +128,57 @@ export class StagedBatch {
       JSON.stringify(row.cells),
       json(row.errors),
     ]);
+    const size = Buffer.byteLength(line);
+    let chunk = this.chunks.at(-1);
+    if (!chunk || chunk.length - this.used < size) {
+      chunk = takeChunk(size);
+      this.chunks.push(chunk);
+      this.used = 0;
+    }
+    chunk.write(line, this.used);
     // Without its newline: the record id goes after it.
-    this.lines.push(line.slice(0, -1));
+    this.used += size;
+    this.total += size;
+    this.lineChunk[this.count] = this.chunks.length - 1;
+    this.lineEnd[this.count] = this.used - 1;
+    this.count++;
   }
 
-  /** The lines with their record ids, in slices of ~256 kB so that no single string holds the whole batch. */
-  *copyText(ids: readonly number[]): Generator<string> {
-    let text = '';
+  /** The lines with their record ids, in buffers of ~256 kB (fresh ones: COPY may still hold a buffer it was given). */
+  *copyText(ids: readonly number[]): Generator<Buffer> {
+    let out = Buffer.allocUnsafe(CHUNK_BYTES);
+    let at = 0;
     let next = 0;
-    for (const [index, line] of this.lines.entries()) {
+    let start = 0;
+    for (let index = 0; index < this.count; index++) {
+      const chunk = this.chunks[this.lineChunk[index] ?? 0] as Buffer;
+      if (index > 0 && this.lineChunk[index] !== this.lineChunk[index - 1]) start = 0;
+      const end = this.lineEnd[index] ?? 0;
       const id = this.validity[index] ? ids[next++] : undefined;
-      text += `${line}\t${id === undefined ? '\\N' : id}\n`;
-      if (text.length >= 256 * 1024) {
-        yield text;
-        text = '';
+      const tail = `\t${id === undefined ? '\\N' : id}\n`;
+      const size = end - start + tail.length;
+      if (out.length - at < size) {
+        if (at > 0) yield out.subarray(0, at);
+        out = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, size));
+        at = 0;
       }
+      at += chunk.copy(out, at, start, end);
+      at += out.write(tail, at, 'latin1');
+      start = end + 1;
     }
-    if (text) yield text;
+    if (at > 0) yield out.subarray(0, at);
+  }
+
+  /** Gives the batch's buffers back for the next batches; the batch is empty after. */
+  release(): void {
+    for (const chunk of this.chunks)
+      if (chunk.length === CHUNK_BYTES && spareChunks.length < MAX_SPARE_CHUNKS) spareChunks.push(chunk);
+    this.chunks.length = 0;
+    this.count = 0;
+    this.total = 0;
+    this.used = 0;
+    this.valid = 0;
+    this.rows.length = 0;
   }
 
   /** The rows with their record ids (PGlite). */
@@ -184,7 +260,13 @@ export const importsRepository = {
     // A dry run creates nothing: its rows reserve no ids.
     const ids = table === null ? [] : await reserveIds(db, table, batch.valid);
     const pool = pgPoolOf(db);
-    if (pool) return copyRows(pool, batch, ids);
+    if (pool) {
+      try {
+        return await copyRows(pool, batch, ids);
+      } finally {
+        batch.release();
+      }
+    }
     await db.execute(sql`INSERT INTO import_rows (import_id, row, key, data, cells, errors, record_id)
       SELECT ${batch.importId}, u.row, u.key, u.data, u.cells, u.errors, u."recordId"
       FROM jsonb_to_recordset(${JSON.stringify(batch.withIds(ids))}::jsonb)

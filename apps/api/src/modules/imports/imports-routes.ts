@@ -8,8 +8,8 @@ import { readImportUpload } from './upload/read-import-upload';
 /** Imports: upload (202, the job runs it), state, refused rows as CSV, undo. */
 export async function importsRoutes(app: FastifyInstance) {
   route(app, api.imports.create, async ({ query, request, reply }, ctx) => {
-    const upload = await readImportUpload(request);
-    const created = await importsService.create(ctx, upload, query);
+    const upload = await readImportUpload(request, ctx.storage, (fields) => importsService.accept(ctx, query, fields));
+    const created = await importsService.create(ctx, upload);
     return reply.code(202).send(created);
   });
   route(app, api.imports.get, ({ params }, ctx) => importsService.get(ctx, params.id));

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createImportFields, type ImportRowError, type ImportState, type ImportUpdate } from '@pult/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -13,7 +12,11 @@ import { reasonText } from './rules/reason-texts';
 import { undoImport } from './undo-import';
 import type { ImportUpload } from './upload/read-import-upload';
 
-const CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+/** Options that passed `accept`: what the import is, and its series. */
+export interface AcceptedImport {
+  options: NonNullable<ReturnType<typeof createImportFields.safeParse>['data']>;
+  seriesId: number | null;
+}
 
 const importNotFound = () => notFound('IMPORT_NOT_FOUND', 'No such import');
 
@@ -59,13 +62,17 @@ async function listsOf(db: Db, imp: ImportRow): Promise<{ errors: ImportRowError
 
 /** Imports (docs/decisions/0037): the upload and its options, the state, the refused rows, the undo. */
 export const importsService = {
-  create: async (
+  /**
+   * The options of an upload, checked before its file is stored (readImportUpload calls it when the
+   * file begins): the query and the fields sent before the file; the caller's right to the kind; the
+   * series, which must exist and be done generating.
+   */
+  accept: async (
     ctx: ServiceContext,
-    upload: ImportUpload,
     query: Record<string, unknown>,
-  ): Promise<{ id: number }> => {
-    const actor = actorOf(ctx);
-    const parsed = createImportFields.safeParse({ ...query, ...upload.fields });
+    fields: Record<string, string>,
+  ): Promise<AcceptedImport> => {
+    const parsed = createImportFields.safeParse({ ...query, ...fields });
     if (!parsed.success) {
       const errors = Object.fromEntries(
         parsed.error.issues.map((issue) => [String(issue.path[0] ?? ''), 'invalid' as const]),
@@ -86,46 +93,17 @@ export const importsService = {
       if (series.status === 'pending' || series.status === 'running')
         throw conflict('IMPORT_SERIES_BUSY', 'The series is still generating its codes; import when it is done');
     }
-    const fileKey = `imports/${randomUUID()}.${upload.format}`;
-    await ctx.storage.put(fileKey, upload.bytes, CONTENT_TYPES[upload.format]);
-    const now = ctx.clock.now();
-    const created = await ctx.db.transaction(async (tx) => {
-      const imp = await repo.insert(tx, {
-        kind: options.kind,
-        dryRun: options.dryRun,
-        onInvalid: options.onInvalid,
-        onExisting: options.onExisting,
-        seriesId,
-        fileKey,
-        fileName: upload.fileName,
-        format: upload.format,
-        encoding: options.encoding ?? null,
-        delimiter: options.delimiter ?? null,
-        sheet: options.sheet ?? null,
-        mappingSent: options.mapping ?? null,
-        createdBy: actor.userId,
-        createdAt: now,
-      });
-      await enqueueJob(tx, { kind: IMPORT_JOB, subjectId: imp.id, runAt: now, requestId: ctx.requestId });
-      await ctx.audit(
-        {
-          action: 'import',
-          entity: 'import',
-          entityId: imp.id,
-          after: {
-            kind: imp.kind,
-            fileName: imp.fileName,
-            dryRun: imp.dryRun,
-            onInvalid: imp.onInvalid,
-            onExisting: imp.onExisting,
-            seriesId,
-          },
-        },
-        tx,
-      );
-      return imp;
-    });
-    return { id: created.id };
+    return { options, seriesId };
+  },
+
+  /** The import of an accepted, stored upload: its row and its job. A refusal here removes the stored file. */
+  create: async (ctx: ServiceContext, upload: ImportUpload<AcceptedImport>): Promise<{ id: number }> => {
+    try {
+      return await createImport(ctx, upload);
+    } catch (error) {
+      await ctx.storage.delete(upload.fileKey).catch(() => undefined);
+      throw error;
+    }
   },
 
   get: async (ctx: ServiceContext, id: number): Promise<ImportState> => {
@@ -162,4 +140,48 @@ async function* refusedRowsCsv(ctx: ServiceContext, imp: ImportRow): AsyncGenera
     }
     yield chunk;
   }
+}
+
+/** The import's row, its job and its audit entry, in one transaction. */
+async function createImport(ctx: ServiceContext, upload: ImportUpload<AcceptedImport>): Promise<{ id: number }> {
+  const actor = actorOf(ctx);
+  const { options, seriesId } = upload.checked;
+  const now = ctx.clock.now();
+  const created = await ctx.db.transaction(async (tx) => {
+    const imp = await repo.insert(tx, {
+      kind: options.kind,
+      dryRun: options.dryRun,
+      onInvalid: options.onInvalid,
+      onExisting: options.onExisting,
+      seriesId,
+      fileKey: upload.fileKey,
+      fileName: upload.fileName,
+      format: upload.format,
+      encoding: options.encoding ?? null,
+      delimiter: options.delimiter ?? null,
+      sheet: options.sheet ?? null,
+      mappingSent: options.mapping ?? null,
+      createdBy: actor.userId,
+      createdAt: now,
+    });
+    await enqueueJob(tx, { kind: IMPORT_JOB, subjectId: imp.id, runAt: now, requestId: ctx.requestId });
+    await ctx.audit(
+      {
+        action: 'import',
+        entity: 'import',
+        entityId: imp.id,
+        after: {
+          kind: imp.kind,
+          fileName: imp.fileName,
+          dryRun: imp.dryRun,
+          onInvalid: imp.onInvalid,
+          onExisting: imp.onExisting,
+          seriesId,
+        },
+      },
+      tx,
+    );
+    return imp;
+  });
+  return { id: created.id };
 }

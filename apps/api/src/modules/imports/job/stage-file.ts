@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { type ImportKind, importFields } from '@pult/contract';
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -6,7 +7,7 @@ import { tgCategories } from '../../../db/schema';
 import type { Storage } from '../../../storage/storage';
 import type { JobControl } from '../../jobs';
 import type { CsvDelimiter } from '../file/csv-rows';
-import { openRows, UnreadableFileError } from '../file/read-rows';
+import { type OpenedFile, openRows, UnreadableFileError } from '../file/read-rows';
 import type { ImportEncoding } from '../file/sniff';
 import { type ImportRow, importsRepository as repo, StagedBatch } from '../imports-repository';
 import { applyMapping, guessMapping } from '../rules/guess-mapping';
@@ -15,6 +16,8 @@ import { type RowContext, validateRow } from '../rules/validate-row';
 
 /** Rows per staging statement: bigger on PostgreSQL (a COPY); on PGlite every request waits for a statement. */
 const PG_BATCH = 20_000;
+/** A batch of wide rows goes before its count: its COPY text is held until written (two batches at once). */
+const MAX_BATCH_BYTES = 8 * 1_048_576;
 const PGLITE_BATCH = 1000;
 /** Rows parsed and checked between two turns of the event loop (about 5-10 ms of work). */
 const YIELD_EVERY_ROWS = 500;
@@ -58,11 +61,20 @@ const storable = (cell: string) => cell.replaceAll('\u0000', '').slice(0, MAX_CE
  */
 export async function stageFile(db: Db, storage: Storage, imp: ImportRow, control: JobControl): Promise<StageOutcome> {
   await repo.clearRows(db, imp.id);
-  const bytes = imp.fileKey ? await storage.get(imp.fileKey) : null;
-  if (!bytes) return { failure: 'file-missing' };
-  let opened: ReturnType<typeof openRows>;
+  // The upload is read as a stream (a local file, or S3's GetObject body): never whole in memory.
+  const source = imp.fileKey ? await storage.getStream(imp.fileKey) : null;
+  if (!source) return { failure: 'file-missing' };
   try {
-    opened = openRows(bytes, {
+    return await stageRows(db, source, imp, control);
+  } finally {
+    source.destroy();
+  }
+}
+
+async function stageRows(db: Db, source: Readable, imp: ImportRow, control: JobControl): Promise<StageOutcome> {
+  let opened: OpenedFile;
+  try {
+    opened = await openRows(source, {
       encoding: imp.encoding as ImportEncoding | null,
       delimiter: imp.delimiter as CsvDelimiter | null,
       sheet: imp.sheet,
@@ -96,9 +108,10 @@ export async function stageFile(db: Db, storage: Storage, imp: ImportRow, contro
   let sinceYield = 0;
   try {
     for await (const { row, cells: raw } of opened.rows) {
-      // The rows come from memory, so the loop runs on microtasks alone: without a turn of the event
-      // loop now and then, a batch's parse and checks (20,000 rows) would hold every other request of
-      // this process (the users list beside a 1M import) for hundreds of milliseconds.
+      // A slice's rows are parsed at once and come on microtasks alone: without a turn of the event
+      // loop now and then, the parse and checks of many slices in a row (the file read ahead while the
+      // database writes) would hold every other request of this process (the users list beside a 1M
+      // import) for hundreds of milliseconds.
       if (++sinceYield === YIELD_EVERY_ROWS) {
         sinceYield = 0;
         await new Promise((resolve) => setImmediate(resolve));
@@ -131,7 +144,7 @@ export async function stageFile(db: Db, storage: Storage, imp: ImportRow, contro
           ? { row, key: checked.key, data: checked.data, cells, errors: null }
           : { row, key: null, data: null, cells, errors: checked.errors },
       );
-      if (batch.length >= batchSize) {
+      if (batch.length >= batchSize || batch.bytes >= MAX_BATCH_BYTES) {
         await flush();
         if (!(await control.renew())) return writing.then(() => 'lost' as const);
         if (control.stopping()) return writing.then(() => 'stopped' as const);
