@@ -188,11 +188,31 @@ describe('a batch in sets', () => {
 });
 
 describe('a small batch', () => {
-  it('goes one by one from the start (the sets cost more to start than they save)', async () => {
+  it('of two goes in sets (0049) and answers each as one by one did: granted, blocked, unknown, used', async () => {
     const { results, path } = await redeemBatch([item(code(9), user(0)), item(blocked, user(1))]);
-    expect(path).toBe('one by one: 2 to claim');
+    expect(path).toBe('sets');
     expect(granted(results[0])).toMatchObject({ owner: user(0), extended: true });
     expect(refusal(results[1])).toBe('CODE_BLOCKED');
+    const mixed = await redeemBatch([
+      item(code(9), user(1)), // used by the batch above
+      item('SETNOSUCH3', user(0)),
+      item(code(10), user(3)),
+    ]);
+    expect(mixed.path).toBe('sets');
+    expect(mixed.results.map((r) => ('granted' in r ? 'granted' : r.error.hint))).toEqual([
+      'CODE_USED',
+      'CODE_NOT_FOUND',
+      'granted',
+    ]);
+    expect(mixed.results[0]).toEqual({
+      error: { code: 'PU409', message: expect.any(String), hint: 'CODE_USED' },
+    });
+  });
+
+  it('of one goes one by one', async () => {
+    const { results, path } = await redeemBatch([item(code(11), user(0))]);
+    expect(path).toBe('one by one: 1 to claim');
+    expect(granted(results[0])).toMatchObject({ owner: user(0), extended: true });
   });
 });
 

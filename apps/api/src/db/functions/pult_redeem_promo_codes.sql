@@ -9,26 +9,29 @@
 --   1. Every attempt is reserved against both of its limits (per account, per address; the limiter's
 --      rule is pult_reserve_attempts) and COMMITTED, without waiting for the flush, before any code is
 --      looked at: parallel guesses cannot slip past, and a refused claim counts.
---   2. The batch's codes are locked in id order (as a bulk block locks them). From six pending
+--   2. The batch's codes are locked in id order (as a bulk block locks them). From two pending
 --      redemptions up, one UPDATE claims every code and one call of pult_grant_subscriptions grants them
---      (each table written once, its statement triggers run once); if any grant is refused or anything
---      fails, that subtransaction is rolled back and the batch goes one by one: each claim and grant in
---      a subtransaction of its own, users in ascending id order. Smaller batches go one by one from the
---      start (the set statements cost more to start than they save on a few). The series counters are
---      bumped last, one row per series. Codes, then users, then counters, each in one order: two
---      batches, or a batch and a bulk block, wait for each other instead of deadlocking.
+--      (each table written once); the dashboard's marks of the whole set (the days and MRR owners the
+--      statement triggers would mark for the claims, grants and payments) are written once, with the
+--      counters, in one statement at the end, the triggers standing aside meanwhile (0049). If any grant
+--      is refused or anything fails, that subtransaction is rolled back and the batch goes one by one:
+--      each claim and grant in a subtransaction of its own, users in ascending id order, the triggers
+--      marking as usual. A single redemption goes one by one. The series counters are bumped last, one
+--      row per series. Codes, then users, then counters, each in one order: two batches, or a batch and
+--      a bulk block, wait for each other instead of deadlocking.
 --   3. The successes give their attempts back (pult_release_attempts), so only failures count.
 --
 -- At most 32, so the subtransactions stay within the 64 PostgreSQL tracks per backend without overflowing
 -- to pg_subtrans, which would slow every other snapshot. pult.last_batch says which way the session's last
 -- batch went ('sets' or 'one by one: ...'), for the tests.
 --
--- Defined in migration 0025; changed in 0026 (sets), 0029 (the limiter's rule in its own functions) and
--- 0030 (the request id on the audit events).
+-- Defined in migration 0025; changed in 0026 (sets), 0029 (the limiter's rule in its own functions),
+-- 0030 (the request id on the audit events) and 0049 (sets from two, the marks and counters once per set:
+-- docs/decisions/0027, second addendum).
 CREATE OR REPLACE PROCEDURE pult_redeem_promo_codes(p_items jsonb, p_shard integer, INOUT results jsonb DEFAULT NULL)
 LANGUAGE plpgsql AS $$
 DECLARE
-  SETS_FROM CONSTANT integer := 6;
+  SETS_FROM CONSTANT integer := 2;
   v_count integer := jsonb_array_length(p_items);
   v_in_sets boolean;
   v_item jsonb;
@@ -43,6 +46,11 @@ DECLARE
   v_claim record;
   v_granted pult_granted;
   v_activated integer[] := '{}';
+  v_marks_off boolean := pult_rollup_marks_off();
+  v_days date[];
+  v_owners integer[];
+  v_subs integer[] := '{}';
+  v_written integer;
   v_state text;
   v_message text;
   v_hint text;
@@ -86,6 +94,9 @@ BEGIN
   v_before_sets := v_out;
   IF v_in_sets THEN
     BEGIN
+      -- The statement triggers stand aside for the set (this transaction only; an abort of the
+      -- subtransaction restores the setting): its marks are written once, below.
+      PERFORM set_config('pult.rollups_rebuilt_after', 'on', true);
       WITH pending AS (
         SELECT g.n, p_items -> (g.n - 1) ->> 'value' AS value, (p_items -> (g.n - 1) ->> 'user')::integer AS user_id,
           (p_items -> (g.n - 1) ->> 'at')::timestamptz AS at, p_items -> (g.n - 1) ->> 'ip' AS ip,
@@ -120,8 +131,15 @@ BEGIN
         coalesce(jsonb_agg(jsonb_build_object('user', c.user_id, 'plan', c.plan_id, 'days', c.duration_days,
           'at', c.at, 'actor', c.user_id, 'ip', c.ip, 'requestId', c.request_id, 'source', 'promo',
           'provider', 'promo') ORDER BY c.user_id, c.n), '[]'),
-        coalesce(array_agg(c.series_id), '{}')
-      INTO v_claimed, v_grants, v_activated
+        coalesce(array_agg(c.series_id), '{}'),
+        -- The days the marks need from before the grants: each claim's (its activation's, its payment's
+        -- and a new subscription's start), and the end of every subscription of the claiming users as it
+        -- was (an extension moves one).
+        coalesce(array_agg(pult_day(c.at)), '{}') || ARRAY(
+          SELECT pult_day(s.expires_at) FROM subscriptions s
+          WHERE s.owner IN (SELECT c2.user_id FROM claimed c2) AND s.expires_at IS NOT NULL),
+        coalesce(array_agg(DISTINCT c.user_id), '{}')
+      INTO v_claimed, v_grants, v_activated, v_days, v_owners
       FROM claimed c;
 
       IF cardinality(v_claimed) > 0 THEN
@@ -130,6 +148,7 @@ BEGIN
             RAISE EXCEPTION 'a grant of the batch was refused' USING ERRCODE = 'PU100';
           END IF;
           v_out[v_claimed[v_answer.item]] := jsonb_build_object('granted', to_jsonb(v_answer.granted));
+          v_subs := v_subs || (v_answer.granted).id;
         END LOOP;
       END IF;
 
@@ -149,6 +168,43 @@ BEGIN
             jsonb_build_object('code', v_answer.code, 'message', v_answer.message, 'hint', v_answer.hint));
         END LOOP;
       END IF;
+      -- The set's marks and counters in one statement, after every user lock (counters last): the days
+      -- the statement triggers would have marked (pult_mark_promo_code_days, pult_mark_transaction_days,
+      -- pult_mark_changed_subscriptions: the claims' days, the start of each subscription granted or
+      -- extended, the end of every subscription of the claiming users as it is now and as it was) and the
+      -- owners pult_mark_mrr_owners would have queued (a purchased subscription extended). Unless the
+      -- session keeps the marks off (the seed).
+      WITH counted AS (
+        INSERT INTO promo_series_counters AS c (series_id, shard, activated, blocked)
+        SELECT a.series_id, p_shard, count(*), 0 FROM unnest(v_activated) AS a(series_id)
+        GROUP BY a.series_id ORDER BY a.series_id
+        ON CONFLICT (series_id, shard) DO UPDATE SET activated = c.activated + excluded.activated
+        RETURNING 1
+      ),
+      now_held AS (
+        SELECT s.id, s.owner, s.source, s.started_at, s.expires_at FROM subscriptions s
+        WHERE NOT v_marks_off AND s.owner = ANY (v_owners)
+      ),
+      marked AS (
+        INSERT INTO dashboard_rollup_days (day)
+        SELECT DISTINCT d.day FROM (
+          SELECT unnest(v_days)
+          UNION ALL SELECT pult_day(h.started_at) FROM now_held h WHERE h.id = ANY (v_subs)
+          UNION ALL SELECT pult_day(h.expires_at) FROM now_held h) AS d(day)
+        WHERE NOT v_marks_off AND d.day IS NOT NULL
+        ORDER BY 1
+        ON CONFLICT DO NOTHING
+        RETURNING 1
+      ),
+      queued AS (
+        INSERT INTO mrr_dirty_owners (owner)
+        SELECT DISTINCT h.owner FROM now_held h WHERE h.id = ANY (v_subs) AND h.source = 'purchase'
+        ON CONFLICT DO NOTHING
+        RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM counted) + (SELECT count(*) FROM marked) + (SELECT count(*) FROM queued) INTO v_written;
+      v_activated := '{}';
+      PERFORM set_config('pult.rollups_rebuilt_after', CASE WHEN v_marks_off THEN 'on' ELSE '' END, true);
       -- Which way the session's last batch went, for the tests (a fallback must not hide a broken set).
       PERFORM set_config('pult.last_batch', 'sets', false);
     EXCEPTION WHEN OTHERS THEN
@@ -182,11 +238,14 @@ BEGIN
     END LOOP;
   END IF;
 
-  -- The counters last, in series order: after every user lock of this batch.
-  INSERT INTO promo_series_counters AS c (series_id, shard, activated, blocked)
-  SELECT a.series_id, p_shard, count(*), 0 FROM unnest(v_activated) AS a(series_id)
-  GROUP BY a.series_id ORDER BY a.series_id
-  ON CONFLICT (series_id, shard) DO UPDATE SET activated = c.activated + excluded.activated;
+  -- One by one: the counters last, in series order, after every user lock of this batch (a set bumped
+  -- its own above).
+  IF cardinality(v_activated) > 0 THEN
+    INSERT INTO promo_series_counters AS c (series_id, shard, activated, blocked)
+    SELECT a.series_id, p_shard, count(*), 0 FROM unnest(v_activated) AS a(series_id)
+    GROUP BY a.series_id ORDER BY a.series_id
+    ON CONFLICT (series_id, shard) DO UPDATE SET activated = c.activated + excluded.activated;
+  END IF;
   COMMIT;
 
   -- 3. The successes give their attempts back (pult_release_attempts), without waiting for the flush.
