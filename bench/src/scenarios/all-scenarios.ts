@@ -9,6 +9,7 @@ import {
   transactionsPage1000Scenario,
 } from './billing-lists';
 import { cohortsScenario } from './cohorts';
+import { costCurveScenario } from './cost-curve';
 import {
   dashboardData90Scenario,
   dashboardDataScenario,
@@ -93,4 +94,5 @@ export const allScenarios: readonly Scenario[] = [
   pushFanoutAdvertisingScenario,
   importUsers100kScenario,
   importCodes1mScenario,
+  costCurveScenario,
 ];
