@@ -1,8 +1,9 @@
-import { type BulkUndoResult, type BulkUndoTicket, UNDO_OFFER_MS } from '@pult/contract';
+import type { BulkUndoResult, BulkUndoTicket } from '@pult/contract';
 import { Button, ConfigProvider } from 'antd';
 import { useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
+import { UNDO_OFFER_MS } from '../lib/contract-values';
 import { describeError } from '../lib/describe-error';
 import { useFeedback } from '../lib/feedback';
 

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@pult/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, toQueryString } from './api-client';
+import { ApiError, asErrorBody, createApiClient, toQueryString } from './api-client';
 import { lastRequestAt } from './session-activity';
 import { createSessionStore, type SessionStore, type StoredSession } from './session-store';
 
@@ -202,5 +202,28 @@ describe('toQueryString', () => {
       '?take=20&page=1&active=false',
     );
     expect(toQueryString({})).toBe('');
+  });
+});
+
+describe('the error body check', () => {
+  const bodies: unknown[] = [
+    { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'No such user' },
+    { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: 'x', errors: { email: 'taken' } },
+    { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: 'x', errors: { email: 'NO_SUCH' } },
+    { statusCode: 412, error: 'Precondition Failed', code: 'STALE_VERSION', message: 'x', current: { version: 3 } },
+    { statusCode: 500, error: 'Internal', code: 'NOT_A_CODE', message: 'x' },
+    { statusCode: '500', error: 'Internal', code: 'NOT_FOUND', message: 'x' },
+    { statusCode: 404, code: 'NOT_FOUND', message: 'x' },
+    { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'x', current: [1] },
+    '<html>Bad gateway</html>',
+    null,
+  ];
+
+  it('accepts exactly what the contract schema accepts, and gives the same body', async () => {
+    const { errorResponse } = await import('@pult/contract/errors');
+    for (const body of bodies) {
+      const parsed = errorResponse.safeParse(body);
+      expect(await asErrorBody(body), JSON.stringify(body)).toEqual(parsed.success ? parsed.data : null);
+    }
   });
 });

@@ -1,4 +1,11 @@
-import { BACKGROUND_HEADER, type ErrorResponse, type HttpMethod, REFRESH_MARGIN_MS } from '@pult/contract';
+import {
+  BACKGROUND_HEADER,
+  type ErrorResponse,
+  errorCodes,
+  fieldErrorCodes,
+  type HttpMethod,
+  REFRESH_MARGIN_MS,
+} from '@pult/contract';
 import { API_BASE_URL } from '../config/app-config';
 import { recordRequest } from './session-activity';
 import { type SessionStore, type StoredSession, sessionStore, toStoredSession } from './session-store';
@@ -82,19 +89,40 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
+const isRecordOf = (value: unknown, item: (entry: unknown) => boolean): boolean =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(item);
+
+const knownCodes = new Set<string>(errorCodes);
+const knownFieldCodes = new Set<string>(fieldErrorCodes);
+
 /**
- * The error shape when the body is one (a proxy's HTML error page is not). The schema (and zod) is
- * loaded on the first failed call, not with the entry: the login page's budget (docs/decisions/0022).
- * By then an endpoint group has usually loaded it already; if it cannot load, the body is unknown.
+ * The error shape when the body is one (a proxy's HTML error page is not): the contract's `errorResponse`,
+ * checked by hand. Its zod schema made the first failed call of a page download zod (issue 37,
+ * docs/decisions/0022); `api-client.test.ts` holds this check to the schema.
  */
 export const asErrorBody = async (value: unknown): Promise<ErrorResponse | null> => {
-  try {
-    const { errorResponse } = await import('@pult/contract/errors');
-    const parsed = errorResponse.safeParse(value);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  if (typeof value !== 'object' || value === null) return null;
+  const body = value as Record<string, unknown>;
+  const valid =
+    Number.isInteger(body.statusCode) &&
+    typeof body.error === 'string' &&
+    typeof body.code === 'string' &&
+    knownCodes.has(body.code) &&
+    typeof body.message === 'string' &&
+    (body.errors === undefined ||
+      isRecordOf(body.errors, (code) => typeof code === 'string' && knownFieldCodes.has(code))) &&
+    (body.current === undefined || isRecordOf(body.current, () => true));
+  if (!valid) return null;
+  const { statusCode, error, code, message, errors, current } = body;
+  // why: every field was checked above against the schema's own rules and code lists
+  return {
+    statusCode,
+    error,
+    code,
+    message,
+    ...(errors === undefined ? {} : { errors }),
+    ...(current === undefined ? {} : { current }),
+  } as ErrorResponse;
 };
 
 /** Drops empty filter values (an empty filter means no filter) and builds the query string. */

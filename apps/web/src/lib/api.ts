@@ -18,20 +18,50 @@ type Args<E extends Endpoint> =
     ? [input?: CallInput<E>, options?: CallOptions]
     : [input: CallInput<E>, options?: CallOptions];
 
-function requestOptions(endpoint: Endpoint, input: Partial<CallInput<Endpoint>> = {}, options: CallOptions = {}) {
+/** What a call needs of an endpoint: its method and path and how it is sent, not its schemas. */
+interface Route {
+  method: Endpoint['method'];
+  path: string;
+  access: 'public' | 'staff';
+  raw: boolean;
+  upload?: string;
+}
+
+/** `GET /users/:id public raw upload=file`, as `api-routes.ts` writes each endpoint. */
+const parseRoute = (line: string): Route => {
+  const [method, path, ...flags] = line.split(' ');
+  const upload = flags.find((flag) => flag.startsWith('upload='))?.slice('upload='.length);
+  return {
+    method: method as Endpoint['method'], // why: the generated table holds the contract's methods only
+    path: path ?? '/',
+    access: flags.includes('public') ? 'public' : 'staff',
+    raw: flags.includes('raw'),
+    ...(upload ? { upload } : {}),
+  };
+};
+
+const routeOfEndpoint = (endpoint: Endpoint): Route => ({
+  method: endpoint.method,
+  path: endpoint.path,
+  access: endpoint.access === 'public' ? 'public' : 'staff',
+  raw: typeof endpoint.response === 'string',
+  ...(endpoint.upload ? { upload: endpoint.upload } : {}),
+});
+
+function requestOptions(route: Route, input: Partial<CallInput<Endpoint>> = {}, options: CallOptions = {}) {
   let body: unknown = input.body;
-  if (endpoint.upload && input.file) {
+  if (route.upload && input.file) {
     const form = new FormData();
-    form.append(endpoint.upload, input.file);
+    form.append(route.upload, input.file);
     body = form;
   }
   return {
-    path: fillPath(endpoint.path, input.params as Record<string, unknown> | undefined),
+    path: fillPath(route.path, input.params as Record<string, unknown> | undefined),
     init: {
-      method: endpoint.method,
+      method: route.method,
       query: input.query as Query | undefined,
       body,
-      auth: endpoint.access !== 'public',
+      auth: route.access !== 'public',
       token: options.token,
       signal: options.signal,
       keepalive: options.keepalive,
@@ -42,12 +72,15 @@ function requestOptions(endpoint: Endpoint, input: Partial<CallInput<Endpoint>> 
 }
 
 /**
- * Calls one endpoint of the contract. The answer is parsed with the endpoint's own response schema,
- * so what the caller gets is checked, not asserted: a server that breaks the contract fails loudly
- * here instead of somewhere in a screen.
+ * Calls one endpoint of the contract. The server writes every answer through the endpoint's response
+ * schema (its serializer refuses one that breaks the contract, and the API tests hold the lists that
+ * PostgreSQL writes), so the production build takes the JSON as it comes: checking it again here made
+ * every page download zod and the group's schemas before its first row (issue 37, docs/decisions/0022).
+ * Development builds and the unit tests still parse each answer with its schema, so a drift fails
+ * loudly where it is made.
  */
 export async function call<E extends Endpoint>(endpoint: E, ...[input, options]: Args<E>): Promise<CallResult<E>> {
-  const { path, init } = requestOptions(endpoint, input as Partial<CallInput<Endpoint>>, options);
+  const { path, init } = requestOptions(routeOfEndpoint(endpoint), input as Partial<CallInput<Endpoint>>, options);
   const data = await apiClient.request(path, init);
   return parseAnswer(endpoint, data);
 }
@@ -59,6 +92,34 @@ function parseAnswer<E extends Endpoint>(endpoint: E, data: unknown): CallResult
     return data as CallResult<E>; // why: CallResult of a raw endpoint is string, which the check above proved
   }
   return schema.parse(data) as CallResult<E>; // why: CallResult<E> is z.output of this very schema
+}
+
+/**
+ * The route table (2 kB gzip), downloaded with the first call rather than with the entry, which the sign-in
+ * pages share (their budget is 150 kB). A failed download is not kept: the next call asks again.
+ */
+let routeTable: Promise<typeof import('./api-routes').apiRoutes> | null = null;
+const routeOf = async (group: keyof Api, name: string): Promise<Route> => {
+  if (!routeTable) {
+    const pending = import('./api-routes').then((m) => m.apiRoutes);
+    routeTable = pending;
+    pending.catch(() => {
+      routeTable = null;
+    });
+  }
+  const line = ((await routeTable)[group] as Record<string, string>)[name];
+  if (!line) throw new Error(`api.${group}.${name} is not in the contract`);
+  return parseRoute(line);
+};
+
+/** One endpoint by its group and name, through the zod-free table (the schemas only in development). */
+async function callRoute(group: keyof Api, name: string, input?: Partial<CallInput<Endpoint>>, options?: CallOptions) {
+  const route = await routeOf(group, name);
+  const { path, init } = requestOptions(route, input, options);
+  const data = await apiClient.request(path, init);
+  if (import.meta.env.DEV) return parseAnswer(await endpointOf(group, name), data);
+  if (route.raw && typeof data !== 'string') throw new Error(`api.${group}.${name}: expected a raw body`);
+  return data;
 }
 
 export interface DownloadProgress {
@@ -77,12 +138,13 @@ const fileNameOf = (disposition: string | null, fallback: string): string =>
  * a quoted cell with a line break may run the count a little ahead, which a progress bar can live with.
  */
 export async function download<E extends Endpoint>(
-  endpoint: E,
+  endpoint: E | EndpointRef<E>,
   input: CallInput<E>,
   onProgress: (progress: DownloadProgress) => void,
   options: CallOptions & { fileName: string },
 ): Promise<{ blob: Blob; fileName: string }> {
-  const { path, init } = requestOptions(endpoint, input as Partial<CallInput<Endpoint>>, options);
+  const route = 'route' in endpoint ? await routeOf(...endpoint.route) : routeOfEndpoint(endpoint);
+  const { path, init } = requestOptions(route, input as Partial<CallInput<Endpoint>>, options);
   const response = await apiClient.send(path, init);
   const type = response.headers.get('content-type') ?? 'text/csv;charset=utf-8';
   const fileName = fileNameOf(response.headers.get('content-disposition'), options.fileName);
@@ -101,6 +163,21 @@ export async function download<E extends Endpoint>(
   }
   return { blob: new Blob(chunks, { type }), fileName };
 }
+
+/**
+ * An endpoint named by group and name, for `download` without its schemas: `endpointRef('users', 'exportData')`
+ * types the input as the endpoint's own.
+ */
+export interface EndpointRef<E extends Endpoint> {
+  route: [keyof Api, string];
+  /** Only for the type: never read. */
+  endpoint?: E;
+}
+
+export const endpointRef = <G extends keyof Api, N extends keyof Api[G] & string>(
+  group: G,
+  name: N,
+): EndpointRef<Api[G][N] extends Endpoint ? Api[G][N] : never> => ({ route: [group, name] });
 
 /** Hands a Blob to the browser as a download through a temporary link. */
 export const saveBlob = (blob: Blob, fileName: string) => {
@@ -122,9 +199,8 @@ type GroupClient<G> = {
 export type ApiCalls = { [M in keyof Api]: GroupClient<Api[M]> };
 
 /**
- * Each endpoint group of the contract, loaded on the first call into it: its schemas (and zod's) stay
- * out of the entry, and a page downloads only the groups it calls (the login page: config and auth),
- * never the whole endpoint map with its OpenAPI descriptions.
+ * Each endpoint group of the contract with its schemas, loaded where they are parsed (development builds
+ * and the tests, `callRoute`); production calls go by `api-routes.ts` and download none of them.
  */
 const groupLoaders: { [G in keyof Api]: () => Promise<Api[G]> } = {
   auth: () => import('@pult/contract/endpoints/auth').then((m) => m.authEndpoints),
@@ -183,8 +259,7 @@ const groupClient = (group: keyof Api) => {
         if (typeof name !== 'string') return undefined;
         let member = calls.get(name);
         if (!member) {
-          member = async (input, options) =>
-            call(await endpointOf(group, name), ...([input, options] as Args<Endpoint>));
+          member = (input, options) => callRoute(group, name, input, options);
           calls.set(name, member);
         }
         return member;

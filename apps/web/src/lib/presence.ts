@@ -1,6 +1,7 @@
-import { PRESENCE_HEARTBEAT_MS, type PresenceResource, type RecordPresence } from '@pult/contract';
+import type { PresenceResource, RecordPresence } from '@pult/contract';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { api } from './api';
+import { PRESENCE_HEARTBEAT_MS } from './contract-values';
 import { useSession } from './session-store';
 
 /**

@@ -5,10 +5,9 @@ import {
   type UserSearchField,
   userSearch,
   userSearchFields,
-  userSortFields,
-  userStatuses,
 } from '@pult/contract';
 import dayjs from 'dayjs';
+import { userSortFields, userStatuses } from '../../lib/contract-values';
 import { named, orElse, pagingParams, type UrlValues, urlParam } from '../../lib/url-params';
 
 /**

@@ -1,6 +1,5 @@
 import type { BulkUserAction, Locale } from '@pult/contract';
-import { usersEndpoints } from '@pult/contract/endpoints/users';
-import { api, type DownloadProgress, download } from '../../../lib/api';
+import { api, type DownloadProgress, download, endpointRef } from '../../../lib/api';
 
 /** One bulk request: a dry run (the preview) or the real thing; the server's per-row report comes back. */
 export const bulkManageUsers = (action: BulkUserAction, ids: number[], dryRun: boolean) =>
@@ -11,4 +10,6 @@ export const bulkManageUsers = (action: BulkUserAction, ids: number[], dryRun: b
  * of them fit. The server names the file.
  */
 export const exportSelectedUsers = (ids: number[], lang: Locale, onProgress: (progress: DownloadProgress) => void) =>
-  download(usersEndpoints.exportSelected, { query: { lang }, body: { ids } }, onProgress, { fileName: 'users.csv' });
+  download(endpointRef('users', 'exportSelected'), { query: { lang }, body: { ids } }, onProgress, {
+    fileName: 'users.csv',
+  });

@@ -1,6 +1,5 @@
 import type { Locale, UserFilter } from '@pult/contract';
-import { usersEndpoints } from '@pult/contract/endpoints/users';
-import { type DownloadProgress, download } from '../../../lib/api';
+import { type DownloadProgress, download, endpointRef } from '../../../lib/api';
 
 /**
  * The CSV of the current filter, read chunk by chunk so the button can show progress; a plain link
@@ -12,7 +11,7 @@ export const exportUsers = (
   onProgress: (progress: DownloadProgress) => void,
   signal?: AbortSignal,
 ) =>
-  download(usersEndpoints.exportData, { query: { ...filter, lang } }, onProgress, {
+  download(endpointRef('users', 'exportData'), { query: { ...filter, lang } }, onProgress, {
     signal,
     // The server names the file by the day in the settings' time zone; this is only if it did not.
     fileName: 'users.csv',

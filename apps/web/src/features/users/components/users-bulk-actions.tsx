@@ -1,5 +1,5 @@
 import { DownloadOutlined, LockOutlined, LogoutOutlined, UnlockOutlined } from '@ant-design/icons';
-import { BULK_LIMIT, type BulkUserAction, type User } from '@pult/contract';
+import type { BulkUserAction, User } from '@pult/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { type BulkRun, BulkRunModal } from '../../../components/bulk-run-modal';
 import { useUndoOffer } from '../../../components/undo-offer';
 import type { LocaleId } from '../../../config/theme-config';
 import { saveBlob } from '../../../lib/api';
+import { BULK_LIMIT } from '../../../lib/contract-values';
 import { describeError } from '../../../lib/describe-error';
 import { useFeedback } from '../../../lib/feedback';
 import { bulkManageUsers, exportSelectedUsers } from '../api/bulk-users';

@@ -1,8 +1,9 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
-import { roles, userStatuses } from '@pult/contract';
+import { roles } from '@pult/contract';
 import { Button, Flex, Input, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { userStatuses } from '../../../lib/contract-values';
 import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
 import { EMPTY_FILTER, isFilterEmpty, type SearchField, searchFields, type UsersFilter } from '../list-params';
 import { PeriodFilter } from './period-filter';

@@ -1,4 +1,4 @@
-import { BULK_LIMIT, type User, type UsersPage, userSortFields } from '@pult/contract';
+import type { User, UsersPage } from '@pult/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Flex, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Ltr } from '../../../components/ltr';
 import { PagedTable, type Paging, type TableSelection } from '../../../components/paged-table';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { LocaleId } from '../../../config/theme-config';
+import { BULK_LIMIT, userSortFields } from '../../../lib/contract-values';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { displayName } from '../../../lib/person-name';
 import type { UserSort } from '../list-params';
