@@ -8,7 +8,7 @@ import { PNG_1PX } from '../helpers/multipart';
 
 const XLSX = readFileSync(new URL('./fixtures/users.xlsx', import.meta.url));
 
-async function read(bytes: Buffer, options: Parameters<typeof openRows>[1] = {}) {
+async function read(bytes: Parameters<typeof openRows>[0], options: Parameters<typeof openRows>[1] = {}) {
   const opened = await openRows(bytes, options);
   const rows: Array<{ row: number; cells: string[] }> = [];
   for await (const row of opened.rows) rows.push(row);
@@ -86,6 +86,92 @@ describe('CSV as people have it', () => {
     // The rows as arrays would be several hundred MB; streamed, the heap holds a few slices.
     expect(peak).toBeLessThan(200 * 1_048_576);
   }, 300_000);
+});
+
+/** The bytes as a stream would deliver them, cut at the given offsets (a storage read, a network). */
+async function* cutAt(bytes: Buffer, cuts: number[]): AsyncGenerator<Buffer> {
+  let from = 0;
+  for (const cut of [...cuts, bytes.length]) {
+    yield Buffer.from(bytes.subarray(from, cut));
+    from = cut;
+  }
+}
+
+/** Offsets every `size` bytes. */
+const every = (size: number, length: number) =>
+  Array.from({ length: Math.floor(length / size) }, (_, i) => (i + 1) * size);
+
+describe('CSV read as a stream, cut anywhere', () => {
+  // The first 64 kB are read whole for the checks: the cuts that matter come after them.
+  const filler = (n: number) =>
+    Array.from({ length: n }, (_, i) => `Иванова Анна Сергеевна ${i};анна.${i}@пример.рф;Ёлкино`);
+
+  it('a Windows-1251 file of many chunks: every Cyrillic letter is decoded, whatever the cuts', async () => {
+    const lines = ['Имя;Почта;Город', ...filler(6000)];
+    const bytes = iconv.encode(`${lines.join('\r\n')}\r\n`, 'windows-1251');
+    expect(bytes.length).toBeGreaterThan(5 * 64 * 1024);
+    const { rows, encoding } = await read(cutAt(bytes, every(4099, bytes.length)));
+    expect(encoding).toBe('windows-1251');
+    expect(rows.map((row) => row.cells.join(';'))).toEqual(lines);
+  });
+
+  it('a UTF-8 file cut inside its two-byte letters: each letter is put together again across the cut', async () => {
+    const lines = ['Имя;Почта;Город', ...filler(6000)];
+    const bytes = Buffer.from(`${lines.join('\n')}\n`);
+    // Odd cuts: most fall between the two bytes of a Cyrillic letter.
+    const cuts = every(4099, bytes.length);
+    expect(cuts.filter((cut) => ((bytes[cut] ?? 0) & 0xc0) === 0x80).length).toBeGreaterThan(10);
+    const { rows, encoding } = await read(cutAt(bytes, cuts));
+    expect(encoding).toBe('utf-8');
+    expect(rows.map((row) => row.cells.join(';'))).toEqual(lines);
+  });
+
+  it('a CRLF, a quoted line break and an escaped quote each split between two chunks stay one record', async () => {
+    const head = filler(2500);
+    const tricky = [
+      'Петров Пётр;petrov@example.ru;Москва',
+      'Сидоров;"Две строки:\r\nвторая";"Он сказал ""да"""',
+      'Орлова;orlova@example.ru;Тверь',
+    ];
+    const text = `Имя;Почта;Город\r\n${head.join('\r\n')}\r\n${tricky.join('\r\n')}\r\n`;
+    const bytes = iconv.encode(text, 'windows-1251');
+    const at = (needle: string, from = 0) => bytes.indexOf(iconv.encode(needle, 'windows-1251'), from);
+    const start = at('Петров Пётр');
+    expect(start).toBeGreaterThan(64 * 1024);
+    const crlf = at('\r\n', start) + 1; // between \r and \n
+    const quotedBreak = at('\r\n', at('"Две', start)) + 1;
+    const escapedQuote = at('""да', start) + 1; // between the two quotes
+    expect(start < crlf && crlf < quotedBreak && quotedBreak < escapedQuote).toBe(true);
+    const { rows } = await read(cutAt(bytes, [crlf, quotedBreak, escapedQuote]));
+    expect(rows).toHaveLength(1 + head.length + 3);
+    expect(rows.slice(-3).map((row) => row.cells)).toEqual([
+      ['Петров Пётр', 'petrov@example.ru', 'Москва'],
+      ['Сидоров', 'Две строки:\r\nвторая', 'Он сказал "да"'],
+      ['Орлова', 'orlova@example.ru', 'Тверь'],
+    ]);
+    expect(rows.at(-1)?.row).toBe(1 + head.length + 3);
+  });
+
+  it('a source that fails half-way fails the rows (a storage read cut off), and one left early is let go', async () => {
+    const bytes = Buffer.from(`code\n${Array.from({ length: 20_000 }, (_, i) => `CODE-${i}`).join('\n')}\n`);
+    async function* failing() {
+      yield bytes.subarray(0, 100 * 1024);
+      throw new Error('connection reset');
+    }
+    await expect(read(failing())).rejects.toThrow('connection reset');
+    let finished = false;
+    async function* watched() {
+      try {
+        for (let at = 0; at < bytes.length; at += 8192) yield bytes.subarray(at, at + 8192);
+      } finally {
+        finished = true;
+      }
+    }
+    const opened = await openRows(watched(), {});
+    for await (const row of opened.rows) if (row.row === 10) break;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(finished).toBe(true);
+  });
 });
 
 describe('XLSX', () => {

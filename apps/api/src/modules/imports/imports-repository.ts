@@ -34,23 +34,47 @@ const json = (value: unknown) => (value === null ? null : JSON.stringify(value))
  * Ids for `count` new records of `table`, taken from its own sequence now: a valid row is staged
  * with the id its record will get (`record_id`), so the insert names it and no statement has to pair
  * the new records with their rows afterwards (decision 0042). Ids of rows refused later are gaps, as a
- * rolled-back insert leaves.
+ * rolled-back insert leaves. They come back as runs (first id, how many): one run unless another
+ * session took ids meanwhile. (As a list, 20,000 ids a batch were 20,000 strings parsed from the array's
+ * text, kept for the batch's COPY and so moved to V8's old generation: megabytes of garbage a batch.)
  */
-async function reserveIds(db: Db, table: string, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const [row] = await queryRows<{ ids: Array<number | string> }>(
+async function reserveIds(db: Db, table: string, count: number): Promise<ReservedIds> {
+  if (count === 0) return new ReservedIds([]);
+  const runs = await queryRows<{ first: number | string; n: number }>(
     db,
-    sql`SELECT array_agg(nextval(s.seq)) AS ids
-        FROM (SELECT pg_get_serial_sequence(${table}, 'id')::regclass AS seq) AS s, generate_series(1, ${count})`,
+    sql`WITH ids AS (
+          SELECT nextval(s.seq) AS id
+          FROM (SELECT pg_get_serial_sequence(${table}, 'id')::regclass AS seq) AS s, generate_series(1, ${count})),
+        runs AS (SELECT id, id - row_number() OVER (ORDER BY id) AS run FROM ids)
+        SELECT min(id) AS first, count(*)::int AS n FROM runs GROUP BY run ORDER BY 1`,
   );
-  return (row?.ids ?? []).map(Number);
+  return new ReservedIds(runs.map((run) => ({ first: Number(run.first), n: run.n })));
+}
+
+/** Reserved ids as runs of consecutive ids, handed out one by one. */
+export class ReservedIds {
+  private run = 0;
+  private offset = 0;
+  constructor(private readonly runs: ReadonlyArray<{ first: number; n: number }>) {}
+
+  /** The next id, or undefined when all are taken. */
+  next(): number | undefined {
+    const run = this.runs[this.run];
+    if (!run) return undefined;
+    const id = run.first + this.offset;
+    if (++this.offset === run.n) {
+      this.run++;
+      this.offset = 0;
+    }
+    return id;
+  }
 }
 
 /** The buffers a batch's COPY text is written into: 256 kB each, reused from batch to batch. */
 const CHUNK_BYTES = 256 * 1024;
 const spareChunks: Buffer[] = [];
 /** Two batches are alive at once (one written while the next is read): a few MB of spares is plenty. */
-const MAX_SPARE_CHUNKS = 32;
+const MAX_SPARE_CHUNKS = 48;
 
 function takeChunk(atLeast: number): Buffer {
   if (atLeast <= CHUNK_BYTES) {
@@ -73,6 +97,8 @@ function takeChunk(atLeast: number): Buffer {
 export class StagedBatch {
   private readonly rows: StagedRow[] = [];
   private readonly chunks: Buffer[] = [];
+  /** The buffers copyText wrote the lines with their ids into (given back by release()). */
+  private readonly outs: Buffer[] = [];
   /** Per row: the chunk its line is in and where the line ends there (its start is the previous line's end, or 0). */
   private lineChunk = new Int32Array(1024);
   private lineEnd = new Int32Array(1024);
@@ -144,22 +170,27 @@ export class StagedBatch {
     this.count++;
   }
 
-  /** The lines with their record ids, in buffers of ~256 kB (fresh ones: COPY may still hold a buffer it was given). */
-  *copyText(ids: readonly number[]): Generator<Buffer> {
-    let out = Buffer.allocUnsafe(CHUNK_BYTES);
+  /**
+   * The lines with their record ids, in buffers of ~256 kB from the same spares: the batch keeps them
+   * until release(), called once its COPY has ended (PostgreSQL has read every byte by then), so no
+   * buffer is reused while the connection may still hold it, and none is left as garbage.
+   */
+  *copyText(ids: ReservedIds): Generator<Buffer> {
+    let out = takeChunk(CHUNK_BYTES);
+    this.outs.push(out);
     let at = 0;
-    let next = 0;
     let start = 0;
     for (let index = 0; index < this.count; index++) {
       const chunk = this.chunks[this.lineChunk[index] ?? 0] as Buffer;
       if (index > 0 && this.lineChunk[index] !== this.lineChunk[index - 1]) start = 0;
       const end = this.lineEnd[index] ?? 0;
-      const id = this.validity[index] ? ids[next++] : undefined;
+      const id = this.validity[index] ? ids.next() : undefined;
       const tail = `\t${id === undefined ? '\\N' : id}\n`;
       const size = end - start + tail.length;
       if (out.length - at < size) {
         if (at > 0) yield out.subarray(0, at);
-        out = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, size));
+        out = takeChunk(size);
+        this.outs.push(out);
         at = 0;
       }
       at += chunk.copy(out, at, start, end);
@@ -171,9 +202,10 @@ export class StagedBatch {
 
   /** Gives the batch's buffers back for the next batches; the batch is empty after. */
   release(): void {
-    for (const chunk of this.chunks)
+    for (const chunk of [...this.chunks, ...this.outs])
       if (chunk.length === CHUNK_BYTES && spareChunks.length < MAX_SPARE_CHUNKS) spareChunks.push(chunk);
     this.chunks.length = 0;
+    this.outs.length = 0;
     this.count = 0;
     this.total = 0;
     this.used = 0;
@@ -182,14 +214,13 @@ export class StagedBatch {
   }
 
   /** The rows with their record ids (PGlite). */
-  withIds(ids: readonly number[]): Array<StagedRow & { recordId: number | null }> {
-    let next = 0;
-    return this.rows.map((row, index) => ({ ...row, recordId: this.validity[index] ? (ids[next++] ?? null) : null }));
+  withIds(ids: ReservedIds): Array<StagedRow & { recordId: number | null }> {
+    return this.rows.map((row, index) => ({ ...row, recordId: this.validity[index] ? (ids.next() ?? null) : null }));
   }
 }
 
 /** One COPY of a batch's lines. */
-async function copyRows(pool: pg.Pool, batch: StagedBatch, ids: readonly number[]): Promise<void> {
+async function copyRows(pool: pg.Pool, batch: StagedBatch, ids: ReservedIds): Promise<void> {
   const client = await pool.connect();
   try {
     const copy = client.query(
@@ -258,7 +289,7 @@ export const importsRepository = {
   stage: async (db: Db, batch: StagedBatch, table: string | null): Promise<void> => {
     if (batch.length === 0) return;
     // A dry run creates nothing: its rows reserve no ids.
-    const ids = table === null ? [] : await reserveIds(db, table, batch.valid);
+    const ids = table === null ? new ReservedIds([]) : await reserveIds(db, table, batch.valid);
     const pool = pgPoolOf(db);
     if (pool) {
       try {
