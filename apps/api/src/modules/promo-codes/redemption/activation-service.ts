@@ -9,7 +9,7 @@ import { redeemPromoCode } from './redemption-repository';
 
 /**
  * A planner user redeems a code in one database call, `pult_redeem_promo_codes` (migration 0025,
- * docs/decisions/0027; batches of six or more claimed and granted in sets since 0026, decision 0028),
+ * docs/decisions/0027; batches claimed and granted in sets since 0026, decision 0028, from two since 0049),
  * together with the redemptions that arrived meanwhile. It reserves the attempt
  * against the per-account and per-address limits and commits that before the code is looked up
  * (atomically, so parallel guesses cannot slip past), then claims the code (docs/decisions/0009)
