@@ -2,9 +2,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client';
 import { AnswerCache, chooseEncoding } from '../../src/lib/revalidated-json';
+import { categoriesRepository } from '../../src/modules/telegram-channels/categories/categories-repository';
+import { channelsRepository } from '../../src/modules/telegram-channels/channels/channels-repository';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 import { testDbKind } from '../helpers/test-database';
 import { type ImportFixture, importFixture } from '../imports/import-fixture';
@@ -79,6 +81,29 @@ describe('an unchanged list', () => {
       expect(br.body).toBe(first.body);
     }
     for (const answer of [br, gzip, plain]) expect(tagOf(answer)).toBe(tag);
+  });
+
+  it('is not read again: a 304 and a full answer in any encoding come from the version row and the cache', async () => {
+    const [first] = await Promise.all([get(CHANNELS), get(CATEGORIES)]);
+    const pages = vi.spyOn(channelsRepository, 'page');
+    const counts = vi.spyOn(channelsRepository, 'count');
+    const categories = vi.spyOn(categoriesRepository, 'listWithCounts');
+    try {
+      for (const headers of [
+        {} as Record<string, string>,
+        { 'if-none-match': tagOf(first) },
+        { 'accept-encoding': BROWSER },
+        { 'accept-encoding': 'gzip' },
+      ])
+        for (const url of [CHANNELS, CATEGORIES]) expect((await get(url, headers)).statusCode).toBeLessThan(400);
+      expect([pages.mock.calls.length, counts.mock.calls.length, categories.mock.calls.length]).toEqual([0, 0, 0]);
+      // A write: each list is read once more, then kept again.
+      await f.call('POST', '/api/common/tg-categories', { id: news, title: 'Новости' });
+      for (let i = 0; i < 3; i++) await Promise.all([get(CHANNELS), get(CATEGORIES)]);
+      expect([pages.mock.calls.length, counts.mock.calls.length, categories.mock.calls.length]).toEqual([1, 1, 1]);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('keeps the guard first: no token is 401 and a planner 403, even with the current tag', async () => {
