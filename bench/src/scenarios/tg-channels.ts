@@ -3,14 +3,17 @@ import type { LoadScenario } from './scenario';
 
 /**
  * GET /api/common/tg-channels?take=1000&page=1: what both channel screens load on every visit (the
- * seed's ~300 channels in one answer, ordered by category and place).
+ * seed's ~300 channels in one answer, ordered by category and place). Issue 37 target 4: p99 ≤ 30 ms at
+ * 100 req/s. Since migration 0048 the server reads the lists' version row, then sends the bytes it
+ * already made for that version (docs/decisions/0023); this scenario sends no Accept-Encoding, so it
+ * measures the identity answer (124 kB on the seed).
  */
 const allChannels = pathOf(api.telegramChannels.listChannels, { query: { take: 1000, page: 1 } });
 
 export const tgChannelsAllScenario: LoadScenario = {
   name: 'tg-channels-all',
   mode: { kind: 'fixed-rate' },
-  target: { p99Ms: 50 },
+  target: { p99Ms: 30 },
   notes: 'GET /api/common/tg-channels?take=1000&page=1: every channel at once, as both channel screens ask.',
   request: ({ token }) => ({
     method: 'GET',
@@ -23,7 +26,8 @@ export const tgChannelsAllScenario: LoadScenario = {
 
 /**
  * The same list asked again by a browser that has it (issue 37): `If-None-Match` with the ETag of a first
- * answer, and 304 with no body while nothing changed (no serialization, no compression, no transfer).
+ * answer, and 304 with no body while nothing changed (no serialization, no compression, no transfer;
+ * since migration 0048 the list is not read either: the tag is the version row's).
  */
 export const tgChannelsRevalidatedScenario: LoadScenario = {
   name: 'tg-channels-all-revalidated',
