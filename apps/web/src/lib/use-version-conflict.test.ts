@@ -4,16 +4,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { useVersionConflict } from './use-version-conflict';
 
-interface Rec {
+type Rec = {
   id: number;
   title: string;
   version: number;
-}
+};
 const stale = (current: Rec) =>
-  new ApiError(412, { code: 'STALE_VERSION', message: 'stale', current } as unknown as ConstructorParameters<
-    typeof ApiError
-  >[1]);
-const taken = new ApiError(409, { code: 'TITLE_TAKEN', message: 'taken' } as ConstructorParameters<typeof ApiError>[1]);
+  new ApiError(412, {
+    statusCode: 412,
+    error: 'Precondition Failed',
+    code: 'STALE_VERSION',
+    message: 'stale',
+    current,
+  });
+const taken = new ApiError(409, { statusCode: 409, error: 'Conflict', code: 'PLAN_TITLE_TAKEN', message: 'taken' });
 
 describe('useVersionConflict', () => {
   it('opens on a stale version only, with the record now and what the person tried to save', () => {
