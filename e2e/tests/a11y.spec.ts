@@ -66,7 +66,9 @@ class Sweep {
   async check(screen: string) {
     const page = this.page;
     // Lazy screens and their first data, then antd's enter transitions (colours mid-fade are not real).
-    await expect(page.locator('.ant-skeleton, .ant-spin-spinning, .loading-cover, .screen-loader')).toHaveCount(0);
+    await expect(
+      page.locator('.ant-skeleton, .lite-skeleton, .ant-spin-spinning, .loading-cover, .screen-loader'),
+    ).toHaveCount(0);
     await page.waitForFunction(() =>
       document
         .getAnimations()

@@ -22,7 +22,7 @@ const fourUsers = async (token: string, prefix: string) => {
 /** The users list filtered to the marker; the first screen of a run waits for a cold server on a busy machine. */
 const openUsers = async (page: Page, marker: string) => {
   await page.goto(`/app/users?q=${marker}&in=email`);
-  const rows = page.locator('.users-table tr.ant-table-row');
+  const rows = page.locator('.users-table tr.lite-table-row');
   await expect(rows).toHaveCount(4, { timeout: 60_000 });
   return rows;
 };

@@ -22,7 +22,7 @@ test('«Отменить» after a bulk block puts back the users it blocked, ex
   const [a, b, c] = made as [User, User, User];
 
   await page.goto(`/app/users?q=${marker}&in=email`);
-  const rows = page.locator('.users-table tr.ant-table-row');
+  const rows = page.locator('.users-table tr.lite-table-row');
   await expect(rows).toHaveCount(3, { timeout: 60_000 });
   for (const user of made) await page.getByRole('checkbox', { name: `Выбрать ${user.email}` }).check();
   const bar = page.getByRole('region', { name: 'Действия с выбранными' });

@@ -177,11 +177,11 @@ test('the rows wait for the saved columns and are drawn once, already arranged',
   await page.goto('/app/users');
   // The total under the table is drawn from the rows' answer in the same render as the rows would be.
   await expect(page.locator('.users-table').getByText(/^Всего: /)).toBeVisible({ timeout: 45_000 });
-  expect(await page.locator('.users-table tbody tr.ant-table-row').count()).toBe(0);
-  await expect(page.locator('.users-table .ant-skeleton')).toBeVisible();
+  expect(await page.locator('.users-table tbody tr.lite-table-row').count()).toBe(0);
+  await expect(page.locator('.users-table .lite-skeleton')).toBeVisible();
 
   release();
-  await expect(page.locator('.users-table tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(page.locator('.users-table tbody tr.lite-table-row').first()).toBeVisible();
   expect(await headers(page)).not.toContain('Телефон');
   expect((await headers(page)).slice(0, 2)).toEqual(['Пользователь', 'Электронная почта']);
 });

@@ -17,7 +17,7 @@ test('phone numbers, e-mails and codes read left to right on RTL pages', async (
 
   await page.goto(`/app/users?q=${encodeURIComponent(admin.email)}&in=email`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  const row = page.locator('.users-table tr.ant-table-row').filter({ hasText: admin.email });
+  const row = page.locator('.users-table tr.lite-table-row').filter({ hasText: admin.email });
   await expect(row).toHaveCount(1);
   // The header's profile button and the table row both show the phone and the e-mail.
   await expect(row.getByText(admin.phone, { exact: true })).toBeVisible();

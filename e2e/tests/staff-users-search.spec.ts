@@ -17,7 +17,7 @@ test('the users search «Везде» finds a user by part of the e-mail, the ph
   await page.goto('/app/users');
   const searchIn = page.getByRole('combobox', { name: 'Где искать' });
   const box = page.getByRole('textbox', { name: 'Поиск пользователей' });
-  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  const rows = page.locator('.users-table tbody tr.lite-table-row');
   await expect(page.locator('.users-search')).toContainText('Везде');
 
   // Part of an e-mail (no «@»): the e-mail and the surname both contain it.

@@ -12,9 +12,9 @@ test.use({ viewport: { width: 1280, height: 800 } });
 const geometry = (page: Page) =>
   page.evaluate(() => {
     const table = document.querySelector('.users-table');
-    const scroller = table?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+    const scroller = table?.querySelector<HTMLElement>('.lite-table-scroll');
     const cut = [...(table?.querySelectorAll<HTMLElement>('thead th') ?? [])]
-      .map((th) => th.querySelector<HTMLElement>('.ant-table-column-title') ?? th)
+      .map((th) => th.querySelector<HTMLElement>('.lite-table-title') ?? th)
       .filter((title) => title.scrollWidth > title.clientWidth)
       .map((title) => title.textContent);
     const rows = [...(table?.querySelectorAll<HTMLElement>('tbody tr.users-row') ?? [])];

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { UserFilter } from '@pult/contract';
-import { Button, Flex, Popover, Typography } from 'antd';
+import { Button, Flex, Popover } from 'antd';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +58,7 @@ export const ExportUsersButton = ({ filter, expectedRows }: Props) => {
 
   const details = progress ? (
     <Flex vertical gap={4} className="users-export-progress" role="status" aria-live="polite">
-      <Typography.Text strong>{t('users.export.running')}</Typography.Text>
+      <strong>{t('users.export.running')}</strong>
       <Suspense fallback={null}>
         {percent === null ? (
           <Progress percent={100} status="active" showInfo={false} size="small" />
@@ -66,10 +66,10 @@ export const ExportUsersButton = ({ filter, expectedRows }: Props) => {
           <Progress percent={percent} status="active" size="small" />
         )}
       </Suspense>
-      <Typography.Text type="secondary">
+      <span className="users-muted">
         {t('users.export.rows', { rows: formatNumber(progress.rows, locale) })} ·{' '}
         {formatBytes(progress.bytes, locale, t)}
-      </Typography.Text>
+      </span>
       <Button size="small" onClick={() => abort.current?.abort()}>
         {t('users.export.cancel')}
       </Button>

@@ -1,5 +1,5 @@
 import type { Role, User, UserStatus } from '@pult/contract';
-import { Flex, Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { statusTagColor } from '../../../config/status-colors';
 import type { LocaleId } from '../../../config/theme-config';
@@ -34,7 +34,7 @@ export const SubscriptionSummary = ({
   oneLine?: boolean;
 }) => {
   const { t, i18n } = useTranslation();
-  if (!register) return <Typography.Text type="secondary">{t('users.subscription.none')}</Typography.Text>;
+  if (!register) return <span className="users-muted">{t('users.subscription.none')}</span>;
   const locale = i18n.language as LocaleId;
   const until = register.expiresAt
     ? t('users.subscription.until', { date: formatDate(register.expiresAt, locale) })
@@ -44,21 +44,19 @@ export const SubscriptionSummary = ({
   );
   if (oneLine) {
     return (
-      <Flex gap={6} align="center" className="users-subscription-line" title={`${register.planTitle}, ${until}`}>
-        <Typography.Text ellipsis>{register.planTitle}</Typography.Text>
+      <span className="users-subscription-line" title={`${register.planTitle}, ${until}`}>
+        <span className="users-plan-title">{register.planTitle}</span>
         {register.status === 'active' ? null : status}
-      </Flex>
+      </span>
     );
   }
   return (
-    <Flex vertical gap={2}>
-      <Flex gap={6} align="center" wrap>
-        <Typography.Text>{register.planTitle}</Typography.Text>
+    <span className="users-subscription">
+      <span className="users-subscription-plan">
+        <span>{register.planTitle}</span>
         {status}
-      </Flex>
-      <Typography.Text type="secondary" className="users-secondary">
-        {until}
-      </Typography.Text>
-    </Flex>
+      </span>
+      <span className="users-muted users-secondary">{until}</span>
+    </span>
   );
 };

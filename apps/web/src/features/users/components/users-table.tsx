@@ -1,11 +1,12 @@
 import type { User, UsersPage } from '@pult/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Flex, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useListDensity } from '../../../components/list-views/list-density';
+import { LitePagedTable } from '../../../components/lite/lite-paged-table';
+import type { LiteColumn } from '../../../components/lite/lite-table';
 import { Ltr } from '../../../components/ltr';
-import { PagedTable, type Paging, type TableSelection } from '../../../components/paged-table';
+import type { Paging, TableSelection } from '../../../components/paged-table';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { LocaleId } from '../../../config/theme-config';
 import { BULK_LIMIT, userSortFields } from '../../../lib/contract-values';
@@ -33,7 +34,7 @@ interface Props {
  */
 const USERS_TABLE_WIDTH = 32 + 170 + 180 + 134 + 120 + 170 + 164;
 
-/** Server-side paging and sorting: antd reports what the user clicked, the URL remembers it. */
+/** Server-side paging and sorting: the table reports what the user clicked, the URL remembers it. */
 export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra, selection }: Props) => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -44,14 +45,13 @@ export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra,
   // Every column has a width (table-layout: fixed): long names and e-mails are cut with «…» instead of
   // widening the table. Below antd's xxl (1600 px) the columns shown add up to USERS_TABLE_WIDTH, which
   // fits the content beside the side menu from a 1280 px screen up; narrower screens scroll sideways.
-  const columns: TableProps<User>['columns'] = [
+  const columns: LiteColumn<User>[] = [
     {
       key: 'name',
       title: t('users.columns.name'),
       width: 170,
-      ellipsis: { showTitle: false },
-      render: (_, user) => (
-        <Flex gap="small" align="center" className="users-name-cell">
+      render: (user) => (
+        <span className="users-name-cell">
           <UserAvatar user={user} size={compact ? 24 : 32} />
           <Link
             to={userPath(user.id)}
@@ -63,9 +63,7 @@ export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra,
               displayName(user)
             ) : (
               // The e-mail has its own column; saying it twice would only hide that the name is missing.
-              <Typography.Text type="secondary" italic>
-                {t('users.list.noName')}
-              </Typography.Text>
+              <span className="users-muted users-no-name">{t('users.list.noName')}</span>
             )}
           </Link>
           {/* Staff stand out where the role column is not shown (below xxl, users.css). */}
@@ -74,84 +72,73 @@ export const UsersTable = ({ list, paging, sort, filtered, onChange, emptyExtra,
               <RoleTag role={user.role} />
             </span>
           )}
-        </Flex>
+        </span>
       ),
     },
     {
       key: 'email',
-      dataIndex: 'email',
       title: t('users.columns.email'),
       width: 180,
-      render: (email: string) => <Ltr>{email}</Ltr>,
+      render: (user) => <Ltr>{user.email}</Ltr>,
       ellipsis: true,
     },
     {
       key: 'phoneNumber',
-      dataIndex: 'phoneNumber',
       title: t('users.columns.phone'),
       width: 134,
-      render: (phone: string | null) =>
-        phone ? <Ltr>{phone}</Ltr> : <Typography.Text type="secondary">—</Typography.Text>,
-      responsive: ['lg'],
+      render: (user) => (user.phoneNumber ? <Ltr>{user.phoneNumber}</Ltr> : <span className="users-muted">—</span>),
+      from: 'lg',
       className: 'users-nowrap',
     },
     {
       key: 'role',
-      dataIndex: 'role',
       title: t('users.columns.role'),
       width: 128,
-      render: (_, user) => <RoleTag role={user.role} />,
+      render: (user) => <RoleTag role={user.role} />,
       // Almost every row says «Пользователь»: wide screens only; staff are marked by their name below that.
-      responsive: ['xxl'],
+      from: 'xxl',
     },
     {
       key: 'status',
-      dataIndex: 'status',
       title: t('users.columns.status'),
       width: 120,
-      render: (_, user) => <StatusTag status={user.status} />,
+      render: (user) => <StatusTag status={user.status} />,
     },
     {
       key: 'subscription',
       title: t('users.columns.subscription'),
       width: 170,
-      render: (_, user) => <SubscriptionSummary register={user.register} oneLine={compact} />,
-      responsive: ['md'],
+      render: (user) => <SubscriptionSummary register={user.register} oneLine={compact} />,
+      from: 'md',
     },
     {
       key: 'createdAt',
-      dataIndex: 'createdAt',
       title: t('users.columns.createdAt'),
       width: 164,
-      render: (value: string) => formatDate(value, locale),
+      render: (user) => formatDate(user.createdAt, locale),
       className: 'users-nowrap',
     },
     {
       key: 'lastSeenAt',
-      dataIndex: 'lastSeenAt',
       title: t('users.columns.lastSeenAt'),
       width: 160,
-      render: (value: string | null) => (value ? formatDateTime(value, locale) : '—'),
+      render: (user) => (user.lastSeenAt ? formatDateTime(user.lastSeenAt, locale) : '—'),
       // Wide screens only: on a laptop the table should fit without scrolling sideways.
-      responsive: ['xxl'],
+      from: 'xxl',
       className: 'users-nowrap',
     },
   ];
 
   return (
-    <PagedTable<User, UserSort>
+    <LitePagedTable<User, UserSort>
       listKey="users"
       className="users-table"
-      tableLayout="fixed"
-      scroll={{ x: USERS_TABLE_WIDTH }}
+      minWidth={USERS_TABLE_WIDTH}
       columns={columns}
-      onRow={(user) => ({
-        // A click on the row opens the user; a click on its checkbox only chooses it.
-        onClick: (event) => {
-          if (!(event.target as Element).closest('.ant-table-selection-column')) navigate(userPath(user.id));
-        },
-        className: 'users-row',
-      })}
+      rowKey={(user) => user.id}
+      // A click on the row opens the user (its checkbox and name link keep their own clicks).
+      onRowClick={(user) => navigate(userPath(user.id))}
+      rowClassName="users-row"
       selection={
         selection && {
           ...selection,
