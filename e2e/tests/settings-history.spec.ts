@@ -1,5 +1,13 @@
 import { ACCOUNTS } from '../accounts';
 import { apiAs, expect, test } from '../fixtures';
+import {
+  colourViolations,
+  darkRtlPhone,
+  focusIsOnAnElement,
+  historyTablesFit,
+  noSidewaysScroll,
+  pressUntilFocused,
+} from '../look';
 
 /**
  * Issue 32: the settings have «История» too. An admin changes two settings on the form, one of them inside a
@@ -71,4 +79,45 @@ test('an admin changes the settings, reads «История» in Russian and res
       body: { supportContact: original.supportContact, promoActivationLimits: original.promoActivationLimits },
     });
   }
+});
+
+/**
+ * The same «История» on a phone, in the dark theme, right to left, by keyboard alone. It only reads: the
+ * versions the test above saved are there (one file runs in order on one worker), and a spec that saved the
+ * settings here would meet another spec's open settings form with a stale version.
+ */
+test('the settings’ «История»: dark, RTL, 390 px, two versions compared by keyboard', async ({ page, login }) => {
+  await login(ACCOUNTS.admin);
+  await darkRtlPhone(page);
+  await page.goto('/app/common/settings');
+  await expect(page.getByTestId('settings-form').getByLabel('Контакт поддержки')).toBeVisible();
+  // The tabs by keyboard: Tab to the active one, the arrow towards «История», Enter.
+  const historyTab = page.getByRole('tab', { name: 'История' });
+  await pressUntilFocused(page, page.getByRole('tab', { name: 'Настройки' }), 'Tab', 80);
+  await pressUntilFocused(page, historyTab, 'ArrowLeft', 3);
+  await page.keyboard.press('Enter');
+  await expect(historyTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/tab=history/);
+
+  // The two newest versions ticked with Space: the comparison opens above the list.
+  const ticks = page.getByRole('checkbox', { name: /^Сравнить версию \d+$/ });
+  await pressUntilFocused(page, ticks.nth(0), 'Tab', 120);
+  await page.keyboard.press('Space');
+  await pressUntilFocused(page, ticks.nth(1), 'Tab', 20);
+  await page.keyboard.press('Space');
+  const compared = page.getByRole('region', { name: /^Версия \d+ → версия \d+$/ });
+  await expect(compared).toBeVisible();
+  await expect(compared.locator('ins, del').first()).toBeVisible();
+  await noSidewaysScroll(page);
+  await historyTablesFit(page.locator('body'));
+  expect(await colourViolations(page)).toEqual([]);
+  await page.screenshot({
+    path: `${process.env.E2E_OUTPUT_DIR ?? '.test-output'}/screenshots/settings-history-dark-rtl-390.png`,
+    fullPage: true,
+  });
+  // The comparison closes by keyboard; the focus stays on an element, not <body>.
+  await pressUntilFocused(page, compared.getByRole('button', { name: 'Закрыть' }), 'Shift+Tab', 120);
+  await page.keyboard.press('Enter');
+  await expect(compared).toHaveCount(0);
+  await focusIsOnAnElement(page);
 });
