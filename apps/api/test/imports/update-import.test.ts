@@ -1,7 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, tgChannels, users } from '../../src/db/schema';
+import { testDbKind } from '../helpers/test-database';
 import { type ImportFixture, importFixture } from './import-fixture';
 
 /** Update mode (docs/decisions/0042): rows whose key a record has change it; the undo puts it back. */
@@ -276,6 +278,62 @@ describe('updating Telegram channels by name', () => {
     expect((await f.state(state.id, 'editor')).undoRefusals).toEqual([{ row: 3, recordId: other, reason: 'changed' }]);
     expect(await channel(daily)).toMatchObject({ title: 'Ежедневник', categoryId: films });
   });
+
+  // Two connections are needed: PGlite has one. The undo restores the updated channels and deletes the
+  // created one; each statement's trigger marks the Telegram lists' version row (migration 0048). A staff
+  // edit holding the created channel's row while the undo runs used to deadlock with it (the undo holding
+  // the version row, waiting for the row; the edit holding the row, waiting for the version row).
+  it.skipIf(testDbKind !== 'postgres')(
+    'an edit holding an imported channel while the undo runs: the undo waits, then refuses; no deadlock',
+    async () => {
+      f.t.clock.advance(60_000);
+      const lines = [
+        'Название;Ссылка;Категория;Описание;Опубликован',
+        'Другой;@other_news;Новости;Снова;да',
+        'Свежий;fresh_two;Новости;;',
+      ];
+      const state = await f.run(Buffer.from(lines.join('\n')), { kind: 'tg-channels', onExisting: 'update' }, 'editor');
+      expect(state).toMatchObject({ status: 'done', imported: 2, updated: 1 });
+      const [fresh] = await f.t.database.db
+        .select({ id: tgChannels.id })
+        .from(tgChannels)
+        .where(eq(tgChannels.username, 'fresh_two'));
+      const url = (f.t.database.pool as unknown as { options?: { connectionString?: string } }).options
+        ?.connectionString;
+      const edit = new pg.Client({ connectionString: url });
+      await edit.connect();
+      try {
+        await edit.query('BEGIN');
+        await edit.query('SELECT 1 FROM tg_channels WHERE id = $1 FOR UPDATE', [fresh?.id]);
+        const undo = f.call('POST', `/api/imports/${state.id}/undo`, undefined, 'editor');
+        // The undo is waiting for a lock before the edit writes.
+        await expect
+          .poll(async () => {
+            const { rows } = await edit.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+                 WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> pg_backend_pid()`,
+            );
+            return rows[0]?.n;
+          })
+          .toBe(1);
+        await edit.query(
+          `UPDATE tg_channels SET title = 'Свежий', updated_at = now() + interval '1 minute' WHERE id = $1`,
+          [fresh?.id],
+        );
+        await edit.query('COMMIT');
+        const refused = await undo;
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect(refused.json().code).toBe('IMPORT_UNDO_REFUSED');
+        expect((await f.state(state.id, 'editor')).undoRefusals).toEqual([
+          { row: 3, recordId: fresh?.id, reason: 'changed' },
+        ]);
+        expect((await channel(fresh?.id ?? 0))?.title).toBe('Свежий');
+      } finally {
+        await edit.query('ROLLBACK').catch(() => undefined);
+        await edit.end();
+      }
+    },
+  );
 
   it('planner users may not import channels at all', async () => {
     expect((await f.send('user', file(), { kind: 'tg-channels', onExisting: 'update' })).statusCode).toBe(403);

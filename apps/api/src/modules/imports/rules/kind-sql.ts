@@ -26,6 +26,13 @@ export interface KindSql {
   remove(doomed: SQL): SQL;
   /** The records' table, to see which of them are still there after the removal. */
   table: string;
+  /**
+   * Locks every record the import wrote, in id order, before the undo writes any: for a table whose
+   * writes also mark a shared list as changed (tg_channels, migration 0048), so the undo never holds that
+   * list's version row while it waits for a record a staff edit has locked (the edit would then wait for
+   * the version row: a deadlock). Locked first, the undo waits for the edit holding nothing else.
+   */
+  lockRecords?(importId: number): SQL;
 }
 
 const users: KindSql = {
@@ -87,6 +94,9 @@ const channels: KindSql = {
   remove: (doomed) => sql`DELETE FROM tg_channels c USING unnest(${doomed}) AS d(id) WHERE c.id = d.id
     AND c.updated_at = c.created_at AND c.checked_at IS NULL RETURNING 1`,
   table: 'tg_channels',
+  lockRecords: (importId) => sql`SELECT 1 FROM tg_channels c
+    WHERE c.id IN (SELECT record_id FROM import_rows WHERE import_id = ${importId} AND record_id IS NOT NULL)
+    ORDER BY c.id FOR UPDATE OF c`,
 };
 
 export const kindSql: Record<ImportKind, KindSql> = { users, 'promo-codes': codes, 'tg-channels': channels };
@@ -265,6 +275,8 @@ export async function removeRecords(
   const update = updateSql[kind];
   let restored = 0;
   let leftUpdated = 0;
+  const lock = rules.lockRecords?.(importId);
+  if (lock) await queryRows(db, lock);
   if (update) {
     const [present] = await queryRows<{ n: number }>(
       db,
