@@ -4,7 +4,7 @@ import { expect as baseExpect, storeThemeOnEveryLoad } from './fixtures';
 
 /**
  * How a screen looks and behaves for a person on a phone, in the dark theme, right to left, by keyboard
- * alone: the checks the «look» specs share (history-and-conflicts-look, settings-history).
+ * alone: the checks the «look» specs share (history-and-conflicts-look, settings).
  */
 
 const expect = baseExpect.configure({ timeout: 20_000 });
