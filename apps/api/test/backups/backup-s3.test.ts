@@ -1,15 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Storage } from '../../src/storage/s3-storage';
+import { startLocalS3 } from '../helpers/local-s3';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 import { testDbKind } from '../helpers/test-database';
 import { command, type Installation, newInstallation, openInstallation } from './installation';
 
 // s3rver speaks the S3 protocol locally and checks SigV4 signatures, so the real client code runs.
-let server: S3rver;
+let localS3: Awaited<ReturnType<typeof startLocalS3>>;
 let endpoint = '';
 let source: Installation;
 let target: Installation;
@@ -26,17 +24,8 @@ const bucket = (name: string) =>
   s3Storage({ endpoint, bucket: name, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
 
 beforeAll(async () => {
-  server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: mkdtempSync(join(tmpdir(), 'pult-s3-')),
-    configureBuckets: [
-      { name: 'source', configs: [] },
-      { name: 'target', configs: [] },
-    ],
-  });
-  endpoint = `http://127.0.0.1:${(await server.run()).port}`;
+  localS3 = await startLocalS3(['source', 'target']);
+  endpoint = localS3.endpoint;
   source = await newInstallation(true);
   source.env = { ...source.env, ...s3Env('source') };
   target = await newInstallation(false);
@@ -47,7 +36,7 @@ afterAll(async () => {
   await t?.close();
   await source?.remove();
   await target?.remove();
-  await server?.close();
+  await localS3?.close();
 });
 
 describe(`backup with STORAGE_DRIVER=s3 (${testDbKind})`, () => {

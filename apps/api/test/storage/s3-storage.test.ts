@@ -1,28 +1,18 @@
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Storage } from '../../src/storage/s3-storage';
+import { startLocalS3 } from '../helpers/local-s3';
 import { multipartBody, PNG_1PX } from '../helpers/multipart';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 // s3rver speaks the S3 protocol locally and checks SigV4 signatures, so the real client code runs.
-let server: S3rver;
+let localS3: Awaited<ReturnType<typeof startLocalS3>>;
 let endpoint = '';
 let t: TestApp;
 
 beforeAll(async () => {
-  server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: mkdtempSync(join(tmpdir(), 'pult-s3-')),
-    configureBuckets: [{ name: 'pult', configs: [] }],
-  });
-  const address = await server.run();
-  endpoint = `http://127.0.0.1:${address.port}`;
+  localS3 = await startLocalS3(['pult']);
+  endpoint = localS3.endpoint;
   t = await buildTestApp({
     extraEnv: {
       STORAGE_DRIVER: 's3',
@@ -36,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await server.close();
+  await localS3.close();
 });
 
 describe('S3 storage driver (against a local S3 server)', () => {

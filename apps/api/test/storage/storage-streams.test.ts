@@ -3,11 +3,11 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStorage } from '../../src/storage/local-storage';
 import { s3Storage } from '../../src/storage/s3-storage';
 import type { Storage } from '../../src/storage/storage';
+import { startLocalS3 } from '../helpers/local-s3';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 import { importBody } from '../imports/import-fixture';
 
@@ -31,20 +31,13 @@ async function readAll(stream: Readable): Promise<Buffer> {
 /** The S3 driver's spool folders (it makes one per putStream in the system's temp folder). */
 const spools = () => readdirSync(tmpdir()).filter((name) => name.startsWith('pult-s3-put-'));
 
-let server: S3rver;
+let localS3: Awaited<ReturnType<typeof startLocalS3>>;
 let endpoint = '';
 beforeAll(async () => {
-  server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: mkdtempSync(join(tmpdir(), 'pult-s3-')),
-    configureBuckets: [{ name: 'pult', configs: [] }],
-  });
-  const address = await server.run();
-  endpoint = `http://127.0.0.1:${address.port}`;
+  localS3 = await startLocalS3(['pult']);
+  endpoint = localS3.endpoint;
 });
-afterAll(() => server.close());
+afterAll(() => localS3.close());
 
 const s3 = (): Storage =>
   s3Storage({ endpoint, bucket: 'pult', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
