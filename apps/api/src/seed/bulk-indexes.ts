@@ -12,6 +12,31 @@ export function shouldRebuildIndexes(newRows: number, existingRows: number): boo
 
 const regclass = (table: string) => `'${quoteIdent(table).replaceAll("'", "''")}'::regclass`;
 
+interface Definition {
+  name: string;
+  definition: string;
+}
+
+/** The table's indexes that back no constraint (the primary key, which foreign keys use, stays), as the catalogue defines them. */
+const secondaryIndexes = (run: RunSql, table: string, options: BulkLoadOptions = {}) =>
+  run<Definition>(
+    `SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS definition
+       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+      WHERE x.indrelid = ${regclass(table)}
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
+        ${options.keepUnique ? 'AND NOT x.indisunique' : ''}`,
+  );
+
+/** The table's own foreign keys (`ALTER TABLE … ADD CONSTRAINT name definition` puts one back). */
+const foreignKeys = (run: RunSql, table: string) =>
+  run<Definition>(
+    `SELECT conname AS name, pg_get_constraintdef(oid) AS definition
+       FROM pg_constraint WHERE conrelid = ${regclass(table)} AND contype = 'f' ORDER BY conname`,
+  );
+
+const addKey = (table: string, key: Definition) =>
+  `ALTER TABLE ${quoteIdent(table)} ADD CONSTRAINT ${quoteIdent(key.name)} ${key.definition}`;
+
 /**
  * Drops the table's secondary indexes and returns a function that recreates them. Building a
  * trigram GIN index once over 1 000 000 rows takes seconds; updating it per copied row made the
@@ -23,13 +48,7 @@ export async function dropSecondaryIndexes(
   table: string,
   options: BulkLoadOptions = {},
 ): Promise<() => Promise<void>> {
-  const indexes = await run<{ name: string; definition: string }>(
-    `SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS definition
-       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
-      WHERE x.indrelid = ${regclass(table)}
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
-        ${options.keepUnique ? 'AND NOT x.indisunique' : ''}`,
-  );
+  const indexes = await secondaryIndexes(run, table, options);
   for (const index of indexes) await run(`DROP INDEX ${quoteIdent(index.name)}`);
   return async () => {
     for (const index of indexes) await run(index.definition);
@@ -42,15 +61,10 @@ export async function dropSecondaryIndexes(
  * transactions made 10 000 000 such lookups. Adding the key back checks all rows in one join.
  */
 export async function dropForeignKeys(run: RunSql, table: string): Promise<() => Promise<void>> {
-  const keys = await run<{ name: string; definition: string }>(
-    `SELECT conname AS name, pg_get_constraintdef(oid) AS definition
-       FROM pg_constraint WHERE conrelid = ${regclass(table)} AND contype = 'f' ORDER BY conname`,
-  );
+  const keys = await foreignKeys(run, table);
   for (const key of keys) await run(`ALTER TABLE ${quoteIdent(table)} DROP CONSTRAINT ${quoteIdent(key.name)}`);
   return async () => {
-    for (const key of keys) {
-      await run(`ALTER TABLE ${quoteIdent(table)} ADD CONSTRAINT ${quoteIdent(key.name)} ${key.definition}`);
-    }
+    for (const key of keys) await run(addKey(table, key));
   };
 }
 
@@ -70,5 +84,35 @@ export async function prepareBulkLoad(
   return async () => {
     await rebuildIndexes();
     await restoreKeys();
+  };
+}
+
+/**
+ * What the parallel seed (seed-parallel.ts) took off a table, as statements to run on any connection:
+ * each index's own definition, and each foreign key added `NOT VALID` (a moment's lock) and then
+ * validated (one join, which other connections' validations and reads do not wait for).
+ */
+export interface TakenOff {
+  table: string;
+  indexes: Definition[];
+  addKeys: string[];
+  validateKeys: string[];
+}
+
+/**
+ * Takes the foreign keys and secondary indexes off for a load on several connections. Unlike
+ * `prepareBulkLoad` this is committed before the load, so a run that fails in between leaves the table
+ * without them: the parallel mode is for an empty database, which a failed run leaves to be recreated.
+ */
+export async function takeOff(run: RunSql, table: string, options: BulkLoadOptions = {}): Promise<TakenOff> {
+  const keys = await foreignKeys(run, table);
+  const indexes = await secondaryIndexes(run, table, options);
+  for (const key of keys) await run(`ALTER TABLE ${quoteIdent(table)} DROP CONSTRAINT ${quoteIdent(key.name)}`);
+  for (const index of indexes) await run(`DROP INDEX ${quoteIdent(index.name)}`);
+  return {
+    table,
+    indexes,
+    addKeys: keys.map((key) => `${addKey(table, key)} NOT VALID`),
+    validateKeys: keys.map((key) => `ALTER TABLE ${quoteIdent(table)} VALIDATE CONSTRAINT ${quoteIdent(key.name)}`),
   };
 }

@@ -26,13 +26,13 @@ export interface GenerateSubscriptionsOptions {
 }
 
 const DAY = 86_400;
-const sources = [
+export const sources = [
   ['purchase', 78],
   ['promo', 15],
   ['admin', 7],
 ] as const;
 /** Promo codes and admins grant a few standard lengths rather than the plan's own. */
-const grantDays = [7, 14, 30, 90, 365] as const;
+export const grantDays = [7, 14, 30, 90, 365] as const;
 
 /**
  * Subscriptions oldest first, each started somewhere in its owner's lifetime so far. Only what

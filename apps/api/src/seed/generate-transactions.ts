@@ -30,23 +30,23 @@ export interface GenerateTransactionsOptions {
   now: Date;
 }
 
-const kinds = [
+export const kinds = [
   ['purchase', 45],
   ['renewal', 37],
   ['grant', 15],
   ['refund', 3],
 ] as const;
-const paymentProviders = [
+export const paymentProviders = [
   ['yookassa', 40],
   ['cloudpayments', 20],
   ['appstore', 22],
   ['googleplay', 18],
 ] as const;
-const grantProviders = [
+export const grantProviders = [
   ['promo', 70],
   ['admin', 30],
 ] as const;
-const paymentStatuses = [
+export const paymentStatuses = [
   ['succeeded', 86],
   ['failed', 8],
   ['canceled', 3],
@@ -54,7 +54,7 @@ const paymentStatuses = [
   ['pending', 1],
 ] as const;
 /** A payment stays pending for minutes, a day at most: older "pending" ones ended up failed. */
-const PENDING_FOR_SEC = 86_400;
+export const PENDING_FOR_SEC = 86_400;
 
 const hex8 = (random: Random) =>
   Math.floor(random.next() * 0x1_0000_0000)

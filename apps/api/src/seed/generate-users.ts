@@ -28,12 +28,14 @@ export interface GenerateUsersOptions {
   periodDays?: number;
 }
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
+/** How far back registrations go by default: two years. */
+export const PERIOD_DAYS = 730;
 
 /** Growth factor of the registration curve: the last day gets e^1.6 ≈ 5× the first day's sign-ups. */
-const GROWTH = 1.6;
+export const GROWTH = 1.6;
 
-const mailDomains = [
+export const mailDomains = [
   ['mail.ru', 30],
   ['yandex.ru', 24],
   ['gmail.com', 18],
@@ -48,8 +50,11 @@ const mailDomains = [
 
 type LocalPart = (first: string, last: string, n: number) => string;
 
-/** The ways people build an address from their name; the trailing id makes each one unique. */
-const localParts: readonly (readonly [LocalPart, number])[] = [
+/**
+ * The ways people build an address from their name; the trailing id makes each one unique. The SQL
+ * generator (sql-users.ts) spells the same forms with the same weights.
+ */
+export const localParts: readonly (readonly [LocalPart, number])[] = [
   [(first, last, n) => `${first}.${last}${n}`, 30],
   [(first, last, n) => `${last}.${first}${n}`, 15],
   [(first, last, n) => `${first.charAt(0)}.${last}${n}`, 15],
@@ -105,7 +110,7 @@ export function* generateUsers(options: GenerateUsersOptions): Generator<UserRow
   // The first id joins the seed, so an append run with the same --seed does not repeat the names.
   const random = createRandom((options.seed ^ Math.imul(options.firstId, 0x9e3779b1)) >>> 0);
   const nowMs = options.now.getTime();
-  const periodMs = (options.periodDays ?? 730) * DAY_MS;
+  const periodMs = (options.periodDays ?? PERIOD_DAYS) * DAY_MS;
   for (let i = 0; i < options.count; i++) {
     const id = options.firstId + i;
     const person = generatePerson(random);

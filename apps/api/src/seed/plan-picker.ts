@@ -13,22 +13,32 @@ export interface PlanPicker {
   pick(random: Random, atSec: number, options?: { renewable?: boolean }): PlanInfo;
 }
 
-export function planPicker(plans: readonly PlanInfo[], archivedUntilSec: number): PlanPicker {
+/** The weighted plan lists a picker draws from: before `archivedUntil` (early) and after, all or renewable only. */
+export function planLists(plans: readonly PlanInfo[]) {
   if (!plans.some((p) => p.enabled)) throw new Error('No enabled subscription plan to sell');
   const weigh = (list: readonly PlanInfo[]): Weighted =>
     list.map((p) => [p, p.enabled ? periodWeight[p.period] : ARCHIVED_WEIGHT] as const);
   const early = weigh(plans);
   const late = weigh(plans.filter((p) => p.enabled));
-  const renewableEarly = early.filter(([p]) => p.period !== 'lifetime');
-  const renewableLate = late.filter(([p]) => p.period !== 'lifetime');
+  const renewable = (list: Weighted) => {
+    const kept = list.filter(([p]) => p.period !== 'lifetime');
+    return kept.length > 0 ? kept : list;
+  };
+  return { early, late, renewableEarly: renewable(early), renewableLate: renewable(late) };
+}
+
+export function planPicker(plans: readonly PlanInfo[], archivedUntilSec: number): PlanPicker {
+  const lists = planLists(plans);
   return {
     pick(random, atSec, options) {
       const isEarly = atSec < archivedUntilSec;
-      let list = isEarly ? early : late;
-      if (options?.renewable) {
-        const renewable = isEarly ? renewableEarly : renewableLate;
-        if (renewable.length > 0) list = renewable;
-      }
+      const list = options?.renewable
+        ? isEarly
+          ? lists.renewableEarly
+          : lists.renewableLate
+        : isEarly
+          ? lists.early
+          : lists.late;
       return random.pickWeighted(list);
     },
   };

@@ -3,11 +3,12 @@ import { notesSource } from './generate-notes';
 import { generateUsers, type UserRow, userSource } from './generate-users';
 import { createProgress } from './progress';
 import { seedAgreements } from './seed-agreements';
-import { readPlans, seedPlans, seedSubscriptions, seedTransactions } from './seed-billing';
+import { type BillingUsers, readPlans, seedPlans, seedSubscriptions, seedTransactions } from './seed-billing';
 import { seedPromo } from './seed-promo';
 import { seedPush } from './seed-push';
 import type { SeedTarget } from './seed-target';
 import { seedTelegram } from './seed-telegram';
+import { type PlannerRange, plannerRange, userChunks } from './sql-users';
 import { generateStaffPassword, staffAccounts, staffRows } from './staff';
 import { loadUserPool } from './user-pool';
 
@@ -24,6 +25,11 @@ export interface SeedOptions {
   seed: number;
   now: Date;
   staffPassword?: string;
+  /**
+   * PostgreSQL with `reset`: load the big tables and build their indexes on this many connections,
+   * committing as it goes (seed-parallel.ts); unset or 1, one transaction on one connection.
+   */
+  parallel?: number;
   /** Where the progress line goes; default stderr. */
   progressStream?: NodeJS.WriteStream;
 }
@@ -59,7 +65,7 @@ function* concat<T>(...parts: Iterable<T>[]): Generator<T> {
   for (const part of parts) yield* part;
 }
 
-async function seedUsers(target: SeedTarget, options: SeedOptions) {
+export async function seedUsers(target: SeedTarget, options: SeedOptions) {
   const firstId = (await target.maxId('users')) + 1;
   const existing = await target.existingEmails(staffAccounts.map((account) => account.email));
   const missing = staffAccounts.filter((account) => !existing.has(account.email));
@@ -71,20 +77,43 @@ async function seedUsers(target: SeedTarget, options: SeedOptions) {
     const passwordHash = await hashPassword(password);
     staff = staffRows({ accounts: missing, firstId, passwordHash, seed: options.seed, now: options.now });
   }
-
-  const users = generateUsers({
-    count: options.users,
+  const planners = plannerRange({
     firstId: firstId + staff.length,
+    count: options.users,
     seed: options.seed,
     now: options.now,
   });
-  const total = staff.length + options.users;
-  await target.load(
-    userSource(concat(staff, users), total),
-    createProgress({ label: 'users', total, ...(options.progressStream ? { stream: options.progressStream } : {}) }),
-  );
+  const progress = (label: string, total: number) =>
+    createProgress({ label, total, ...(options.progressStream ? { stream: options.progressStream } : {}) });
+  if (target.generate) {
+    // PostgreSQL generates the planner users itself (sql-users.ts); the staff rows carry a password hash.
+    if (staff.length > 0) await target.load(userSource(staff, staff.length), progress('staff', staff.length));
+    await target.generate('users', userChunks(planners), progress('users', options.users));
+  } else {
+    const users = generateUsers({
+      count: options.users,
+      firstId: planners.firstId,
+      seed: options.seed,
+      now: options.now,
+    });
+    const total = staff.length + options.users;
+    await target.load(userSource(concat(staff, users), total), progress('users', total));
+  }
   await target.finish('users');
-  return { firstId, staffCreated: missing.map((account) => account.email), generatedPassword };
+  return { firstId, staffCreated: missing.map((account) => account.email), generatedPassword, planners };
+}
+
+/** Whether the database's planner users are exactly the ones this run generated (a reset run, or the first). */
+async function onlyThesePlanners(target: SeedTarget, planners: PlannerRange): Promise<boolean> {
+  const [row] = await target.query<{ n: number; lo: number; hi: number }>(
+    "SELECT count(*)::int AS n, coalesce(min(id), 0)::int AS lo, coalesce(max(id), 0)::int AS hi FROM users WHERE role = 'user'",
+  );
+  return (
+    planners.count > 0 &&
+    row?.n === planners.count &&
+    row.lo === planners.firstId &&
+    row.hi === planners.firstId + planners.count - 1
+  );
 }
 
 /**
@@ -96,7 +125,7 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
   const started = performance.now();
   const stages: Record<string, number> = {};
   const tables: string[] = [];
-  const stage = async <T>(name: string, work: () => Promise<T>, wrote: string[] = [name]): Promise<T> => {
+  const stage: Stage = async (name, work, wrote = [name]) => {
     const at = performance.now();
     const result = await work();
     stages[name] = Math.round(performance.now() - at) / 1000;
@@ -106,59 +135,78 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
 
   // Empties everything referencing users too: sessions, subscriptions, transactions, promo series and codes.
   if (options.reset) await target.reset(['users', 'jobs']);
-  const users = await stage('users', () => seedUsers(target, options));
+  const seeded = await stage('users', () => seedUsers(target, options));
   const plansCreated = await stage('plans', () => seedPlans(target, options), ['subscription_plans']);
   const tgChannels = await stage('telegram', () => seedTelegram(target, options), ['tg_categories', 'tg_channels']);
 
   const subscriptions = options.subscriptions ?? 0;
   const transactions = options.transactions ?? 0;
-  const promoCodes = options.promoCodes ?? 0;
-  let promo = { series: 0, codes: 0 };
-  if (subscriptions + transactions + promoCodes > 0) {
-    const pool = await stage('user pool', () => loadUserPool(target), []);
+  if (subscriptions + transactions > 0) {
     const plans = await readPlans(target);
-    const input = { ...options, pool, plans };
+    // Generated in SQL when PostgreSQL made every planner user in this run; else from the pool read back.
+    const users: BillingUsers =
+      target.generate && (await onlyThesePlanners(target, seeded.planners))
+        ? { planners: seeded.planners }
+        : { pool: await stage('user pool', () => loadUserPool(target), []) };
+    const input = { ...options, ...users, plans };
     if (subscriptions > 0) {
       await stage('subscriptions', () => seedSubscriptions(target, { ...input, count: subscriptions }));
     }
     if (transactions > 0) {
       await stage('transactions', () => seedTransactions(target, { ...input, count: transactions }));
     }
-    if (promoCodes > 0) {
-      promo = await stage('promo', () => seedPromo(target, { ...input, codes: promoCodes }), [
-        'promo_series',
-        'promo_codes',
-        'promo_series_counters',
-      ]);
-    }
   }
+  const later = await seedLaterStages(target, options, stage);
 
+  return {
+    ...later,
+    users: options.users,
+    subscriptions,
+    transactions,
+    tgChannels,
+    plansCreated,
+    staffCreated: seeded.staffCreated,
+    ...(seeded.generatedPassword ? { generatedPassword: seeded.generatedPassword } : {}),
+    firstId: seeded.firstId,
+    stages,
+    tables,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+/** Times one stage into the report, and names the tables it wrote (for the VACUUM ANALYZE after the commit). */
+export type Stage = <T>(name: string, work: () => Promise<T>, wrote?: string[]) => Promise<T>;
+
+/**
+ * What follows the users and their billing: promo codes (from the pool of planner users), notes, the
+ * agreements' consents and the push history; the parallel seed runs these in one transaction too.
+ */
+export async function seedLaterStages(target: SeedTarget, options: SeedOptions, stage: Stage) {
+  const promoCodes = options.promoCodes ?? 0;
+  let promo = { series: 0, codes: 0 };
+  if (promoCodes > 0) {
+    const pool = await stage('user pool', () => loadUserPool(target), []);
+    const plans = await readPlans(target);
+    promo = await stage('promo', () => seedPromo(target, { ...options, pool, plans, codes: promoCodes }), [
+      'promo_series',
+      'promo_codes',
+      'promo_series_counters',
+    ]);
+  }
   const notes = options.notes ?? 0;
   if (notes > 0) await stage('notes', () => seedNotes(target, options, notes));
   const agreements = await stage('agreements', () => seedAgreements(target), ['agreements', 'agreement_consents']);
   // Phones of the planner users and a history of pushes: what the push screen and its counts read.
   const push = await stage('push', () => seedPush(target, options), ['devices', 'reminders', 'push_deliveries']);
-
   return {
     notes,
-    users: options.users,
+    promoSeries: promo.series,
+    promoCodes: promo.codes,
     agreementVersions: agreements.versions,
     consents: agreements.consents,
     devices: push.devices,
     reminders: push.reminders,
     pushDeliveries: push.deliveries,
-    subscriptions,
-    transactions,
-    promoSeries: promo.series,
-    promoCodes: promo.codes,
-    tgChannels,
-    plansCreated,
-    staffCreated: users.staffCreated,
-    ...(users.generatedPassword ? { generatedPassword: users.generatedPassword } : {}),
-    firstId: users.firstId,
-    stages,
-    tables,
-    seconds: (performance.now() - started) / 1000,
   };
 }
 

@@ -1,8 +1,11 @@
 import { demoPlans, type PlanInfo, planSource } from './generate-plans';
 import { generateSubscriptions, subscriptionSource } from './generate-subscriptions';
 import { generateTransactions, transactionSource } from './generate-transactions';
+import type { Progress } from './progress';
 import { createProgress } from './progress';
-import type { SeedTarget } from './seed-target';
+import type { SeedTarget, SqlChunk } from './seed-target';
+import { subscriptionChunks, transactionChunks } from './sql-billing';
+import type { PlannerRange } from './sql-users';
 import type { UserPool } from './user-pool';
 
 export interface StageOptions {
@@ -41,24 +44,44 @@ export async function readPlans(target: SeedTarget): Promise<PlanInfo[]> {
   return rows.map((r) => ({ id: r.id, price: r.price, period: r.period, durationDays: r.days, enabled: r.enabled }));
 }
 
-export interface BillingInput extends StageOptions {
-  count: number;
-  pool: UserPool;
-  plans: readonly PlanInfo[];
+/**
+ * Where the rows' users come from: on PostgreSQL, when every planner user is one this run generated
+ * there (`planners`), the rows are generated in SQL too (sql-billing.ts); otherwise (PGlite, or an
+ * appending run whose database already had planner users) the TypeScript generators draw from `pool`.
+ */
+export type BillingUsers = { planners: PlannerRange } | { pool: UserPool };
+
+export type BillingInput = StageOptions & BillingUsers & { count: number; plans: readonly PlanInfo[] };
+
+function generateInto(target: SeedTarget, table: string, chunks: readonly SqlChunk[], progress: Progress) {
+  if (!target.generate) throw new Error(`${target.kind} generates no rows in SQL: seed ${table} from a user pool`);
+  return target.generate(table, chunks, progress);
 }
 
 export async function seedSubscriptions(target: SeedTarget, input: BillingInput): Promise<number> {
   const firstId = (await target.maxId('subscriptions')) + 1;
-  const rows = generateSubscriptions({ ...input, firstId });
-  await target.load(subscriptionSource(rows, input.count), progressFor('subscriptions', input.count, input));
+  const progress = progressFor('subscriptions', input.count, input);
+  if ('pool' in input) {
+    const rows = generateSubscriptions({ ...input, firstId });
+    await target.load(subscriptionSource(rows, input.count), progress);
+  } else {
+    const range = { firstId, count: input.count, users: input.planners, plans: input.plans };
+    await generateInto(target, 'subscriptions', subscriptionChunks(range), progress);
+  }
   await target.finish('subscriptions');
   return input.count;
 }
 
 export async function seedTransactions(target: SeedTarget, input: BillingInput): Promise<number> {
   const firstId = (await target.maxId('transactions')) + 1;
-  const rows = generateTransactions({ ...input, firstId });
-  await target.load(transactionSource(rows, input.count), progressFor('transactions', input.count, input));
+  const progress = progressFor('transactions', input.count, input);
+  if ('pool' in input) {
+    const rows = generateTransactions({ ...input, firstId });
+    await target.load(transactionSource(rows, input.count), progress);
+  } else {
+    const range = { firstId, count: input.count, users: input.planners, plans: input.plans };
+    await generateInto(target, 'transactions', transactionChunks(range), progress);
+  }
   await target.finish('transactions');
   return input.count;
 }

@@ -6,11 +6,13 @@ import { rebuildRollups } from '../modules/dashboard';
 import { pgliteTarget } from './load-pglite';
 import { postgresTarget } from './load-postgres';
 import { runSeed, type SeedOptions, type SeedReport } from './run-seed';
+import { seedParallel } from './seed-parallel';
 import { quoteIdent } from './seed-target';
 
 /**
  * Seeds either engine. On PostgreSQL the whole run is one transaction on one connection, so a
- * failed or interrupted run leaves the database as it was; PGlite commits batch by batch.
+ * failed or interrupted run leaves the database as it was, unless `parallel` asks for the faster
+ * load on several connections that gives that up (seed-parallel.ts); PGlite commits batch by batch.
  */
 export async function seedDatabase(database: Database, options: SeedOptions): Promise<SeedReport> {
   if (!database.pool) {
@@ -24,6 +26,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
       await database.db.execute(sql`SELECT set_config('pult.rollups_rebuilt_after', '', false)`);
     }
   }
+  if (options.parallel && options.parallel > 1) return seedParallel(database.pool, options, options.parallel);
   const client = await database.pool.connect();
   try {
     await client.query('BEGIN');

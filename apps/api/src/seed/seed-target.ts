@@ -26,6 +26,31 @@ export interface SeedTarget {
    * with the session's memory for sorts raised; PGlite runs `work` as is.
    */
   bulkInsert<T>(table: string, work: () => Promise<T>, options?: BulkLoadOptions): Promise<T>;
+  /**
+   * PostgreSQL only: inserts rows PostgreSQL generates itself (sql-users.ts, sql-billing.ts), one
+   * `INSERT … SELECT` per chunk, with the same index and key handling as `load`. PGlite has none:
+   * its seeds stay on the TypeScript generators.
+   */
+  generate?(table: string, chunks: readonly SqlChunk[], progress: Progress): Promise<number>;
+}
+
+/** One `INSERT … SELECT` of generated rows, and how many rows it writes. */
+export interface SqlChunk {
+  sql: string;
+  rows: number;
+}
+
+/** Rows per generated chunk: big enough that a statement's own cost vanishes, small enough to share out. */
+export const CHUNK_ROWS = 250_000;
+
+/** The ids `firstId … firstId + count − 1` cut into chunks, each one statement from `make(from, to)` (inclusive). */
+export function sqlChunks(firstId: number, count: number, make: (from: number, to: number) => string): SqlChunk[] {
+  const chunks: SqlChunk[] = [];
+  for (let from = firstId; from < firstId + count; from += CHUNK_ROWS) {
+    const to = Math.min(from + CHUNK_ROWS, firstId + count) - 1;
+    chunks.push({ sql: make(from, to), rows: to - from + 1 });
+  }
+  return chunks;
 }
 
 /** Double-quotes an identifier; generators pass fixed names, this keeps any name safe anyway. */

@@ -1,0 +1,262 @@
+import type pg from 'pg';
+import { type TakenOff, takeOff } from './bulk-indexes';
+import { maySkipTriggers, postgresTarget } from './load-postgres';
+import { createProgress } from './progress';
+import { type SeedOptions, type SeedReport, type Stage, seedLaterStages, seedUsers } from './run-seed';
+import { readPlans, seedPlans } from './seed-billing';
+import { type Job, rebuildRollupsInParallel } from './seed-rollups';
+import { quoteIdent, type SqlChunk, setvalSql } from './seed-target';
+import { seedTelegram } from './seed-telegram';
+import { subscriptionChunks, transactionChunks } from './sql-billing';
+import { plannerRange, userChunks } from './sql-users';
+
+/** The tables generated on every connection at once; everything else is written as in the one-transaction seed. */
+const GENERATED = ['users', 'subscriptions', 'transactions'] as const;
+/**
+ * The tables the later stages fill set-based, bare as well: their foreign keys reference `users`, and
+ * dropping one inside the later stages' transaction (as `bulkInsert` does) would lock `users` against
+ * the rollups' reads until that transaction ends. The devices' unique token index stays (ON CONFLICT).
+ */
+const LATER = [
+  ['agreement_consents', {}],
+  ['devices', { keepUnique: true }],
+  ['consents', {}],
+] as const;
+
+/** One SQL statement as a job. */
+const statement = (label: string, text: string, rows?: number): Job => ({
+  label,
+  ...(rows === undefined ? {} : { rows }),
+  run: (client) => client.query(text),
+});
+
+/**
+ * Runs the jobs on the connections, each taking the next job when it is free. Waits for every
+ * connection's current statement before failing, so none is released mid-statement.
+ */
+async function onConnections(
+  clients: readonly pg.ClientBase[],
+  jobs: readonly Job[],
+  done: (job: Job, seconds: number) => void = () => undefined,
+): Promise<void> {
+  let next = 0;
+  const results = await Promise.allSettled(
+    clients.map(async (client) => {
+      for (let job = jobs[next++]; job; job = jobs[next++]) {
+        const started = performance.now();
+        await job.run(client);
+        done(job, (performance.now() - started) / 1000);
+      }
+    }),
+  );
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** Seconds per label, printed as one line: where the time of a parallel phase went, connection-seconds. */
+function tally(title: string) {
+  const seconds = new Map<string, number>();
+  return {
+    add: (job: Job, took: number) => seconds.set(job.label, (seconds.get(job.label) ?? 0) + took),
+    print: () =>
+      process.stderr.write(
+        `${title}: ${[...seconds].map(([label, took]) => `${label} ${took.toFixed(1)} s`).join(', ')} (connection-seconds)\n`,
+      ),
+  };
+}
+
+/**
+ * Indexes on every connection (CREATE INDEX takes a lock that other builds on the same table share),
+ * the longest first: the trigram GIN indexes, which PostgreSQL builds on one core each. Then the keys,
+ * added NOT VALID at once (a moment's lock on both tables each) and validated in parallel (one join
+ * each, which reads and other validations do not wait for).
+ */
+async function putBack(
+  clients: pg.PoolClient[],
+  takenOff: readonly TakenOff[],
+  stage: Stage,
+  name: string,
+): Promise<void> {
+  const built = tally(`${name} indexes`);
+  const indexes = takenOff
+    .flatMap((t) => t.indexes.map((index) => ({ label: t.table, definition: index.definition })))
+    .sort((a, b) => Number(/ USING gin /.test(b.definition)) - Number(/ USING gin /.test(a.definition)))
+    .map((index) => statement(index.label, index.definition));
+  await stage(`${name} indexes`, () => onConnections(clients, indexes, built.add), []);
+  built.print();
+  await stage(`${name} keys`, async () => {
+    for (const text of takenOff.flatMap((t) => t.addKeys)) await (clients[0] as pg.PoolClient).query(text);
+    const validations = takenOff.flatMap((t) => t.validateKeys.map((text) => statement(t.table, text)));
+    await onConnections(clients, validations);
+  }, []);
+}
+
+/**
+ * The parallel seed (`--parallel N`, PostgreSQL, `--reset` only): the three big tables are generated
+ * by PostgreSQL on N connections at once and their indexes built on N connections after, instead of
+ * everything on one connection in one transaction. It gives up the one-transaction guarantee: the
+ * set-up (reset, staff, plans, channels, and the big tables' keys and secondary indexes taken off)
+ * commits first, each chunk commits on its own, and a run that fails midway leaves a partial database
+ * without some indexes: it is meant for an empty database, to be dropped and created again after a
+ * failure. The later stages (notes, agreements, push) are one transaction again, beside the
+ * dashboard's rollups in another.
+ */
+export async function seedParallel(pool: pg.Pool, options: SeedOptions, connections: number): Promise<SeedReport> {
+  if (!options.reset) throw new Error('--parallel loads an emptied database: it needs --reset');
+  const started = performance.now();
+  const stages: Record<string, number> = {};
+  const tables: string[] = [];
+  const stage: Stage = async (name, work, wrote = [name]) => {
+    const at = performance.now();
+    const result = await work();
+    stages[name] = (stages[name] ?? 0) + Math.round(performance.now() - at) / 1000;
+    tables.push(...wrote);
+    return result;
+  };
+  const clients: pg.PoolClient[] = [];
+  try {
+    for (let i = 0; i < connections; i++) clients.push(await pool.connect());
+    const [main] = clients as [pg.PoolClient];
+    for (const client of clients) {
+      // Session-wide on these connections, reset when they go back to the pool: the dashboard's marking
+      // triggers stand aside (the rollups are rebuilt at the end), and sorts and index builds get memory.
+      await client.query(`SELECT set_config('pult.rollups_rebuilt_after', 'on', false)`);
+      await client.query("SET work_mem = '256MB'");
+      await client.query("SET maintenance_work_mem = '1GB'");
+    }
+
+    // 1. The set-up, committed: what the load needs (staff, plans) and the big tables bare.
+    const target = postgresTarget(main);
+    await main.query('BEGIN');
+    await target.reset(['users', 'jobs']);
+    const seeded = await stage('staff', () => seedUsers(target, { ...options, users: 0 }), ['users']);
+    const plansCreated = await stage('plans', () => seedPlans(target, options), ['subscription_plans']);
+    const tgChannels = await stage('telegram', () => seedTelegram(target, options), ['tg_categories', 'tg_channels']);
+    const plans = await readPlans(target);
+    const run = async <T>(text: string) => (await main.query(text)).rows as T[];
+    const takenOff: TakenOff[] = [];
+    for (const table of GENERATED) takenOff.push(await takeOff(run, table));
+    const laterTakenOff: TakenOff[] = [];
+    for (const [table, bulk] of LATER) laterTakenOff.push(await takeOff(run, table, bulk));
+    await main.query('COMMIT');
+
+    // 2. The rows, chunk by chunk on every connection.
+    const users = plannerRange({
+      firstId: seeded.firstId + seeded.staffCreated.length,
+      count: options.users,
+      seed: options.seed,
+      now: options.now,
+    });
+    const events = (count: number) => ({ firstId: 1, count, users, plans });
+    const label = (table: string, chunks: SqlChunk[]) => chunks.map((chunk) => statement(table, chunk.sql, chunk.rows));
+    const chunks = [
+      ...label('users', userChunks(users)),
+      ...label('subscriptions', subscriptionChunks(events(options.subscriptions ?? 0))),
+      ...label('transactions', transactionChunks(events(options.transactions ?? 0))),
+    ];
+    const progress = createProgress({
+      label: 'rows',
+      total: chunks.reduce((sum, chunk) => sum + (chunk.rows ?? 0), 0),
+      ...(options.progressStream ? { stream: options.progressStream } : {}),
+    });
+    const skipTriggers = await maySkipTriggers(main);
+    const replication = (role: string) =>
+      skipTriggers
+        ? Promise.all(clients.map((c) => c.query(`SELECT set_config('session_replication_role', '${role}', false)`)))
+        : undefined;
+    await replication('replica');
+    const loaded = tally('load');
+    await stage(
+      'load',
+      () =>
+        onConnections(clients, chunks, (job, took) => {
+          progress.advance(job.rows ?? 0);
+          loaded.add(job, took);
+        }),
+      [...GENERATED],
+    );
+    progress.done();
+    await replication('origin');
+    loaded.print();
+
+    // 3. Their indexes and keys back, on every connection.
+    await putBack(clients, takenOff, stage, 'load');
+    await stage(
+      'analyze',
+      () =>
+        onConnections(
+          clients,
+          GENERATED.map((table) => statement(table, `${setvalSql(table)}; ANALYZE ${quoteIdent(table)}`)),
+        ),
+      [],
+    );
+
+    // 4. The later stages in one transaction on one connection, beside the rollups on the others
+    // (they read none of it); with promo codes, which the dashboard counts, the rollups wait for them.
+    const later = async () => {
+      await main.query('BEGIN');
+      // Their tables are bare already (step 1): the stages insert as into any bulk-load table.
+      const bare = { ...postgresTarget(main), bulkInsert: <T>(_table: string, work: () => Promise<T>) => work() };
+      const result = await seedLaterStages(bare, options, stage);
+      await main.query('COMMIT');
+      return result;
+    };
+    const rollups = (connections: pg.PoolClient[]) =>
+      stage('dashboard rollups', () => {
+        const rolled = tally('dashboard rollups');
+        return rebuildRollupsInParallel(
+          connections[0] as pg.PoolClient,
+          (jobs) => onConnections(connections, jobs, rolled.add),
+          options.now,
+        ).then(rolled.print);
+      }, ['dashboard_daily', 'dashboard_last_seen', 'mrr_movements', 'mrr_daily', 'cohort_cells']);
+    const [rest] =
+      (options.promoCodes ?? 0) > 0
+        ? [await later(), await rollups(clients)]
+        : await Promise.all([later(), rollups(clients.slice(1))]);
+    await putBack(clients, laterTakenOff, stage, 'later');
+
+    // 5. VACUUM ANALYZE (visibility map and statistics, docs/decisions/0005) on every connection, the biggest first.
+    const bySize = await main.query<{ name: string }>(
+      `SELECT relname AS name FROM pg_class WHERE relname = ANY ($1::text[]) AND relnamespace = 'public'::regnamespace
+        ORDER BY pg_relation_size(oid) DESC`,
+      [[...new Set(tables)]],
+    );
+    await stage(
+      'vacuum analyze',
+      () =>
+        onConnections(
+          clients,
+          bySize.rows.map(({ name }) => statement(name, `VACUUM ANALYZE ${quoteIdent(name)}`)),
+        ),
+      [],
+    );
+    return {
+      ...rest,
+      users: options.users,
+      subscriptions: options.subscriptions ?? 0,
+      transactions: options.transactions ?? 0,
+      tgChannels,
+      plansCreated,
+      staffCreated: seeded.staffCreated,
+      ...(seeded.generatedPassword ? { generatedPassword: seeded.generatedPassword } : {}),
+      firstId: seeded.firstId,
+      stages,
+      tables,
+      seconds: (performance.now() - started) / 1000,
+    };
+  } catch (error) {
+    for (const client of clients) await client.query('ROLLBACK').catch(() => undefined);
+    throw new Error(
+      `The parallel seed failed after committing part of its work; drop and create the database, then seed again: ${
+        error instanceof Error ? error.message : String(error)
+      }`,
+    );
+  } finally {
+    // The connections go back to the pool as they came.
+    for (const client of clients) {
+      await client.query('RESET ALL').catch(() => undefined);
+      client.release();
+    }
+  }
+}
