@@ -7,48 +7,68 @@
 -- customer's MRR on day D is the sum of those that count on D, but when some of them run on past D, of
 -- those only: a lapse is churn on the day after expiry, and an upgrade or renewal that day is one step.
 -- The MRR depends only on the rows, not on today, so a lapse to come is stored now under its day and
--- becomes visible when that day comes. It can only change on a day some counted subscription starts,
--- expires, or expired the day before: those are the candidate days, each compared with the day before.
+-- becomes visible when that day comes. The plan of a movement is the customer's largest counted plan on
+-- the day (the day before, for churn): those running on past the day first, then by MRR, then the
+-- latest started, then the higher plan id.
+--
+-- How (migration 0051, decision 0055): what counts on D only changes on a day some counted subscription
+-- starts (it counts and runs on), expires (it no longer runs on) or the day after (it no longer counts):
+-- those are the customer's days, and between two of them nothing changes, so the MRR "the day before" a
+-- day is the MRR of the customer's previous day. Each subscription gives those three changes as signed
+-- amounts, and running sums over the customer's days (window functions, one sort by customer and day)
+-- give, on each day, the MRR that counts, the MRR and number of those running on; no per-day join of a
+-- customer's days with their subscriptions, no aggregate whose groups the planner cannot estimate (0037's
+-- shape joined 3 M candidate days to the subscriptions and grouped 5 M rows at 1 M users). Only the
+-- movements then meet their subscriptions, to name the plan. Memory is the sorts', which spill to disk in
+-- order rather than in hash batches.
 --
 -- LANGUAGE sql and one SELECT, so the planner inlines it: with owners given, the subscriptions are read
--- through the owner index.
+-- through the owner index. The MRR is an integer per subscription (at most the plan's integer price), so
+-- the running sums are bigint, not numeric.
 CREATE OR REPLACE FUNCTION pult_mrr_movements(owners integer[])
 RETURNS TABLE (user_id integer, day date, kind text, amount bigint, plan_id integer)
 LANGUAGE sql STABLE AS $$
   WITH counted AS (
     SELECT s.owner, s.plan_id AS plan, s.started_at, pult_day(s.started_at) AS sd, pult_day(s.expires_at) AS ed,
-      (CASE p.period WHEN 'year' THEN round(p.price / 12.0) ELSE p.price END)::bigint AS mrr
+      (CASE p.period WHEN 'year' THEN round(p.price / 12.0) ELSE p.price END)::integer AS mrr
     FROM subscriptions s JOIN subscription_plans p ON p.id = s.plan_id
     WHERE (owners IS NULL OR s.owner = ANY (owners))
       AND s.source = 'purchase' AND s.status <> 'canceled' AND p.period IN ('month', 'year') AND p.price > 0
   ),
-  candidates AS (
-    SELECT DISTINCT c.owner, x.d FROM counted c, LATERAL (VALUES (c.sd), (c.ed), (c.ed + 1)) AS x(d)
+  -- On its start day a subscription counts and runs on; on its expiry day it stops running on; the day
+  -- after, it stops counting (expires_at >= started_at, so the three are in that order).
+  changes AS (
+    SELECT c.owner, x.d, x.counts, x.runs_on, x.running
+    FROM counted c,
+      LATERAL (VALUES (c.sd, c.mrr, c.mrr, 1), (c.ed, 0, -c.mrr, -1), (c.ed + 1, -c.mrr, 0, 0)) AS x(d, counts, runs_on, running)
     WHERE x.d IS NOT NULL
   ),
-  per_day AS (
-    SELECT k.owner, k.d,
-      bool_or(s.sd < k.d) AS had_before,
-      CASE WHEN bool_or(s.ed IS NULL OR s.ed > k.d)
-        THEN sum(s.mrr) FILTER (WHERE s.ed IS NULL OR s.ed > k.d)
-        ELSE coalesce(sum(s.mrr) FILTER (WHERE s.ed >= k.d), 0) END AS mrr_now,
-      CASE WHEN bool_or(s.sd < k.d AND (s.ed IS NULL OR s.ed >= k.d))
-        THEN sum(s.mrr) FILTER (WHERE s.sd < k.d AND (s.ed IS NULL OR s.ed >= k.d))
-        ELSE coalesce(sum(s.mrr) FILTER (WHERE s.sd < k.d AND s.ed >= k.d - 1), 0) END AS mrr_before,
-      (array_agg(s.plan ORDER BY (s.ed IS NULL OR s.ed > k.d) DESC, s.mrr DESC, s.started_at DESC)
-        FILTER (WHERE s.ed IS NULL OR s.ed >= k.d))[1] AS plan_now,
-      (array_agg(s.plan ORDER BY (s.ed IS NULL OR s.ed >= k.d) DESC, s.mrr DESC, s.started_at DESC)
-        FILTER (WHERE s.sd < k.d AND (s.ed IS NULL OR s.ed >= k.d - 1)))[1] AS plan_before
-    FROM candidates k JOIN counted s ON s.owner = k.owner AND s.sd <= k.d
-    GROUP BY k.owner, k.d
+  -- Running sums up to and including each day (the RANGE frame takes every change of the day); one row per day.
+  days AS (
+    SELECT owner, d, dense_rank() OVER w > 1 AS had_before, sum(running) OVER w AS running,
+      CASE WHEN sum(running) OVER w > 0 THEN sum(runs_on) OVER w ELSE sum(counts) OVER w END AS mrr,
+      row_number() OVER (PARTITION BY owner, d) AS nth
+    FROM changes WINDOW w AS (PARTITION BY owner ORDER BY d)
+  ),
+  steps AS (
+    SELECT owner, d, had_before, mrr AS mrr_now, lag(mrr, 1, 0::bigint) OVER w AS mrr_before,
+      running, lag(d) OVER w AS d_before, lag(running) OVER w AS running_before
+    FROM days WHERE nth = 1 WINDOW w AS (PARTITION BY owner ORDER BY d)
+  ),
+  -- The day whose plan the movement names, and whether some subscription runs on past it then.
+  moves AS (
+    SELECT owner, d, had_before, mrr_now, mrr_before,
+      CASE WHEN mrr_now = 0 THEN d_before ELSE d END AS plan_day,
+      CASE WHEN mrr_now = 0 THEN running_before ELSE running END > 0 AS plan_runs_on
+    FROM steps WHERE mrr_now <> mrr_before
   )
-  SELECT owner, d,
-    CASE WHEN mrr_before = 0 THEN CASE WHEN had_before THEN 'reactivation' ELSE 'new' END
-      WHEN mrr_now = 0 THEN 'churn'
-      WHEN mrr_now > mrr_before THEN 'expansion'
+  SELECT DISTINCT ON (m.owner, m.d) m.owner, m.d,
+    CASE WHEN m.mrr_before = 0 THEN CASE WHEN m.had_before THEN 'reactivation' ELSE 'new' END
+      WHEN m.mrr_now = 0 THEN 'churn'
+      WHEN m.mrr_now > m.mrr_before THEN 'expansion'
       ELSE 'contraction' END,
-    (mrr_now - mrr_before)::bigint,
-    CASE WHEN mrr_now = 0 THEN plan_before ELSE plan_now END
-  FROM per_day
-  WHERE mrr_now <> mrr_before
+    m.mrr_now - m.mrr_before, c.plan
+  FROM moves m JOIN counted c ON c.owner = m.owner AND c.sd <= m.plan_day
+    AND CASE WHEN m.plan_runs_on THEN c.ed IS NULL OR c.ed > m.plan_day ELSE c.ed = m.plan_day END
+  ORDER BY m.owner, m.d, c.mrr DESC, c.started_at DESC, c.plan DESC
 $$;
