@@ -47,10 +47,15 @@ import { expect, test } from '../fixtures';
  * `lib/contract-values.ts`): 464.6 kB, 29 scripts, the frame alone 275.6 kB (login 148.0 kB), budgets 467 / 278 kB.
  * Step 2: the users list drawn with the light kit (`components/lite/`) instead of antd's Table, which brought its
  * pagination, Select, tooltips, menus and Spin: 398.6 kB, 28 scripts (the frame alone 275.1 kB); the bulk bar and the
- * users export without antd's Typography: 388.9 kB, 27 scripts, budget 391 kB.
+ * users export without antd's Typography: 388.9 kB, 27 scripts, budget 391 kB. Step 3: the lists' toolbar («Виды»,
+ * «Столбцы», «Плотность») drawn with the kit and the frame's menu button instead of antd's Dropdown, menu, Popover and
+ * Checkbox: 364.2 kB, 25 scripts; the users export's progress panel without antd's Popover, the avatars without antd's
+ * Avatar (which brought its group, Popover and the tooltip engine) and the filter bar's field without the rest of
+ * antd's Input (Search, TextArea, Password, OTP) and Space: 345.3 kB, 24 scripts (the frame alone 275.1 kB): the
+ * issue's 350 kB is met; budget 347 kB.
  */
 const TARGET = { login: 150_000, shell: 350_000 };
-const BUDGET = { login: 150_000, shell: 391_000, frame: 278_000, loginScripts: 10, shellScripts: 42 };
+const BUDGET = { login: 150_000, shell: 347_000, frame: 278_000, loginScripts: 10, shellScripts: 26 };
 
 const LANGUAGE_CHUNK = /\/assets\/(ru|en|zh|fr|ja)-[\w-]+\.js$/;
 /** A feature's texts in one language (`texts-users-ru-…`), downloaded with the screens that draw it. */

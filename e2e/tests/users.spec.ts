@@ -396,7 +396,7 @@ test.describe('users', () => {
 
     await input.setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByText('Фото обновлено')).toBeVisible();
-    await expect(page.locator('.user-profile .ant-avatar img')).toHaveAttribute('src', /\/files\/avatars\/.+/);
+    await expect(page.locator('.user-profile .user-avatar img')).toHaveAttribute('src', /\/files\/avatars\/.+/);
 
     await input.setInputFiles({ name: 'face.svg', mimeType: 'image/svg+xml', buffer: SVG });
     await expect(

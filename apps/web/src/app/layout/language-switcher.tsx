@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { MenuButton } from '../../components/menu-button';
 import { isLocaleId, LANGUAGES } from '../../config/languages';
 import { describeError } from '../../lib/describe-error';
 import { useFeedback } from '../../lib/feedback';
 import { useChooseLanguage } from '../../lib/resources/preferences';
 import { useTheme } from '../../lib/theme-store';
 import { CheckIcon, GlobalIcon } from './frame-icons';
-import { MenuButton } from './menu-button';
 
 /**
  * Header language switcher. The choice is the staff member's, saved with their preferences like the

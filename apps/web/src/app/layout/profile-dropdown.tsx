@@ -2,19 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Ltr } from '../../components/ltr';
+import { MenuButton } from '../../components/menu-button';
+import { UserAvatar } from '../../components/user-avatar';
 import { PROFILE_PATH, SETTINGS_PATH } from '../../config/app-config';
 import { signOut } from '../../features/auth';
-import { initialsOf } from '../../lib/person-name';
-import { useStoredFileUrl } from '../../lib/resources/stored-file-url';
 import type { StoredSession } from '../../lib/session-store';
 import { LogoutIcon, SettingIcon, UserIcon } from './frame-icons';
-import { MenuButton } from './menu-button';
-
-/** The picture or the initials in a circle, as antd's Avatar draws them, without antd. */
-const HeaderAvatar = ({ user }: { user: StoredSession }) => {
-  const src = useStoredFileUrl(user.avatar);
-  return <span className="header-avatar user-avatar">{src ? <img src={src} alt="" /> : initialsOf(user)}</span>;
-};
 
 /** Avatar, e-mail and phone opening the profile menu; every item leads somewhere real. */
 export const ProfileDropdown = ({ user, compact }: { user: StoredSession; compact: boolean }) => {
@@ -47,7 +40,7 @@ export const ProfileDropdown = ({ user, compact }: { user: StoredSession; compac
           «Меню профиля admin@… +7…»; the initials in the avatar add nothing to it. */}
       <span className="sr-only">{t('header.profileMenu')} </span>
       <span aria-hidden className="profile-trigger-avatar">
-        <HeaderAvatar user={user} />
+        <UserAvatar user={user} />
       </span>
       {compact ? null : (
         <span className="profile-trigger-text">

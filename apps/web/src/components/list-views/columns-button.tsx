@@ -1,20 +1,34 @@
 import { ArrowDownOutlined, ArrowUpOutlined, SettingOutlined, UndoOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Flex, Popover } from 'antd';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moveColumn, toggleColumn } from './arrange-columns';
 import type { ListColumnsControl } from './use-list-columns';
 
 /**
  * «Столбцы»: a checkbox per column to show or hide it and buttons to move it up or down, all
- * reachable by Tab and operable by Space/Enter; Escape closes and returns focus to the button.
+ * reachable by Tab and operable by Space/Enter; Escape closes and returns focus to the button, as does
+ * a click elsewhere (without the focus). A panel under the button in antd's popover look, drawn without
+ * antd (native checkboxes, the light kit's buttons): the users list's first screen downloads no Popover,
+ * tooltip engine or Checkbox for it (issue 37, decision 0022).
  */
 export const ColumnsButton = ({ control }: { control: ListColumnsControl }) => {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const titleId = useId();
   const { configurable, change } = control;
   const visibleCount = configurable.filter((column) => column.visible).length;
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
 
   const close = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -23,65 +37,75 @@ export const ColumnsButton = ({ control }: { control: ListColumnsControl }) => {
     trigger.current?.focus();
   };
 
-  const panel = (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the panel closes it, as in a menu
-    <div onKeyDown={close} className="list-columns-panel">
-      <Flex vertical gap="small">
-        <ul className="list-columns-list" aria-label={t('listViews.columns.title')}>
-          {configurable.map((column, index) => (
-            <li key={column.key}>
-              <Flex align="center" justify="space-between" gap="small">
-                <Checkbox
-                  checked={column.visible}
-                  // The last shown column cannot be hidden: a table of nothing helps nobody.
-                  disabled={column.visible && visibleCount === 1}
-                  autoFocus={index === 0}
-                  onChange={(event) => change(toggleColumn(configurable, column.key, event.target.checked))}
-                >
-                  {column.title}
-                </Checkbox>
-                <Flex gap={2}>
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<ArrowUpOutlined aria-hidden />}
+  return (
+    <div className="menu-button" ref={container}>
+      <button
+        ref={trigger}
+        type="button"
+        className="lite-button"
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        <SettingOutlined aria-hidden />
+        {t('listViews.columns.button')}
+      </button>
+      {open ? (
+        <div
+          id={panelId}
+          role="dialog"
+          aria-labelledby={titleId}
+          className="lite-popover list-columns-panel"
+          onKeyDown={close}
+        >
+          <div id={titleId} className="lite-popover-title">
+            {t('listViews.columns.title')}
+          </div>
+          <ul className="list-columns-list" aria-label={t('listViews.columns.title')}>
+            {configurable.map((column, index) => (
+              <li key={column.key} className="list-columns-row">
+                <label className="lite-checkbox">
+                  <input
+                    type="checkbox"
+                    checked={column.visible}
+                    // The last shown column cannot be hidden: a table of nothing helps nobody.
+                    disabled={column.visible && visibleCount === 1}
+                    // biome-ignore lint/a11y/noAutofocus: the panel opens on the person's press; focus goes into it, as antd's did
+                    autoFocus={index === 0}
+                    onChange={(event) => change(toggleColumn(configurable, column.key, event.target.checked))}
+                  />
+                  <span>{column.title}</span>
+                </label>
+                <span className="list-columns-moves">
+                  <button
+                    type="button"
+                    className="lite-icon-button"
                     aria-label={t('listViews.columns.moveUp', { column: column.title })}
                     disabled={index === 0}
                     onClick={() => change(moveColumn(configurable, column.key, -1))}
-                  />
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<ArrowDownOutlined aria-hidden />}
+                  >
+                    <ArrowUpOutlined aria-hidden />
+                  </button>
+                  <button
+                    type="button"
+                    className="lite-icon-button"
                     aria-label={t('listViews.columns.moveDown', { column: column.title })}
                     disabled={index === configurable.length - 1}
                     onClick={() => change(moveColumn(configurable, column.key, 1))}
-                  />
-                </Flex>
-              </Flex>
-            </li>
-          ))}
-        </ul>
-        <Button size="small" icon={<UndoOutlined aria-hidden />} onClick={() => change([])}>
-          {t('listViews.columns.reset')}
-        </Button>
-      </Flex>
+                  >
+                    <ArrowDownOutlined aria-hidden />
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="lite-button lite-button-small" onClick={() => change([])}>
+            <UndoOutlined aria-hidden />
+            {t('listViews.columns.reset')}
+          </button>
+        </div>
+      ) : null}
     </div>
-  );
-
-  return (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
-      open={open}
-      onOpenChange={setOpen}
-      title={t('listViews.columns.title')}
-      content={panel}
-      destroyOnHidden
-    >
-      <Button ref={trigger} icon={<SettingOutlined aria-hidden />} aria-expanded={open} aria-haspopup="dialog">
-        {t('listViews.columns.button')}
-      </Button>
-    </Popover>
   );
 };

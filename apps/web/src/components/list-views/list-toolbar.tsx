@@ -1,10 +1,10 @@
 import type { ListKey } from '@pult/contract';
-import { Flex } from 'antd';
 import { ColumnsButton } from './columns-button';
 import { DensityButton } from './density-button';
 import type { Density } from './list-density';
 import type { ListColumnsControl } from './use-list-columns';
 import { ViewsButton } from './views-button';
+import '../lite/lite.css';
 import './list-views.css';
 
 interface Props {
@@ -15,11 +15,16 @@ interface Props {
   onDensity?: (density: Density) => void;
 }
 
-/** «Виды», «Столбцы» and «Плотность» above a list; a screen gets them by giving its table a `listKey`. */
+/**
+ * «Виды», «Столбцы» and «Плотность» above a list; a screen gets them by giving its table a `listKey`. Drawn
+ * without antd (the light kit's buttons, the frame's menu button), so the users list's first screen does not
+ * download antd's Dropdown, menu, Popover and Checkbox for three buttons (issue 37, decision 0022); their
+ * dialogs come when first opened.
+ */
 export const ListToolbar = ({ listKey, columns, density, onDensity }: Props) => (
-  <Flex justify="flex-end" gap="small" wrap className="list-toolbar">
+  <div className="list-toolbar">
     <ViewsButton listKey={listKey} columns={columns} />
     <ColumnsButton control={columns} />
     {density && onDensity ? <DensityButton value={density} onChange={onDensity} /> : null}
-  </Flex>
+  </div>
 );

@@ -1,12 +1,12 @@
 import { AppstoreOutlined, DownOutlined } from '@ant-design/icons';
 import type { ListKey, SavedView } from '@pult/contract';
-import { Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../lib/describe-error';
 import { useFeedback } from '../../lib/feedback';
 import { useSavedViews, useViewMutations } from '../../lib/resources/list-views';
 import { useSession } from '../../lib/session-store';
+import { MenuButton, type MenuEntry } from '../menu-button';
 import { onFirstOpen } from '../on-first-open';
 import type { ListColumnsControl } from './use-list-columns';
 import { useViewState } from './use-view-state';
@@ -27,7 +27,7 @@ const ManageViewsModal = onFirstOpen(
 type Editing = { mode: 'create' } | { mode: 'edit'; view: SavedView } | null;
 
 /**
- * «Виды»: apply a saved view (personal or shared), save the current one under a name, and manage
+ * «Виды» (a menu drawn without antd, as the frame's are: issue 37): apply a saved view (personal or shared), save the current one under a name, and manage
  * them. Views live on the server, so they follow a person to any browser; shared ones reach all staff.
  */
 export const ViewsButton = ({ listKey, columns }: { listKey: ListKey; columns: ListColumnsControl }) => {
@@ -46,17 +46,19 @@ export const ViewsButton = ({ listKey, columns }: { listKey: ListKey; columns: L
     message.success(t('listViews.views.applied', { name: view.name }));
   };
 
-  const viewItem = (view: SavedView) => ({ key: `view-${view.id}`, label: view.name, onClick: () => apply(view) });
-  const group = (key: string, label: string, list: SavedView[]) =>
-    list.length ? [{ type: 'group' as const, key, label, children: list.map(viewItem) }] : [];
-  const menu: MenuProps['items'] = [
+  // The views by group (the person's own, then the shared ones), each group under its title.
+  const group = (heading: string, list: SavedView[]): MenuEntry[] =>
+    list.map((view, index) => ({
+      key: `view-${view.id}`,
+      label: view.name,
+      heading: index === 0 ? heading : undefined,
+    }));
+  const menu: MenuEntry[] = [
     ...group(
-      'mine',
       t('listViews.views.mine'),
       items.filter((view) => !view.shared),
     ),
     ...group(
-      'shared',
       t('listViews.views.sharedGroup'),
       items.filter((view) => view.shared),
     ),
@@ -69,10 +71,17 @@ export const ViewsButton = ({ listKey, columns }: { listKey: ListKey; columns: L
           },
         ]
       : []),
-    { type: 'divider' as const },
-    { key: 'save', label: t('listViews.views.save'), onClick: () => setEditing({ mode: 'create' }) },
-    ...(items.length ? [{ key: 'manage', label: t('listViews.views.manage'), onClick: () => setManaging(true) }] : []),
+    { key: 'save', label: t('listViews.views.save'), separated: true },
+    ...(items.length ? [{ key: 'manage', label: t('listViews.views.manage') }] : []),
   ];
+  const select = (key: string) => {
+    if (key === 'save') setEditing({ mode: 'create' });
+    else if (key === 'manage') setManaging(true);
+    else {
+      const view = items.find((item) => `view-${item.id}` === key);
+      if (view) apply(view);
+    }
+  };
 
   const submit = async (values: ViewFormValues) => {
     if (editing?.mode === 'edit') {
@@ -88,11 +97,11 @@ export const ViewsButton = ({ listKey, columns }: { listKey: ListKey; columns: L
 
   return (
     <>
-      <Dropdown menu={{ items: menu }} trigger={['click']} placement="bottomRight">
-        <Button icon={<AppstoreOutlined aria-hidden />}>
-          {t('listViews.views.button')} <DownOutlined aria-hidden />
-        </Button>
-      </Dropdown>
+      <MenuButton className="lite-button" items={menu} onSelect={select}>
+        <AppstoreOutlined aria-hidden />
+        {t('listViews.views.button')}
+        <DownOutlined aria-hidden className="lite-button-chevron" />
+      </MenuButton>
       <ViewFormModal
         open={editing !== null}
         view={editing?.mode === 'edit' ? editing.view : null}

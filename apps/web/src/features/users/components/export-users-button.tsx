@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { UserFilter } from '@pult/contract';
-import { Button, Flex, Popover } from 'antd';
+import { Button, Flex } from 'antd';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,11 +76,14 @@ export const ExportUsersButton = ({ filter, expectedRows }: Props) => {
     </Flex>
   ) : null;
 
+  // The progress in a panel under the button, in antd's popover look but drawn by the light kit: antd's Popover
+  // brought its tooltip engine to the users list's first load for a panel shown only while an export runs (issue 37).
   return (
-    <Popover open={Boolean(progress)} content={details} placement="bottomRight">
+    <div className="menu-button">
       <Button icon={<DownloadOutlined />} loading={Boolean(progress)} onClick={() => void start()}>
         {t('users.export.button')}
       </Button>
-    </Popover>
+      {details ? <div className="lite-popover users-export-panel">{details}</div> : null}
+    </div>
   );
 };

@@ -1,5 +1,6 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import { Input, type InputRef } from 'antd';
+// The base field alone (antd's index brings Search, TextArea, Password and OTP with it: issue 37).
+import Input, { type InputRef } from 'antd/es/input/Input';
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importWithTimeout } from '../../../lib/lazy-with-timeout';

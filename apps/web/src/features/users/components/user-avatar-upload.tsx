@@ -1,6 +1,6 @@
 import { CameraOutlined } from '@ant-design/icons';
 import type { User } from '@pult/contract';
-import { Avatar, Button, Flex, Typography, Upload } from 'antd';
+import { Button, Flex, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -35,7 +35,13 @@ export const UserAvatarUpload = ({ user, canEdit }: Props) => {
 
   return (
     <Flex vertical align="center" gap="small">
-      {preview ? <Avatar src={preview} size={SIZE} alt="" /> : <UserAvatar user={user} size={SIZE} />}
+      {preview ? (
+        <span className="user-avatar" style={{ width: SIZE, height: SIZE }}>
+          <img src={preview} alt="" />
+        </span>
+      ) : (
+        <UserAvatar user={user} size={SIZE} />
+      )}
       <Upload
         className="user-avatar-upload"
         accept={AVATAR_TYPES.join(',')}

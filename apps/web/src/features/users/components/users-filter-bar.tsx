@@ -1,6 +1,10 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import { roles } from '@pult/contract';
-import { Button, Flex, Input, Select, Space } from 'antd';
+import { Button, Flex, Select } from 'antd';
+// The base field and the compact group alone: `Input` from antd's index brings its Search, TextArea, Password and OTP,
+// and `Space` its own styles, to the users list's first load (issue 37, decision 0022).
+import Input from 'antd/es/input/Input';
+import Compact from 'antd/es/space/Compact';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userStatuses } from '../../../lib/contract-values';
@@ -32,7 +36,7 @@ export const UsersFilterBar = ({ filter, onChange }: Props) => {
     // A plain box, not antd's Card: Card brings Tabs (14 kB) with it, for a border and a padding.
     <div className="users-filter-bar">
       <Flex gap="small" wrap align="center">
-        <Space.Compact className="users-search">
+        <Compact className="users-search">
           <Select<SearchField>
             aria-label={t('users.filter.searchIn')}
             value={filter.searchIn}
@@ -53,7 +57,7 @@ export const UsersFilterBar = ({ filter, onChange }: Props) => {
             }}
             onPressEnter={typing.flush}
           />
-        </Space.Compact>
+        </Compact>
         <Select
           mode="multiple"
           allowClear

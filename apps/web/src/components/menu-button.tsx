@@ -13,6 +13,8 @@ export interface MenuEntry {
   lang?: string;
   /** A separator line above this entry. */
   separated?: boolean;
+  /** A group's title above this entry (the list toolbar's «Мои», «Общие»): text, not an entry of the menu. */
+  heading?: string;
 }
 
 interface Props {
@@ -25,11 +27,12 @@ interface Props {
 }
 
 /**
- * A button that opens a menu of actions (the header's language and profile menus), drawn without antd
+ * A button that opens a menu of actions (the header's language and profile menus, the lists' «Виды» and
+ * «Плотность»), drawn without antd
  * (issue #37, docs/decisions/0040) in the WAI-ARIA menu button pattern: Enter, Space or the arrow keys
  * open it with the focus on an entry, the arrows, Home and End move, Escape closes it and gives the focus
  * back to the button, Tab or a click elsewhere closes it. The menu opens below the button, towards the
- * start of the line on either direction.
+ * start of the line on either direction. Styled by `.menu-button*` in app/layout/frame.css (every list is in the frame).
  */
 export const MenuButton = ({ items, onSelect, children, label, className }: Props) => {
   const [open, setOpen] = useState(false);
@@ -114,6 +117,7 @@ export const MenuButton = ({ items, onSelect, children, label, className }: Prop
           {items.map((item, index) => (
             <div key={item.key} role="none">
               {item.separated ? <hr className="menu-button-separator" /> : null}
+              {item.heading ? <div className="menu-button-heading">{item.heading}</div> : null}
               <button
                 ref={(element) => {
                   entries.current[index] = element;
