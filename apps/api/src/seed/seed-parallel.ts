@@ -103,6 +103,10 @@ async function putBack(
  */
 export async function seedParallel(pool: pg.Pool, options: SeedOptions, connections: number): Promise<SeedReport> {
   if (!options.reset) throw new Error('--parallel loads an emptied database: it needs --reset');
+  if (options.users === 0 && (options.subscriptions ?? 0) + (options.transactions ?? 0) > 0)
+    throw new Error(
+      '--parallel gives subscriptions and transactions to the users it generates: --users must be above 0',
+    );
   const started = performance.now();
   const stages: Record<string, number> = {};
   const tables: string[] = [];
