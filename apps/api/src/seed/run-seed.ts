@@ -10,6 +10,7 @@ import type { SeedTarget } from './seed-target';
 import { seedTelegram } from './seed-telegram';
 import { type PlannerRange, plannerRange, userChunks } from './sql-users';
 import { generateStaffPassword, staffAccounts, staffRows } from './staff';
+import { type Stage, stageTimer } from './stage-timer';
 import { loadUserPool } from './user-pool';
 
 export interface SeedOptions {
@@ -122,16 +123,7 @@ async function onlyThesePlanners(target: SeedTarget, planners: PlannerRange): Pr
  * database — the ones just made and any from earlier runs.
  */
 export async function runSeed(target: SeedTarget, options: SeedOptions): Promise<SeedReport> {
-  const started = performance.now();
-  const stages: Record<string, number> = {};
-  const tables: string[] = [];
-  const stage: Stage = async (name, work, wrote = [name]) => {
-    const at = performance.now();
-    const result = await work();
-    stages[name] = Math.round(performance.now() - at) / 1000;
-    tables.push(...wrote);
-    return result;
-  };
+  const { stage, stages, tables, seconds } = stageTimer();
 
   // Empties everything referencing users too: sessions, subscriptions, transactions, promo series and codes.
   if (options.reset) await target.reset(['users', 'jobs']);
@@ -170,12 +162,9 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
     firstId: seeded.firstId,
     stages,
     tables,
-    seconds: (performance.now() - started) / 1000,
+    seconds: seconds(),
   };
 }
-
-/** Times one stage into the report, and names the tables it wrote (for the VACUUM ANALYZE after the commit). */
-export type Stage = <T>(name: string, work: () => Promise<T>, wrote?: string[]) => Promise<T>;
 
 /**
  * What follows the users and their billing: promo codes (from the pool of planner users), notes, the

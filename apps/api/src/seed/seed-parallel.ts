@@ -2,13 +2,14 @@ import type pg from 'pg';
 import { type TakenOff, takeOff } from './bulk-indexes';
 import { maySkipTriggers, postgresTarget } from './load-postgres';
 import { createProgress } from './progress';
-import { type SeedOptions, type SeedReport, type Stage, seedLaterStages, seedUsers } from './run-seed';
+import { type SeedOptions, type SeedReport, seedLaterStages, seedUsers } from './run-seed';
 import { readPlans, seedPlans } from './seed-billing';
 import { type Job, rebuildRollupsInParallel } from './seed-rollups';
 import { quoteIdent, type SqlChunk, setvalSql } from './seed-target';
 import { seedTelegram } from './seed-telegram';
 import { subscriptionChunks, transactionChunks } from './sql-billing';
 import { plannerRange, userChunks } from './sql-users';
+import { type Stage, stageTimer } from './stage-timer';
 
 /** The tables generated on every connection at once; everything else is written as in the one-transaction seed. */
 const GENERATED = ['users', 'subscriptions', 'transactions'] as const;
@@ -107,16 +108,7 @@ export async function seedParallel(pool: pg.Pool, options: SeedOptions, connecti
     throw new Error(
       '--parallel gives subscriptions and transactions to the users it generates: --users must be above 0',
     );
-  const started = performance.now();
-  const stages: Record<string, number> = {};
-  const tables: string[] = [];
-  const stage: Stage = async (name, work, wrote = [name]) => {
-    const at = performance.now();
-    const result = await work();
-    stages[name] = (stages[name] ?? 0) + Math.round(performance.now() - at) / 1000;
-    tables.push(...wrote);
-    return result;
-  };
+  const { stage, stages, tables, seconds } = stageTimer();
   const clients: pg.PoolClient[] = [];
   try {
     for (let i = 0; i < connections; i++) clients.push(await pool.connect());
@@ -247,7 +239,7 @@ export async function seedParallel(pool: pg.Pool, options: SeedOptions, connecti
       firstId: seeded.firstId,
       stages,
       tables,
-      seconds: (performance.now() - started) / 1000,
+      seconds: seconds(),
     };
   } catch (error) {
     for (const client of clients) await client.query('ROLLBACK').catch(() => undefined);
