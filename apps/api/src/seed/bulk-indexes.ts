@@ -17,10 +17,25 @@ interface Definition {
   definition: string;
 }
 
+interface IndexDefinition extends Definition {
+  /**
+   * `ALTER INDEX … SET STATISTICS` for a column the migrations gave its own statistics target (0051:
+   * the name filter's expression index): `pg_get_indexdef` leaves it out, and without it a rebuilt
+   * index plans that filter from the default sample.
+   */
+  statistics: string[];
+}
+
+/** An index's definition, then its columns' statistics targets: the statements that put it back. */
+export const rebuildStatements = (index: IndexDefinition): string[] => [index.definition, ...index.statistics];
+
 /** The table's indexes that back no constraint (the primary key, which foreign keys use, stays), as the catalogue defines them. */
 const secondaryIndexes = (run: RunSql, table: string, options: BulkLoadOptions = {}) =>
-  run<Definition>(
-    `SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS definition
+  run<IndexDefinition>(
+    `SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS definition,
+            ARRAY(SELECT format('ALTER INDEX %I ALTER COLUMN %s SET STATISTICS %s', i.relname, a.attnum, a.attstattarget)
+                    FROM pg_attribute a WHERE a.attrelid = x.indexrelid AND a.attstattarget >= 0 ORDER BY a.attnum)
+              AS statistics
        FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
       WHERE x.indrelid = ${regclass(table)}
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
@@ -51,7 +66,7 @@ export async function dropSecondaryIndexes(
   const indexes = await secondaryIndexes(run, table, options);
   for (const index of indexes) await run(`DROP INDEX ${quoteIdent(index.name)}`);
   return async () => {
-    for (const index of indexes) await run(index.definition);
+    for (const index of indexes) for (const text of rebuildStatements(index)) await run(text);
   };
 }
 
@@ -94,7 +109,7 @@ export async function prepareBulkLoad(
  */
 export interface TakenOff {
   table: string;
-  indexes: Definition[];
+  indexes: IndexDefinition[];
   addKeys: string[];
   validateKeys: string[];
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { type TakenOff, takeOff } from './bulk-indexes';
+import { rebuildStatements, type TakenOff, takeOff } from './bulk-indexes';
 import { maySkipTriggers, postgresTarget } from './load-postgres';
 import { createProgress } from './progress';
 import { type SeedOptions, type SeedReport, seedLaterStages, seedUsers } from './run-seed';
@@ -80,9 +80,16 @@ async function putBack(
 ): Promise<void> {
   const built = tally(`${name} indexes`);
   const indexes = takenOff
-    .flatMap((t) => t.indexes.map((index) => ({ label: t.table, definition: index.definition })))
-    .sort((a, b) => Number(/ USING gin /.test(b.definition)) - Number(/ USING gin /.test(a.definition)))
-    .map((index) => statement(index.label, index.definition));
+    .flatMap((t) => t.indexes.map((index) => ({ label: t.table, index })))
+    .sort((a, b) => Number(/ USING gin /.test(b.index.definition)) - Number(/ USING gin /.test(a.index.definition)))
+    .map(
+      ({ label, index }): Job => ({
+        label,
+        run: async (client) => {
+          for (const text of rebuildStatements(index)) await client.query(text);
+        },
+      }),
+    );
   await stage(`${name} indexes`, () => onConnections(clients, indexes, built.add), []);
   built.print();
   await stage(`${name} keys`, async () => {
