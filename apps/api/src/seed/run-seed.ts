@@ -150,19 +150,34 @@ export async function runSeed(target: SeedTarget, options: SeedOptions): Promise
   }
   const later = await seedLaterStages(target, options, stage);
 
+  return seedReport(options, { later, seeded, tgChannels, plansCreated }, { stages, tables, seconds });
+}
+
+/** The report both seeds give (serial and --parallel): what the run asked for, what it made, and its stopwatch. */
+export function seedReport(
+  options: SeedOptions,
+  made: {
+    later: Awaited<ReturnType<typeof seedLaterStages>>;
+    seeded: Awaited<ReturnType<typeof seedUsers>>;
+    tgChannels: SeedReport['tgChannels'];
+    plansCreated: SeedReport['plansCreated'];
+  },
+  timer: Pick<ReturnType<typeof stageTimer>, 'stages' | 'tables' | 'seconds'>,
+): SeedReport {
+  const { later, seeded, tgChannels, plansCreated } = made;
   return {
     ...later,
     users: options.users,
-    subscriptions,
-    transactions,
+    subscriptions: options.subscriptions ?? 0,
+    transactions: options.transactions ?? 0,
     tgChannels,
     plansCreated,
     staffCreated: seeded.staffCreated,
     ...(seeded.generatedPassword ? { generatedPassword: seeded.generatedPassword } : {}),
     firstId: seeded.firstId,
-    stages,
-    tables,
-    seconds: seconds(),
+    stages: timer.stages,
+    tables: timer.tables,
+    seconds: timer.seconds(),
   };
 }
 

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { rebuildStatements, type TakenOff, takeOff } from './bulk-indexes';
 import { maySkipTriggers, postgresTarget } from './load-postgres';
 import { createProgress } from './progress';
-import { type SeedOptions, type SeedReport, seedLaterStages, seedUsers } from './run-seed';
+import { type SeedOptions, type SeedReport, seedLaterStages, seedReport, seedUsers } from './run-seed';
 import { readPlans, seedPlans } from './seed-billing';
 import { type Job, rebuildRollupsInParallel } from './seed-rollups';
 import { quoteIdent, type SqlChunk, setvalSql } from './seed-target';
@@ -234,20 +234,7 @@ export async function seedParallel(pool: pg.Pool, options: SeedOptions, connecti
         ),
       [],
     );
-    return {
-      ...rest,
-      users: options.users,
-      subscriptions: options.subscriptions ?? 0,
-      transactions: options.transactions ?? 0,
-      tgChannels,
-      plansCreated,
-      staffCreated: seeded.staffCreated,
-      ...(seeded.generatedPassword ? { generatedPassword: seeded.generatedPassword } : {}),
-      firstId: seeded.firstId,
-      stages,
-      tables,
-      seconds: seconds(),
-    };
+    return seedReport(options, { later: rest, seeded, tgChannels, plansCreated }, { stages, tables, seconds });
   } catch (error) {
     for (const client of clients) await client.query('ROLLBACK').catch(() => undefined);
     throw new Error(
