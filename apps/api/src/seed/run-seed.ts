@@ -31,6 +31,8 @@ export interface SeedOptions {
    * committing as it goes (seed-parallel.ts); unset or 1, one transaction on one connection.
    */
   parallel?: number;
+  /** With `parallel`: the owner ranges the cohort grid and the MRR movements are cut into (seed-rollups.ts). */
+  ownerRanges?: number;
   /** Where the progress line goes; default stderr. */
   progressStream?: NodeJS.WriteStream;
 }

@@ -32,17 +32,19 @@ const statement = (label: string, text: string, rows?: number): Job => ({
 });
 
 /**
- * Runs the jobs on the connections, each taking the next job when it is free. Waits for every
- * connection's current statement before failing, so none is released mid-statement.
+ * Runs the jobs on the connections, each taking the next job when it is free; a connection given as a
+ * promise joins when it resolves (one busy with other work first). Waits for every connection's
+ * current statement before failing, so none is released mid-statement.
  */
 async function onConnections(
-  clients: readonly pg.ClientBase[],
+  clients: readonly (pg.ClientBase | Promise<pg.ClientBase>)[],
   jobs: readonly Job[],
   done: (job: Job, seconds: number) => void = () => undefined,
 ): Promise<void> {
   let next = 0;
   const results = await Promise.allSettled(
-    clients.map(async (client) => {
+    clients.map(async (joining) => {
+      const client = await joining;
       for (let job = jobs[next++]; job; job = jobs[next++]) {
         const started = performance.now();
         await job.run(client);
@@ -204,19 +206,26 @@ export async function seedParallel(pool: pg.Pool, options: SeedOptions, connecti
       await main.query('COMMIT');
       return result;
     };
-    const rollups = (connections: pg.PoolClient[]) =>
+    const rollups = (first: pg.PoolClient, others: (pg.PoolClient | Promise<pg.PoolClient>)[]) =>
       stage('dashboard rollups', () => {
         const rolled = tally('dashboard rollups');
         return rebuildRollupsInParallel(
-          connections[0] as pg.PoolClient,
-          (jobs) => onConnections(connections, jobs, rolled.add),
+          first,
+          (jobs) => onConnections([first, ...others], jobs, rolled.add),
           options.now,
+          options.ownerRanges,
         ).then(rolled.print);
       }, ['dashboard_daily', 'dashboard_last_seen', 'mrr_movements', 'mrr_daily', 'cohort_cells']);
-    const [rest] =
-      (options.promoCodes ?? 0) > 0
-        ? [await later(), await rollups(clients)]
-        : await Promise.all([later(), rollups(clients.slice(1))]);
+    const [first, ...others] = clients.slice(1) as [pg.PoolClient, ...pg.PoolClient[]];
+    let rest: Awaited<ReturnType<typeof later>>;
+    if ((options.promoCodes ?? 0) > 0 || !first) {
+      rest = await later();
+      await rollups(main, clients.slice(1));
+    } else {
+      // The main connection takes rollup jobs too once the later stages are done.
+      const laterDone = later();
+      [rest] = await Promise.all([laterDone, rollups(first, [...others, laterDone.then(() => main)])]);
+    }
     await putBack(clients, laterTakenOff, stage, 'later');
 
     // 5. VACUUM ANALYZE (visibility map and statistics, docs/decisions/0005) on every connection, the biggest first.
