@@ -16,13 +16,10 @@ const GENERATED = ['users', 'subscriptions', 'transactions'] as const;
 /**
  * The tables the later stages fill set-based, bare as well: their foreign keys reference `users`, and
  * dropping one inside the later stages' transaction (as `bulkInsert` does) would lock `users` against
- * the rollups' reads until that transaction ends. The devices' unique token index stays (ON CONFLICT).
+ * the rollups' reads until that transaction ends. The devices' unique token index goes too: into the
+ * empty table the push stage inserts without ON CONFLICT (seed-push.ts).
  */
-const LATER = [
-  ['agreement_consents', {}],
-  ['devices', { keepUnique: true }],
-  ['consents', {}],
-] as const;
+const LATER = ['agreement_consents', 'devices', 'consents'] as const;
 
 /** One SQL statement as a job. */
 const statement = (label: string, text: string, rows?: number): Job => ({
@@ -142,7 +139,7 @@ export async function seedParallel(pool: pg.Pool, options: SeedOptions, connecti
     const takenOff: TakenOff[] = [];
     for (const table of GENERATED) takenOff.push(await takeOff(run, table));
     const laterTakenOff: TakenOff[] = [];
-    for (const [table, bulk] of LATER) laterTakenOff.push(await takeOff(run, table, bulk));
+    for (const table of LATER) laterTakenOff.push(await takeOff(run, table));
     await main.query('COMMIT');
 
     // 2. The rows, chunk by chunk on every connection.
