@@ -11,7 +11,7 @@
  * --check writes nothing and exits 1 when a migration is due.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrationsFolder, openDatabase } from '../db/client';
@@ -79,15 +79,19 @@ const header = [
 writeFileSync(join(migrationsFolder, `${tag}.sql`), `${header}\n${statements.join(BREAK)}\n`);
 
 // The snapshot is the previous one under a new id: routines are not part of drizzle-kit's schema model.
-const lastNumber = last.tag.slice(0, 4);
-const snapshot = JSON.parse(readFileSync(join(migrationsFolder, 'meta', `${lastNumber}_snapshot.json`), 'utf8'));
-writeFileSync(
-  join(migrationsFolder, 'meta', `${number}_snapshot.json`),
-  JSON.stringify({ ...snapshot, id: randomUUID(), prevId: snapshot.id }, null, 2),
-);
+// Migrations written by hand since 0032 have none (the migrator reads only the journal), so there is
+// nothing to copy after one of them.
+const previousSnapshot = join(migrationsFolder, 'meta', `${last.tag.slice(0, 4)}_snapshot.json`);
+if (existsSync(previousSnapshot)) {
+  const snapshot = JSON.parse(readFileSync(previousSnapshot, 'utf8'));
+  writeFileSync(
+    join(migrationsFolder, 'meta', `${number}_snapshot.json`),
+    JSON.stringify({ ...snapshot, id: randomUUID(), prevId: snapshot.id }, null, 2),
+  );
+}
 // The migrator runs a migration whose `when` is later than the last one applied: never earlier than that.
 journal.entries.push({ idx, version: last.version, when: Math.max(Date.now(), last.when + 1), tag, breakpoints: true });
-writeFileSync(journalPath, JSON.stringify(journal, null, 2));
+writeFileSync(journalPath, `${JSON.stringify(journal, null, 2)}\n`);
 
 const after = (await pending()).filter((s) => s.state !== 'same');
 if (after.length > 0) {

@@ -12,7 +12,7 @@
 --
 -- p_request: the API request's id (X-Request-Id), kept on the audit event as request.audit keeps it.
 --
--- Defined in migration 0005; last changed in 0008 (the HINT codes) and 0030 (p_request).
+-- Defined in migration 0005; last changed in 0008 (the HINT codes), 0030 (p_request) and 0052 (the live subscription found through its owner only).
 CREATE OR REPLACE FUNCTION pult_grant_subscription(
   p_user integer, p_plan integer, p_source text, p_provider text, p_days integer,
   p_now timestamptz, p_actor integer, p_ip inet, p_request text DEFAULT NULL
@@ -47,8 +47,9 @@ BEGIN
   -- A volatile function takes a fresh snapshot per statement (in READ COMMITTED, the API's isolation
   -- level): after the lock, this read sees what an earlier grant to the same user committed. Every
   -- writer of a user's subscriptions takes the same lock, so the row read here is still live below.
+  -- "plan_id + 0": through the owner's entries only, never the plan's index (pult_grant_subscriptions says why).
   SELECT * INTO v_live FROM subscriptions s
-  WHERE s.owner = p_user AND s.plan_id = v_plan.id AND s.status = 'active'
+  WHERE s.owner = p_user AND s.plan_id + 0 = v_plan.id AND s.status = 'active'
     AND (s.expires_at IS NULL OR s.expires_at > p_now)
   ORDER BY s.expires_at DESC NULLS FIRST
   LIMIT 1;

@@ -62,8 +62,13 @@ BEGIN
       l.expires_at AS live_expires
     FROM steps s
     LEFT JOIN LATERAL (
+      -- "plan_id + 0": found through the owner's few entries (subscriptions_owner_latest_idx carries the
+      -- plan and status), never through the plan's index: a plan has thousands of subscriptions, and
+      -- their index keeps an entry for every extension until a vacuum. On a table without statistics
+      -- (fresh, never analysed) PostgreSQL rates both indexes alike and ANDs their bitmaps, which made
+      -- each grant read every entry the plan ever had (issue 37, target 3; migration 0052).
       SELECT x.id, x.expires_at FROM subscriptions x
-      WHERE x.owner = s.user_id AND x.plan_id = s.plan_id AND x.status = 'active'
+      WHERE x.owner = s.user_id AND x.plan_id + 0 = s.plan_id AND x.status = 'active'
         AND (x.expires_at IS NULL OR x.expires_at > s.first_at)
       ORDER BY x.expires_at DESC NULLS FIRST
       LIMIT 1
