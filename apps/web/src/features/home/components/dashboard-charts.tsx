@@ -1,5 +1,5 @@
 import type { DashboardData } from '@pult/contract';
-import { Card, Empty, theme } from 'antd';
+import type { GlobalToken } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,11 +18,14 @@ import {
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme-store';
+import { CHART_HEIGHT } from './chart-size';
 
 /**
- * The charts, the only users of recharts: imported from the home route alone, so the library is in
- * that route's lazy chunk and never in the shell. Colours come from the antd theme tokens, so the
- * dark theme recolours them too.
+ * The charts, the only users of recharts: downloaded by the home screen after its first paint (a chunk of
+ * their own, which imports nothing of antd's: antd's Card and Empty around them are the screen's, and so is
+ * the theme's token, handed over as a prop; reading either here regrouped the chunks /app/users shares). Colours come from the antd theme tokens, so the
+ * dark theme recolours them too. Drawn at once, without recharts' entry animation: its frames (1.5 s by
+ * default) re-rendered each chart in the home screen's first seconds (issue 37: blocking time).
  */
 /**
  * Between a series' name and its value in a tooltip: recharts' default « : » is French spacing
@@ -30,8 +33,13 @@ import { useTheme } from '../../../lib/theme-store';
  */
 const TOOLTIP_SEPARATORS: Record<LocaleId, string> = { ru: ': ', en: ': ', fr: '\u202f: ', zh: '：', ja: '：' };
 
-const useChartStyle = () => {
-  const { token } = theme.useToken();
+/** The antd theme's tokens, read by the screen (`theme.useToken()`) and handed over: see above. */
+export interface ChartProps {
+  data: DashboardData;
+  token: GlobalToken;
+}
+
+const useChartStyle = (token: GlobalToken) => {
   const { i18n } = useTranslation();
   return {
     axis: { fontSize: 12, fill: token.colorTextSecondary },
@@ -61,135 +69,150 @@ const ChartFrame = ({ children }: { children: ReactNode }) => (
   </div>
 );
 
-export const TrendChart = ({ data }: { data: DashboardData }) => {
+export const TrendChart = ({ data, token }: ChartProps) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
-  const style = useChartStyle();
+  const style = useChartStyle(token);
   const points = data.daily.map((d) => ({ ...d, revenueRub: d.revenue / 100 }));
   const mirrored = useMirrored();
   return (
-    <Card size="small" title={t('home.charts.trend')}>
-      <ChartFrame>
-        <ResponsiveContainer width="100%" height={260}>
-          <LineChart data={points} margin={{ left: 4, right: 4, top: 8 }}>
-            <CartesianGrid stroke={style.grid} strokeDasharray="3 3" />
-            <XAxis
-              dataKey="day"
-              tick={style.axis}
-              tickFormatter={(day: string) => formatDate(day, locale).slice(0, 5)}
-              minTickGap={16}
-              reversed={mirrored}
-            />
-            <YAxis
-              yAxisId="users"
-              orientation={mirrored ? 'right' : 'left'}
-              tick={style.axis}
-              width={40}
-              allowDecimals={false}
-            />
-            <YAxis
-              yAxisId="money"
-              orientation={mirrored ? 'left' : 'right'}
-              tick={style.axis}
-              width={56}
-              tickFormatter={(v: number) => formatNumber(v, locale)}
-            />
-            <Tooltip
-              {...style.tooltip}
-              labelFormatter={(day) => formatDate(String(day), locale)}
-              formatter={(value, name) =>
-                name === t('home.charts.revenue')
-                  ? formatMoney(Math.round(Number(value) * 100), locale)
-                  : formatNumber(Number(value), locale)
-              }
-            />
-            <Legend />
-            <Line
-              yAxisId="users"
-              type="monotone"
-              dataKey="registrations"
-              name={t('home.charts.registrations')}
-              stroke={style.colors[0]}
-              dot={false}
-            />
-            <Line
-              yAxisId="money"
-              type="monotone"
-              dataKey="revenueRub"
-              name={t('home.charts.revenue')}
-              stroke={style.colors[1]}
-              dot={false}
-            />
-          </LineChart>
-        </ResponsiveContainer>
-      </ChartFrame>
-    </Card>
+    <ChartFrame>
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT.trend}>
+        <LineChart data={points} margin={{ left: 4, right: 4, top: 8 }}>
+          <CartesianGrid stroke={style.grid} strokeDasharray="3 3" />
+          <XAxis
+            dataKey="day"
+            tick={style.axis}
+            tickFormatter={(day: string) => formatDate(day, locale).slice(0, 5)}
+            minTickGap={16}
+            reversed={mirrored}
+          />
+          <YAxis
+            yAxisId="users"
+            orientation={mirrored ? 'right' : 'left'}
+            tick={style.axis}
+            width={40}
+            allowDecimals={false}
+          />
+          <YAxis
+            yAxisId="money"
+            orientation={mirrored ? 'left' : 'right'}
+            tick={style.axis}
+            width={56}
+            tickFormatter={(v: number) => formatNumber(v, locale)}
+          />
+          <Tooltip
+            {...style.tooltip}
+            labelFormatter={(day) => formatDate(String(day), locale)}
+            formatter={(value, name) =>
+              name === t('home.charts.revenue')
+                ? formatMoney(Math.round(Number(value) * 100), locale)
+                : formatNumber(Number(value), locale)
+            }
+          />
+          <Legend />
+          <Line
+            yAxisId="users"
+            type="monotone"
+            dataKey="registrations"
+            name={t('home.charts.registrations')}
+            stroke={style.colors[0]}
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line
+            yAxisId="money"
+            type="monotone"
+            dataKey="revenueRub"
+            name={t('home.charts.revenue')}
+            stroke={style.colors[1]}
+            dot={false}
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ResponsiveContainer>
+    </ChartFrame>
   );
 };
 
-export const NewSubscriptionsChart = ({ data }: { data: DashboardData }) => {
+export const NewSubscriptionsChart = ({ data, token }: ChartProps) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
-  const style = useChartStyle();
+  const style = useChartStyle(token);
   const mirrored = useMirrored();
   return (
-    <Card size="small" title={t('home.charts.newBySource')}>
-      <ChartFrame>
-        <ResponsiveContainer width="100%" height={240}>
-          <BarChart data={data.daily} margin={{ left: 4, right: 4, top: 8 }}>
-            <CartesianGrid stroke={style.grid} strokeDasharray="3 3" />
-            <XAxis
-              dataKey="day"
-              tick={style.axis}
-              tickFormatter={(day: string) => formatDate(day, locale).slice(0, 5)}
-              minTickGap={16}
-              reversed={mirrored}
-            />
-            <YAxis orientation={mirrored ? 'right' : 'left'} tick={style.axis} width={40} allowDecimals={false} />
-            <Tooltip {...style.tooltip} labelFormatter={(day) => formatDate(String(day), locale)} />
-            <Legend />
-            <Bar dataKey="newByPurchase" stackId="new" name={t('home.sources.purchase')} fill={style.colors[0]} />
-            <Bar dataKey="newByPromo" stackId="new" name={t('home.sources.promo')} fill={style.colors[1]} />
-            <Bar dataKey="newByAdmin" stackId="new" name={t('home.sources.admin')} fill={style.colors[2]} />
-          </BarChart>
-        </ResponsiveContainer>
-      </ChartFrame>
-    </Card>
+    <ChartFrame>
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT.newBySource}>
+        <BarChart data={data.daily} margin={{ left: 4, right: 4, top: 8 }}>
+          <CartesianGrid stroke={style.grid} strokeDasharray="3 3" />
+          <XAxis
+            dataKey="day"
+            tick={style.axis}
+            tickFormatter={(day: string) => formatDate(day, locale).slice(0, 5)}
+            minTickGap={16}
+            reversed={mirrored}
+          />
+          <YAxis orientation={mirrored ? 'right' : 'left'} tick={style.axis} width={40} allowDecimals={false} />
+          <Tooltip {...style.tooltip} labelFormatter={(day) => formatDate(String(day), locale)} />
+          <Legend />
+          <Bar
+            dataKey="newByPurchase"
+            stackId="new"
+            name={t('home.sources.purchase')}
+            fill={style.colors[0]}
+            isAnimationActive={false}
+          />
+          <Bar
+            dataKey="newByPromo"
+            stackId="new"
+            name={t('home.sources.promo')}
+            fill={style.colors[1]}
+            isAnimationActive={false}
+          />
+          <Bar
+            dataKey="newByAdmin"
+            stackId="new"
+            name={t('home.sources.admin')}
+            fill={style.colors[2]}
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFrame>
   );
 };
 
-export const PlansChart = ({ data }: { data: DashboardData }) => {
+export const PlansChart = ({ data, token }: ChartProps) => {
   const { t } = useTranslation();
-  const style = useChartStyle();
+  const style = useChartStyle(token);
   const mirrored = useMirrored();
   return (
-    <Card size="small" title={t('home.charts.byPlan')}>
-      {data.subscriptions.byPlan.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
-      ) : (
-        <ChartFrame>
-          <ResponsiveContainer width="100%" height={240}>
-            <BarChart
-              data={data.subscriptions.byPlan}
-              layout="vertical"
-              margin={mirrored ? { left: 16, right: 4 } : { left: 4, right: 16 }}
-            >
-              <CartesianGrid stroke={style.grid} strokeDasharray="3 3" />
-              <XAxis type="number" tick={style.axis} allowDecimals={false} reversed={mirrored} />
-              <YAxis
-                type="category"
-                dataKey="title"
-                orientation={mirrored ? 'right' : 'left'}
-                tick={style.axis}
-                width={110}
-              />
-              <Tooltip {...style.tooltip} />
-              <Bar dataKey="count" name={t('home.kpi.activeSubscriptions')} fill={style.colors[0]} />
-            </BarChart>
-          </ResponsiveContainer>
-        </ChartFrame>
-      )}
-    </Card>
+    <ChartFrame>
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT.byPlan}>
+        <BarChart
+          data={data.subscriptions.byPlan}
+          layout="vertical"
+          margin={mirrored ? { left: 16, right: 4 } : { left: 4, right: 16 }}
+        >
+          <CartesianGrid stroke={style.grid} strokeDasharray="3 3" />
+          <XAxis type="number" tick={style.axis} allowDecimals={false} reversed={mirrored} />
+          <YAxis
+            type="category"
+            dataKey="title"
+            orientation={mirrored ? 'right' : 'left'}
+            tick={style.axis}
+            width={110}
+          />
+          <Tooltip {...style.tooltip} />
+          <Bar
+            dataKey="count"
+            name={t('home.kpi.activeSubscriptions')}
+            fill={style.colors[0]}
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFrame>
   );
 };
 
@@ -197,11 +220,10 @@ export const PlansChart = ({ data }: { data: DashboardData }) => {
  * The period's MRR as a waterfall (decision 0038): the opening MRR, each movement stacked on what came
  * before (gains up, losses down), and the closing MRR. Each step is an invisible base plus a visible bar.
  */
-export const MrrWaterfallChart = ({ data }: { data: DashboardData }) => {
+export const MrrWaterfallChart = ({ data, token }: ChartProps) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
-  const style = useChartStyle();
-  const { token } = theme.useToken();
+  const style = useChartStyle(token);
   const mirrored = useMirrored();
   const m = data.mrrMovements;
   let level = data.mrrOpening;
@@ -229,7 +251,7 @@ export const MrrWaterfallChart = ({ data }: { data: DashboardData }) => {
     index === 0 || index === points.length - 1 ? token.colorPrimary : up ? token.colorSuccess : token.colorError;
   return (
     <ChartFrame>
-      <ResponsiveContainer width="100%" height={220}>
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT.waterfall}>
         <BarChart data={points} margin={{ left: 4, right: 4, top: 8 }}>
           <CartesianGrid stroke={style.grid} strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="name" tick={style.axis} interval={0} reversed={mirrored} height={36} />

@@ -8,21 +8,9 @@ import { usePlans } from '../../../lib/resources/plans';
 import { downloadPeople } from '../api/export-people';
 import { peoplePageQuery } from '../api/get-people';
 import { PeopleDrawer, userColumn } from './people-drawer';
+import { type PeopleSelection, selectionKey } from './people-selection';
 
-/**
- * One figure of the home screen to list: a KPI card's, or one narrowed to a promo series (the funnel's
- * rows) or a refusal code (the refusals' tags); `label` names the narrowing in the drawer's title.
- */
-export interface PeopleSelection {
-  figure: PeopleFigure;
-  seriesId?: number;
-  reason?: string;
-  label?: string;
-}
-
-/** The one string that names a selection: the drawer's key and the key of the figure that opened it. */
-export const selectionKey = (selection: PeopleSelection) =>
-  [selection.figure, selection.seriesId ?? '', selection.reason ?? ''].join(':');
+export { type PeopleSelection, selectionKey } from './people-selection';
 
 interface Props {
   selection: PeopleSelection | null;

@@ -50,7 +50,9 @@ export const KpiCard = ({
   const previousText = figure?.previous === null || figure === undefined ? '' : format(figure.previous);
 
   return (
-    <Card size="small" className="kpi-card" loading={loading && !figure}>
+    // While loading, the card has its final shape (the title, «—», a blank change line) rather than antd's
+    // skeleton, which was 166 px to the figures' 109: everything below moved up when they came (CLS).
+    <Card size="small" className="kpi-card" aria-busy={loading && !figure}>
       {/* Figures with a unit («40,1 %», «1 990 ₽») isolated: an RTL page would put the unit first. */}
       <Statistic
         title={title}
@@ -87,7 +89,9 @@ export const KpiCard = ({
             </Typography.Text>
           ) : null}
         </Typography.Text>
-      ) : null}
+      ) : (
+        <Typography.Text aria-hidden>{'\u00a0'}</Typography.Text>
+      )}
     </Card>
   );
 };

@@ -1,11 +1,17 @@
-import { type DashboardData, type MrrMovementKind, mrrMovementKinds } from '@pult/contract';
-import { Button, Card, Col, Row, Statistic, Tooltip, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import type { DashboardData, MrrMovementKind } from '@pult/contract';
+import { Button, Card, Col, Row, Statistic, Tooltip, Typography, theme } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
-import { MrrWaterfallChart } from './dashboard-charts';
+import { mrrMovementKinds } from '../contract-values';
+import { CHART_HEIGHT, ChartPlaceholder } from './chart-placeholder';
+
 import { MrrMovementsDrawer } from './mrr-movements-drawer';
+
+// recharts is downloaded after the first paint: the figures above do not wait for it, and the waterfall's
+// place is kept meanwhile.
+const MrrWaterfallChart = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.MrrWaterfallChart })));
 
 /**
  * Gains over losses (Baremetrics' quick ratio): (new + expansion + reactivation) ÷ |contraction + churn|;
@@ -24,6 +30,7 @@ export const quickRatio = (m: DashboardData['mrrMovements']): number | null => {
 export const MrrMovementsCard = ({ data }: { data: DashboardData }) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
+  const { token } = theme.useToken();
   const [open, setOpen] = useState<MrrMovementKind | null>(null);
   const triggers = useRef(new Map<MrrMovementKind, HTMLElement | null>());
   const money = (value: number) => formatMoney(value, locale);
@@ -83,7 +90,9 @@ export const MrrMovementsCard = ({ data }: { data: DashboardData }) => {
         </Col>
       </Row>
       <Typography.Text type="secondary">{t('home.mrr.waterfall')}</Typography.Text>
-      <MrrWaterfallChart data={data} />
+      <Suspense fallback={<ChartPlaceholder height={CHART_HEIGHT.waterfall} />}>
+        <MrrWaterfallChart data={data} token={token} />
+      </Suspense>
       <MrrMovementsDrawer
         kind={open}
         from={data.from}

@@ -6,11 +6,19 @@ import { useSession } from '../../../lib/session-store';
 
 /**
  * The counting policies in force (docs/decisions/0049), printed with the figures they change: revenue,
- * subscriptions, churn. Admins get a link to the setting; editors read the policy only.
+ * subscriptions, churn. Admins get a link to the setting; editors read the policy only. Without the
+ * policies yet (the data on its way), its place.
  */
-export const PoliciesNote = ({ policies }: { policies: AnalyticsPolicies }) => {
+export const PoliciesNote = ({ policies }: { policies: AnalyticsPolicies | undefined }) => {
   const { t } = useTranslation();
   const admin = useSession()?.role === 'admin';
+  // Before the data: a blank line of the note's height, so the cards below are where they will stay.
+  if (!policies)
+    return (
+      <Typography.Paragraph type="secondary" aria-hidden="true">
+        {'\u00a0'}
+      </Typography.Paragraph>
+    );
   return (
     <Typography.Paragraph type="secondary" data-testid="home-policies">
       <span>{t(`home.policies.refunds.${policies.refunds}`)}</span>

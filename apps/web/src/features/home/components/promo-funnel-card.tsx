@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatNumber } from '../../../lib/format';
 import { FigureLink } from './figure-link';
-import type { PeopleSelection } from './figure-people-drawer';
+import type { PeopleSelection } from './people-selection';
 
 type Row = DashboardData['promo']['funnel'][number];
 

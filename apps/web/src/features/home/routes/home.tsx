@@ -1,13 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import {
-  type CohortGrouping,
-  cohortGroupings,
-  type DashboardPeriod,
-  dashboardPeriods,
-  type PeopleFigure,
-} from '@pult/contract';
-import { Alert, Button, Card, Col, Flex, Row, Segmented, Skeleton, Statistic, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import type { CohortGrouping, DashboardPeriod, PeopleFigure } from '@pult/contract';
+import { Alert, Button, Card, Col, Empty, Flex, Row, Segmented, Statistic, Typography, theme } from 'antd';
+import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/ltr';
 import { PageTitle } from '../../../components/page-title';
@@ -17,15 +11,27 @@ import { formatDate, formatMoney, formatNumber, numberFormat } from '../../../li
 import type { UrlParam, UrlSchema } from '../../../lib/url-params';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useDashboard } from '../api/get-dashboard';
+import { CHART_HEIGHT, ChartCardPlaceholder, ChartPlaceholder } from '../components/chart-placeholder';
+import { MRR_FIGURES_HEIGHT } from '../components/chart-size';
 import { CohortsCard } from '../components/cohorts-card';
-import { NewSubscriptionsChart, PlansChart, TrendChart } from '../components/dashboard-charts';
 import { FigureLink } from '../components/figure-link';
-import { FigurePeopleDrawer, type PeopleSelection, selectionKey } from '../components/figure-people-drawer';
+import { FigurePeopleDrawer } from '../components/figure-people-drawer';
 import { KpiCard } from '../components/kpi-card';
 import { MrrMovementsCard } from '../components/mrr-movements-card';
+import { type PeopleSelection, selectionKey } from '../components/people-selection';
 import { PoliciesNote } from '../components/policies-note';
 import { PromoFunnelCard } from '../components/promo-funnel-card';
+import { cohortGroupings, dashboardPeriods } from '../contract-values';
 import '../home.css';
+
+// recharts comes in a chunk of its own, after the first paint, while the cards keep the charts' places
+// (issue 37: the first screen no longer parses and runs it before its figures are drawn). antd's Table (the
+// funnel, the cohorts, the drawers) stays in the screen's chunk: split off, it regrouped antd's input styles,
+// which were then copied into two chunks of /app/users (+4 kB there).
+const charts = () => import('../components/dashboard-charts');
+const TrendChart = lazy(() => charts().then((m) => ({ default: m.TrendChart })));
+const PlansChart = lazy(() => charts().then((m) => ({ default: m.PlansChart })));
+const NewSubscriptionsChart = lazy(() => charts().then((m) => ({ default: m.NewSubscriptionsChart })));
 
 /** `?period=7|90`; 30 days, the default, keeps a plain URL. */
 const periodParam: UrlParam<DashboardPeriod | undefined> = {
@@ -46,21 +52,18 @@ const pushFigures = [
   { key: 'opened', figure: 'pushOpened' },
 ] as const satisfies ReadonlyArray<{ key: string; figure: PeopleFigure }>;
 
-const ChartSkeleton = () => (
-  <Card size="small">
-    <Skeleton active paragraph={{ rows: 6 }} />
-  </Card>
-);
-
 /** `/app/home`: how the business is doing, with each figure against the previous period. */
 export const HomePage = () => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
+  const { token } = theme.useToken();
   const [state, update] = useUrlState(homeParams);
   const period = state.period ?? 30;
   const query = useDashboard(period);
-  const data = query.data;
-  const loading = query.isPending;
+  // The figures are drawn in a background pass (a deferred value renders in slices that give the browser its
+  // turn every few milliseconds) instead of one long task when the answer arrives (issue 37: blocking time).
+  const data = useDeferredValue(query.data);
+  const loading = !data;
   const money = (v: number) => formatMoney(v, locale);
   const number = (v: number) => formatNumber(v, locale);
   const percent = (v: number) => numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(v);
@@ -101,16 +104,20 @@ export const HomePage = () => {
     { key: 'lifetime', figure: data?.money.lifetime, format: number, people: 'lifetime' },
   ];
 
+  // The funnel's card with its title and a place kept, until the data is there.
+  const promo = <ChartCardPlaceholder title={t('home.promo.title')} height={CHART_HEIGHT.byPlan} />;
+
   return (
     <>
       <Flex align="center" justify="space-between" gap="middle" className="home-head">
         <Flex vertical>
           <PageTitle>{t('nav.home')}</PageTitle>
-          {data ? (
-            <Typography.Text type="secondary" data-testid="home-range">
-              {t('home.period.range', { from: formatDate(data.from, locale), to: formatDate(data.to, locale) })}
-            </Typography.Text>
-          ) : null}
+          {/* The line is there before the data (a blank of its height), so the figures below do not move down. */}
+          <Typography.Text type="secondary" data-testid="home-range">
+            {data
+              ? t('home.period.range', { from: formatDate(data.from, locale), to: formatDate(data.to, locale) })
+              : '\u00a0'}
+          </Typography.Text>
         </Flex>
         <Segmented<DashboardPeriod>
           aria-label={t('home.period.label')}
@@ -149,7 +156,7 @@ export const HomePage = () => {
         ))}
       </Row>
       {/* The counting policies (0049) right under the figures they change. */}
-      {data ? <PoliciesNote policies={data.policies} /> : null}
+      <PoliciesNote policies={data?.policies} />
       {data ? (
         <FigurePeopleDrawer
           selection={people}
@@ -160,21 +167,47 @@ export const HomePage = () => {
         />
       ) : null}
       <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
-        <Col xs={24}>{data ? <MrrMovementsCard data={data} /> : <ChartSkeleton />}</Col>
+        <Col xs={24}>
+          {data ? (
+            <MrrMovementsCard data={data} />
+          ) : (
+            <ChartCardPlaceholder title={t('home.mrr.title')} height={CHART_HEIGHT.waterfall + MRR_FIGURES_HEIGHT} />
+          )}
+        </Col>
         <Col xs={24}>
           <CohortsCard by={state.cohorts ?? 'month'} onByChange={(by) => update({ cohorts: by })} />
         </Col>
         <Col xs={24} xl={16}>
-          {data ? <TrendChart data={data} /> : <ChartSkeleton />}
+          <Card size="small" title={t('home.charts.trend')}>
+            <Suspense fallback={<ChartPlaceholder height={CHART_HEIGHT.trend} />}>
+              {data ? <TrendChart data={data} token={token} /> : <ChartPlaceholder height={CHART_HEIGHT.trend} />}
+            </Suspense>
+          </Card>
         </Col>
         <Col xs={24} xl={8}>
-          {data ? <PlansChart data={data} /> : <ChartSkeleton />}
+          <Card size="small" title={t('home.charts.byPlan')}>
+            {data?.subscriptions.byPlan.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            ) : (
+              <Suspense fallback={<ChartPlaceholder height={CHART_HEIGHT.byPlan} />}>
+                {data ? <PlansChart data={data} token={token} /> : <ChartPlaceholder height={CHART_HEIGHT.byPlan} />}
+              </Suspense>
+            )}
+          </Card>
         </Col>
         <Col xs={24} xl={12}>
-          {data ? <NewSubscriptionsChart data={data} /> : <ChartSkeleton />}
+          <Card size="small" title={t('home.charts.newBySource')}>
+            <Suspense fallback={<ChartPlaceholder height={CHART_HEIGHT.newBySource} />}>
+              {data ? (
+                <NewSubscriptionsChart data={data} token={token} />
+              ) : (
+                <ChartPlaceholder height={CHART_HEIGHT.newBySource} />
+              )}
+            </Suspense>
+          </Card>
         </Col>
         <Col xs={24} xl={12}>
-          {data ? <PromoFunnelCard data={data} onOpen={setPeople} openRef={openRef} /> : <ChartSkeleton />}
+          {data ? <PromoFunnelCard data={data} onOpen={setPeople} openRef={openRef} /> : promo}
         </Col>
         <Col xs={24}>
           <Card size="small" title={t('home.push.title')} loading={loading} data-testid="home-push">

@@ -1,0 +1,92 @@
+import type { CohortCell, CohortGrouping, CohortRow } from '@pult/contract';
+import { Table, type TableColumnsType, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { LocaleId } from '../../../config/theme-config';
+import { dateTimeFormat, formatMoney, formatNumber, numberFormat } from '../../../lib/format';
+
+const AGES = Array.from({ length: 12 }, (_, i) => i + 1);
+
+/** A cell's background: the primary colour mixed in up to 55 % by the share; the number is always written. */
+const shade = (primary: string, share: number) =>
+  `color-mix(in srgb, ${primary} ${Math.round(share * 55)}%, transparent)`;
+
+/** The cohorts' grid: each cohort's size, realised LTV and the share still subscribed after 1…12 months. */
+export const CohortGrid = ({ by, items, loading }: { by: CohortGrouping; items: CohortRow[]; loading: boolean }) => {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as LocaleId;
+  const { token } = theme.useToken();
+  const percent = (share: number) =>
+    numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }).format(share);
+  const money = (kopecks: number) => formatMoney(Math.round(kopecks), locale);
+  const monthLabel = (key: string) =>
+    dateTimeFormat(i18n.language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${key}-01T00:00:00Z`),
+    );
+
+  const cell = (row: CohortRow, c: CohortCell | undefined, age: number) => {
+    if (!c || c.share === null)
+      return (
+        <span className="cohort-cell cohort-cell-empty" title={t('home.cohorts.notYet', { age })}>
+          <span aria-hidden="true">—</span>
+          <span className="sr-only">{t('home.cohorts.notYet', { age })}</span>
+        </span>
+      );
+    const hint = t('home.cohorts.cellHint', {
+      retained: formatNumber(c.retained, locale),
+      eligible: formatNumber(c.eligible, locale),
+      age,
+      ltv: money(c.ltv ?? 0),
+    });
+    return (
+      <span
+        className="cohort-cell"
+        data-testid={`cohort-cell-${row.key}-${age}`}
+        title={hint}
+        style={{ background: shade(token.colorPrimary, c.share) }}
+      >
+        {percent(c.share)}
+      </span>
+    );
+  };
+
+  const columns: TableColumnsType<CohortRow> = [
+    {
+      key: 'cohort',
+      title: t('home.cohorts.cohort'),
+      fixed: 'left',
+      render: (_, row) => (by === 'month' ? monthLabel(row.key) : row.label),
+    },
+    {
+      key: 'size',
+      title: t('home.cohorts.size'),
+      align: 'right',
+      render: (_, row) => formatNumber(row.size, locale),
+    },
+    {
+      key: 'ltv',
+      title: t('home.cohorts.ltv'),
+      align: 'right',
+      render: (_, row) => <span data-testid={`cohort-ltv-${row.key}`}>{money(row.ltv)}</span>,
+    },
+    ...AGES.map((age) => ({
+      key: `m${age}`,
+      title: t('home.cohorts.age', { age }),
+      align: 'center' as const,
+      onHeaderCell: () => ({ className: 'cohort-th' }),
+      onCell: () => ({ className: 'cohort-td' }),
+      render: (_: unknown, row: CohortRow) => cell(row, row.cells[age - 1], age),
+    })),
+  ];
+
+  return (
+    <Table<CohortRow>
+      rowKey="key"
+      size="small"
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      dataSource={items}
+      columns={columns}
+      loading={loading}
+    />
+  );
+};
