@@ -18,6 +18,8 @@ export interface BenchOptions {
   serverPid?: number;
   /** Codes the promo-activate scenario redeems (each once). */
   activations: number;
+  /** Planner users promo-activate redeems as, in turn (each extends its one subscription per code). */
+  planners: number;
   /** The server's PostgreSQL, for scenarios that compare against raw SQL (lists-vs-sql). */
   databaseUrl?: string;
   /** The server's DATA_DIR (its embedded database and files), for the backup scenario. */
@@ -28,7 +30,8 @@ export interface BenchOptions {
 
 export const usage = `Usage: npm run bench -- [--url URL] --email E --password P [--scenario a,b] [--duration S]
                         [--rate R] [--connections C] [--db postgres|pglite] [--out DIR]
-                        [--server-pid PID] [--activations N] [--database-url URL] [--data-dir DIR]
+                        [--server-pid PID] [--activations N] [--planners N] [--database-url URL]
+                        [--data-dir DIR]
                         [--statement-counter URL]
 
   --url          the running server (default BENCH_URL or http://127.0.0.1:3000)
@@ -42,6 +45,7 @@ export const usage = `Usage: npm run bench -- [--url URL] --email E --password P
   --out          where to write <scenario>.json (default bench/results)
   --server-pid   the server's pid, to read its memory from /proc (default BENCH_SERVER_PID)
   --activations  codes redeemed by promo-activate (default 20000)
+  --planners     planner users promo-activate redeems as, in turn (default 40)
   --database-url the server's PostgreSQL, for lists-vs-sql and backup (default BENCH_DATABASE_URL)
   --data-dir     the server's DATA_DIR, for backup (default BENCH_DATA_DIR)
   --statement-counter  src/pg-statement-counter.ts's URL when the server's database is behind it, for
@@ -68,6 +72,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, defaultResu
       out: { type: 'string', default: defaultResultsDir },
       'server-pid': { type: 'string', default: env.BENCH_SERVER_PID ?? '' },
       activations: { type: 'string', default: '20000' },
+      planners: { type: 'string', default: '40' },
       'database-url': { type: 'string', default: env.BENCH_DATABASE_URL ?? '' },
       'data-dir': { type: 'string', default: env.BENCH_DATA_DIR ?? '' },
       'statement-counter': { type: 'string', default: env.BENCH_STATEMENT_COUNTER ?? '' },
@@ -96,6 +101,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, defaultResu
     resultsDir: resolve(env.INIT_CWD ?? process.cwd(), values.out),
     ...(values['server-pid'] ? { serverPid: Math.round(positive(values['server-pid'], 'server-pid')) } : {}),
     activations: Math.round(positive(values.activations, 'activations')),
+    planners: Math.round(positive(values.planners, 'planners')),
     ...(values['database-url'] ? { databaseUrl: values['database-url'] } : {}),
     ...(values['data-dir'] ? { dataDir: resolve(env.INIT_CWD ?? process.cwd(), values['data-dir']) } : {}),
     ...(values['statement-counter'] ? { statementCounter: values['statement-counter'].replace(/\/$/, '') } : {}),

@@ -5,8 +5,6 @@ import { readCommandCpuMs, readCpuMs } from '../lib/process-cpu';
 import { createSeries, waitGenerated } from './promo-fixtures';
 import type { MeasuredScenario } from './scenario';
 
-/** Planner users redeeming at once: more users than connections, so two requests rarely wait on one user's row lock. */
-const PLANNERS = 40;
 const PLANNER_PASSWORD = 'bench-planner-2024';
 const ACTIVATE_PATH = pathOf(endpoints.client.activatePromoCode);
 
@@ -38,7 +36,7 @@ async function loadPhaseCpu(options: BenchOptions, since?: { api?: number; postg
 /** Planner users (role user) made for this run, signed in: their tokens. */
 async function plannerTokens(options: BenchOptions, api: FetchClient): Promise<string[]> {
   const stamp = Date.now().toString(36);
-  return inParallel(PLANNERS, 4, async (i) => {
+  return inParallel(options.planners, 4, async (i) => {
     const email = `bench.activate.${stamp}.${i}@pult.bench`;
     await api.users.create({
       body: { email, password: PLANNER_PASSWORD, role: 'user', firstName: 'Бенч', lastName: `Активатор ${i}` },
@@ -65,7 +63,7 @@ export const promoActivateScenario: MeasuredScenario = {
   mode: { kind: 'measured' },
   // Issue #16 target 6 (a quiet machine): 2 000 a second, each code accepted exactly once.
   target: { activationsPerSecond: 2000 },
-  notes: `POST /api/client/promo-codes/activate, closed loop on --connections connections, each request a code never used before (a fresh series read via generated-codes) and one of ${PLANNERS} signed-in planner users in turn. Every code must be accepted exactly once: non-2xx must be 0 and the series' activated counter must equal the activations.`,
+  notes: `POST /api/client/promo-codes/activate, closed loop on --connections connections, each request a code never used before (a fresh series read via generated-codes) and one of --planners (default 40; more users than connections, so two requests rarely wait on one user's row lock) signed-in planner users in turn, each extending its one subscription per code. Every code must be accepted exactly once: non-2xx must be 0 and the series' activated counter must equal the activations.`,
   async run({ options, api }) {
     const activations = options.activations;
     const tokens = await plannerTokens(options, api);
