@@ -265,8 +265,9 @@ export function flatness(points: readonly CurvePoint[]) {
   if (!last || !before) return { from: null, to: null, figures: {}, flat: false };
   const figures: Record<string, { before: number | null; after: number | null; factor: number | null; flat: boolean }> =
     {};
+  // A latency or ratio of 0 is a scenario that answered nothing (every request failed): never flat.
   const grows = (name: string, a: number | null, b: number | null) => {
-    const factor = a !== null && b !== null && a > 0 ? round2(b / a) : null;
+    const factor = a !== null && b !== null && a > 0 && b > 0 ? round2(b / a) : null;
     figures[name] = { before: a, after: b, factor, flat: factor !== null && factor <= FLAT_WITHIN };
   };
   const shrinks = (name: string, a: number | null, b: number | null) => {
