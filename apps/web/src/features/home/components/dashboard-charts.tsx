@@ -140,6 +140,12 @@ export const NewSubscriptionsChart = ({ data, token }: ChartProps) => {
   const locale = i18n.language as LocaleId;
   const style = useChartStyle(token);
   const mirrored = useMirrored();
+  // The stacked bars, one per source, in the palette's order.
+  const sources = [
+    { key: 'newByPurchase', name: t('home.sources.purchase') },
+    { key: 'newByPromo', name: t('home.sources.promo') },
+    { key: 'newByAdmin', name: t('home.sources.admin') },
+  ];
   return (
     <ChartFrame>
       <ResponsiveContainer width="100%" height={CHART_HEIGHT.newBySource}>
@@ -155,27 +161,9 @@ export const NewSubscriptionsChart = ({ data, token }: ChartProps) => {
           <YAxis orientation={mirrored ? 'right' : 'left'} tick={style.axis} width={40} allowDecimals={false} />
           <Tooltip {...style.tooltip} labelFormatter={(day) => formatDate(String(day), locale)} />
           <Legend />
-          <Bar
-            dataKey="newByPurchase"
-            stackId="new"
-            name={t('home.sources.purchase')}
-            fill={style.colors[0]}
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="newByPromo"
-            stackId="new"
-            name={t('home.sources.promo')}
-            fill={style.colors[1]}
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="newByAdmin"
-            stackId="new"
-            name={t('home.sources.admin')}
-            fill={style.colors[2]}
-            isAnimationActive={false}
-          />
+          {sources.map(({ key, name }, i) => (
+            <Bar key={key} dataKey={key} stackId="new" name={name} fill={style.colors[i]} isAnimationActive={false} />
+          ))}
         </BarChart>
       </ResponsiveContainer>
     </ChartFrame>
