@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { benchDir } from '../lib/capture-sql';
 import type { BenchOptions } from '../lib/options';
 import { costCurveSvg, costCurveTable } from './cost-curve-chart';
@@ -60,6 +61,8 @@ export interface CurvePoint {
     rssPeakMb: number | null;
   };
   activationsPerSecond: number | null;
+  /** Seconds the freshly started server took to finish its catch-up before the point was measured. */
+  settledAfterS: number | null;
   /** Scenarios that failed or were skipped at this point, with the bench's words. */
   problems: string[];
 }
@@ -99,6 +102,34 @@ function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/**
+ * Waits until the freshly started server's catch-up work is over: no other backend of the database
+ * running a statement at three samples in a row, 5 s apart. A server started on a database seeded hours
+ * before first rebuilds its rollups (the cohort grid took over 10 min at 10 M users), and a point
+ * measured beside that measures the rebuild (stop 49). Resolves the seconds waited; gives up at `maxS`.
+ */
+export async function waitSettled(databaseUrl: string, maxS: number): Promise<{ seconds: number; settled: boolean }> {
+  const started = Date.now();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    let quiet = 0;
+    while (Date.now() - started < maxS * 1000) {
+      const { rows } = await client.query<{ busy: string }>(
+        `SELECT count(*) AS busy FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active'
+            AND backend_type = 'client backend'`,
+      );
+      quiet = Number(rows[0]?.busy ?? 0) === 0 ? quiet + 1 : 0;
+      if (quiet >= 3) return { seconds: Math.round((Date.now() - started) / 1000), settled: true };
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+    }
+    return { seconds: Math.round((Date.now() - started) / 1000), settled: false };
+  } finally {
+    await client.end();
+  }
 }
 
 async function waitUp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -164,10 +195,17 @@ async function measurePoint(options: BenchOptions, database: Database): Promise<
   const sampler = setInterval(() => loads.push(round2(loadavg()[0] ?? 0)), 5000);
   loads.push(round2(loadavg()[0] ?? 0));
   const problems: string[] = [];
+  let settle: { seconds: number; settled: boolean } | null = null;
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitUp(`${base}/api/config`, server, 180_000);
-    console.log(`cost-curve ${database.label}: server pid ${server.pid} on ${base}`);
+    console.log(`cost-curve ${database.label}: server pid ${server.pid} on ${base}; waiting for its catch-up`);
+    settle = await waitSettled(database.url, Number(process.env.COST_CURVE_SETTLE_MAX_S ?? 1800));
+    if (!settle.settled) problems.push(`the server was still busy after ${settle.seconds} s; measured beside it`);
+    console.log(`cost-curve ${database.label}: settled after ${settle.seconds} s`);
+    // The load average is of the measurement only, not of the catch-up before it.
+    loads.length = 0;
+    loads.push(round2(loadavg()[0] ?? 0));
     // Each group signs in afresh: the export is a step-up action (decision 0044), refused (403) once the
     // sign-in is more than five minutes old, which the lists before it outlast at 10 M users.
     for (const group of GROUPS) {
@@ -250,6 +288,7 @@ async function measurePoint(options: BenchOptions, database: Database): Promise<
       rssPeakMb: num(field(exported, 'measurements', 'serverRss', 'peakMb')),
     },
     activationsPerSecond: num(field(activated, 'measurements', 'activationsPerSecond')),
+    settledAfterS: settle?.seconds ?? null,
     problems,
   };
 }

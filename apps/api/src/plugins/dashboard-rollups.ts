@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type PeriodicJob, startPeriodicJob } from '../lib/periodic-job';
-import { refreshRollups } from '../modules/dashboard';
+import { refreshCohorts, refreshRollups } from '../modules/dashboard';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,29 +9,50 @@ declare module 'fastify' {
   }
 }
 
-/** Any number unique among Pult's advisory locks (migrations 7_146_031, cleanup 7_146_032). */
+/** Numbers unique among Pult's advisory locks (migrations 7_146_031, cleanup 7_146_032). */
 const ROLLUP_LOCK = 7_146_033;
+const COHORTS_LOCK = 7_146_034;
 
 /**
  * Keeps the dashboard's daily rollups within a minute of the writes: every 30 s one process
- * recomputes the past days that writes marked (docs/decisions/0016).
+ * recomputes the past days that writes marked (docs/decisions/0016). The cohort grid is a job of its
+ * own, in its own transaction: its rebuild reads every paid subscription (minutes at 10 M users), and
+ * inside the rollups' transaction it held back their stamp, so the dashboard's live part grew with
+ * every minute of it (issue 37: dashboard-data-30 answered nothing beside a 10-minute rebuild).
+ * `runOnce` runs both, the rollups first (tests and the CLI expect a run to leave everything fresh).
  */
 export const dashboardRollupsPlugin = fp(
   async (app: FastifyInstance, opts: { everyMs?: number }) => {
-    let job: PeriodicJob | undefined;
-    app.decorate('dashboardRollups', { runOnce: async () => (job ? job.runOnce() : false) });
+    let jobs: PeriodicJob[] = [];
+    app.decorate('dashboardRollups', {
+      // Each job runs even when the one before it failed (they commit apart); the first failure is rethrown.
+      runOnce: async () => {
+        const outcomes: PromiseSettledResult<boolean>[] = [];
+        for (const job of jobs) outcomes.push(...(await Promise.allSettled([job.runOnce()])));
+        const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+        if (failed) throw failed.reason;
+        return outcomes.some((outcome) => outcome.status === 'fulfilled' && outcome.value);
+      },
+    });
     app.addHook('onReady', async () => {
-      job = startPeriodicJob({
-        name: 'dashboard-rollups',
-        lockKey: ROLLUP_LOCK,
-        everyMs: opts.everyMs ?? 30_000,
-        db: app.db,
-        log: app.log,
-        run: (tx) => refreshRollups(tx, app.clock.now()),
-      });
+      const common = { everyMs: opts.everyMs ?? 30_000, db: app.db, log: app.log };
+      jobs = [
+        startPeriodicJob({
+          ...common,
+          name: 'dashboard-rollups',
+          lockKey: ROLLUP_LOCK,
+          run: (tx) => refreshRollups(tx, app.clock.now()),
+        }),
+        startPeriodicJob({
+          ...common,
+          name: 'dashboard-cohorts',
+          lockKey: COHORTS_LOCK,
+          run: async (tx) => ({ cohorts: await refreshCohorts(tx, app.clock.now()) }),
+        }),
+      ];
     });
     app.addHook('preClose', async () => {
-      await job?.stop();
+      await Promise.all(jobs.map((job) => job.stop()));
     });
   },
   { name: 'dashboard-rollups', dependencies: ['db'] },

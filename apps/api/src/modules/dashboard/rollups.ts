@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { checkCohorts, rebuildCohorts, refreshCohorts } from './cohort-rollup';
+import { checkCohorts, rebuildCohorts } from './cohort-rollup';
 import { addDays, dayOf, startOfDay } from './moscow-day';
 import { checkMrrMovements, foldMrrMovements, rebuildMrrMovements } from './mrr-rollup';
 import type { RollupDifference } from './rollup-difference';
@@ -81,8 +81,7 @@ export async function refreshRollups(tx: Db, now: Date): Promise<Record<string, 
   const mrrOwners = await foldMrrMovements(tx);
   await markFresh(tx, 'mrr', now);
   await storeToday(tx, now);
-  const cohorts = await refreshCohorts(tx, now);
-  return { days: marked.length, retained, mrrOwners, cohorts };
+  return { days: marked.length, retained, mrrOwners };
 }
 
 /** Every rollup from scratch (the seed, after a bulk load that skipped the marking). */
