@@ -69,7 +69,10 @@ export async function openDatabase(options: {
   pgliteImage?: Blob;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // JIT off for every statement of the API: its statements are short, and at 10 M users the planner's
+    // estimates crossed the JIT thresholds, so the rollup job's 30-second recount of today compiled 174
+    // functions for 2.2 s of a 3.5 s statement (1.6-2.6 s without; issue 37, docs/decisions/0056).
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off' });
     // An idle connection the server ends (a restart, an admin's terminate) must not take the process
     // down as an unhandled 'error': the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => {
