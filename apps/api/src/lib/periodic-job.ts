@@ -34,6 +34,7 @@ export interface PeriodicJobOptions {
  * A small background job every API process starts. Each run takes a transaction-scoped advisory
  * lock and skips when another process holds it, so any number of processes may run the same job
  * and the work is done once per tick; the lock ends with the transaction, even if the process dies.
+ * Its statements run without parallel workers, on one core.
  */
 export function startPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
   let running: Promise<boolean> | undefined;
@@ -52,9 +53,13 @@ export function startPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
       return figures;
     }
     return options.db.transaction(async (tx) => {
+      // Background work takes one core: no parallel workers for the transaction (SET LOCAL). At 10 M
+      // users the rollup job's recount of today, every 30 s, took 2.3 s with two workers (all of this
+      // machine's cores, so the requests beside it queued) and 1.65 s without (docs/decisions/0056).
       const [lock] = await queryRows<{ locked: boolean }>(
         tx,
-        sql`SELECT pg_try_advisory_xact_lock(${lockKey}) AS locked`,
+        sql`SELECT pg_try_advisory_xact_lock(${lockKey}) AS locked,
+              set_config('max_parallel_workers_per_gather', '0', true) AS workers`,
       );
       if (!lock?.locked) return undefined;
       const figures = await options.run(tx);

@@ -168,6 +168,30 @@ describe('the retention purge', () => {
 });
 
 describe('a periodic job in rounds', () => {
+  it('runs its statements without parallel workers, and leaves the setting to its transaction', async () => {
+    const workers = (db: Parameters<typeof queryRows>[0]) =>
+      queryRows<{ n: string }>(db, sql`SELECT current_setting('max_parallel_workers_per_gather') AS n`);
+    // PostgreSQL's default is 2; PGlite, one process, starts at 0: the test's point there is the job's value.
+    const before = (await workers(t.database.db))[0]?.n;
+    const seen: string[] = [];
+    const job = startPeriodicJob({
+      name: 'workers-test',
+      lockKey: 7_146_098,
+      everyMs: 3_600_000,
+      db: t.database.db,
+      log: t.app.log,
+      run: async (tx) => {
+        seen.push((await workers(tx))[0]?.n ?? '');
+        return {};
+      },
+    });
+    expect(await job.runOnce()).toBe(true);
+    await job.stop();
+    expect(seen).toEqual(['0']);
+    expect((await workers(t.database.db))[0]?.n).toBe(before);
+    if (process.env.PULT_TEST_DB === 'postgres') expect(before).not.toBe('0');
+  });
+
   it('runs again at once while a round filled its batch, each round its own transaction, up to its rounds', async () => {
     const runs: Array<{ left: number; tx: string }> = [];
     let left = 7;
