@@ -47,6 +47,8 @@ test.describe('home dashboard and the user timeline', () => {
     await expect(page.getByText('Активные подписки по тарифам')).toBeVisible();
     // A tooltip says «Активные подписки: 3», without recharts' French space before the colon.
     const plansChart = page.locator('.ant-card').filter({ hasText: 'Активные подписки по тарифам' });
+    // The charts below the fold are drawn as they come near the view (features/home/components/later.tsx).
+    await plansChart.scrollIntoViewIfNeeded();
     await plansChart.locator('.recharts-bar-rectangle').first().hover();
     await expect(plansChart.locator('.recharts-tooltip-item').first()).toHaveText(/^Активные подписки: [\d\s]+$/);
     await expect(page.getByTestId('home-range')).toContainText(ddmmyyyy(before.from));

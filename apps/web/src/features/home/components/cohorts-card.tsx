@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useCohorts } from '../api/get-cohorts';
 import { cohortGroupings } from '../contract-values';
 import { CohortGrid } from './cohort-grid';
+import { Later } from './later';
 
 const GridSkeleton = () => <Skeleton active paragraph={{ rows: 6 }} />;
 
@@ -17,7 +18,16 @@ const GridSkeleton = () => <Skeleton active paragraph={{ rows: 6 }} />;
  * (docs/decisions/0046), by month of the first payment or by promo series (`?cohorts=promoSeries`).
  * The definition is printed under the title, as the API's schema states it.
  */
-export const CohortsCard = ({ by, onByChange }: { by: CohortGrouping; onByChange(by: CohortGrouping): void }) => {
+export const CohortsCard = ({
+  by,
+  onByChange,
+  ready = true,
+}: {
+  by: CohortGrouping;
+  onByChange(by: CohortGrouping): void;
+  /** False holds the grid back (the figures in view, drawn from the dashboard's answer, come first). */
+  ready?: boolean;
+}) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
   const query = useCohorts(by);
@@ -58,14 +68,17 @@ export const CohortsCard = ({ by, onByChange }: { by: CohortGrouping; onByChange
           description={data.asOf ? t(`home.cohorts.empty.${by}`) : t('home.cohorts.notBuilt')}
         />
       ) : (
-        <Flex vertical gap={8}>
-          <div className="cohort-grid">
-            <CohortGrid by={by} items={data.items} loading={query.isFetching && query.isPlaceholderData} />
-          </div>
-          <Typography.Text type="secondary" data-testid="cohorts-freshness">
-            {data.asOf ? t('home.cohorts.freshAt', { at: formatDateTime(data.asOf, locale) }) : null}
-          </Typography.Text>
-        </Flex>
+        // The grid (antd's Table) below the fold: drawn in its turn after the figures in view (components/later.tsx).
+        <Later ready={ready} placeholder={<GridSkeleton />}>
+          <Flex vertical gap={8}>
+            <div className="cohort-grid">
+              <CohortGrid by={by} items={data.items} loading={query.isFetching && query.isPlaceholderData} />
+            </div>
+            <Typography.Text type="secondary" data-testid="cohorts-freshness">
+              {data.asOf ? t('home.cohorts.freshAt', { at: formatDateTime(data.asOf, locale) }) : null}
+            </Typography.Text>
+          </Flex>
+        </Later>
       )}
     </Card>
   );

@@ -6,7 +6,6 @@ import type { LocaleId } from '../../../config/theme-config';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { mrrMovementKinds } from '../contract-values';
 import { CHART_HEIGHT, ChartPlaceholder } from './chart-placeholder';
-
 import { MrrMovementsDrawer } from './mrr-movements-drawer';
 
 // recharts is downloaded after the first paint: the figures above do not wait for it, and the waterfall's
@@ -32,6 +31,9 @@ export const MrrMovementsCard = ({ data }: { data: DashboardData }) => {
   const locale = i18n.language as LocaleId;
   const { token } = theme.useToken();
   const [open, setOpen] = useState<MrrMovementKind | null>(null);
+  // The customers' drawer is drawn from its first opening on (closed, it asked for the plans and drew a table).
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
   const triggers = useRef(new Map<MrrMovementKind, HTMLElement | null>());
   const money = (value: number) => formatMoney(value, locale);
   const ratio = quickRatio(data.mrrMovements);
@@ -93,13 +95,15 @@ export const MrrMovementsCard = ({ data }: { data: DashboardData }) => {
       <Suspense fallback={<ChartPlaceholder height={CHART_HEIGHT.waterfall} />}>
         <MrrWaterfallChart data={data} token={token} />
       </Suspense>
-      <MrrMovementsDrawer
-        kind={open}
-        from={data.from}
-        to={data.to}
-        onClose={() => setOpen(null)}
-        afterClose={(kind) => triggers.current.get(kind)?.focus()}
-      />
+      {opened ? (
+        <MrrMovementsDrawer
+          kind={open}
+          from={data.from}
+          to={data.to}
+          onClose={() => setOpen(null)}
+          afterClose={(kind) => triggers.current.get(kind)?.focus()}
+        />
+      ) : null}
     </Card>
   );
 };

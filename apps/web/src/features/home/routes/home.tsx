@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { CohortGrouping, DashboardPeriod, PeopleFigure } from '@pult/contract';
+import type { CohortGrouping, DashboardData, DashboardPeriod, PeopleFigure } from '@pult/contract';
 import { Alert, Button, Card, Col, Empty, Flex, Row, Segmented, Statistic, Typography, theme } from 'antd';
-import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/ltr';
 import { PageTitle } from '../../../components/page-title';
@@ -17,6 +17,7 @@ import { CohortsCard } from '../components/cohorts-card';
 import { FigureLink } from '../components/figure-link';
 import { FigurePeopleDrawer } from '../components/figure-people-drawer';
 import { KpiCard } from '../components/kpi-card';
+import { Later } from '../components/later';
 import { MrrMovementsCard } from '../components/mrr-movements-card';
 import { type PeopleSelection, selectionKey } from '../components/people-selection';
 import { PoliciesNote } from '../components/policies-note';
@@ -56,19 +57,85 @@ const pushFigures = [
 export const HomePage = () => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
-  const { token } = theme.useToken();
   const [state, update] = useUrlState(homeParams);
   const period = state.period ?? 30;
   const query = useDashboard(period);
   // The figures are drawn in a background pass (a deferred value renders in slices that give the browser its
   // turn every few milliseconds) instead of one long task when the answer arrives (issue 37: blocking time).
   const data = useDeferredValue(query.data);
+
+  return (
+    <>
+      <Flex align="center" justify="space-between" gap="middle" className="home-head">
+        <Flex vertical>
+          <PageTitle>{t('nav.home')}</PageTitle>
+          {/* The line is there before the data (a blank of its height), so the figures below do not move down. */}
+          <Typography.Text type="secondary" data-testid="home-range">
+            {data
+              ? t('home.period.range', { from: formatDate(data.from, locale), to: formatDate(data.to, locale) })
+              : '\u00a0'}
+          </Typography.Text>
+        </Flex>
+        <Segmented<DashboardPeriod>
+          aria-label={t('home.period.label')}
+          value={period}
+          onChange={(value) => update({ period: value })}
+          options={dashboardPeriods.map((p) => ({ value: p, label: <Ltr>{t('home.period.days', { count: p })}</Ltr> }))}
+        />
+      </Flex>
+      {query.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('home.loadError')}
+          description={describeError(query.error, t)}
+          action={
+            <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
+              {t('home.retry')}
+            </Button>
+          }
+        />
+      ) : null}
+      <HomeFigures
+        data={data}
+        settled={data !== undefined || query.isError}
+        cohorts={state.cohorts ?? 'month'}
+        update={update}
+      />
+    </>
+  );
+};
+
+/**
+ * Everything under the title, drawn again only when the deferred answer (or the cohorts' grouping) changes.
+ * When the answer arrives, React first renders the page with the old (deferred) value, at once and in one
+ * task: that render no longer draws the figures, the cards and the charts again for nothing (issue 37).
+ */
+const HomeFigures = memo(function HomeFigures({
+  data,
+  settled,
+  cohorts,
+  update,
+}: {
+  data: DashboardData | undefined;
+  /** The dashboard has answered (or failed): the parts below the fold may take their turns. */
+  settled: boolean;
+  cohorts: CohortGrouping;
+  update: (change: { cohorts: CohortGrouping }) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as LocaleId;
+  const { token } = theme.useToken();
   const loading = !data;
   const money = (v: number) => formatMoney(v, locale);
   const number = (v: number) => formatNumber(v, locale);
   const percent = (v: number) => numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(v);
 
   const [people, setPeople] = useState<PeopleSelection | null>(null);
+  // The people's drawer is drawn from its first opening on (closed, it asked for the plans and drew a table).
+  const [peopleOpened, setPeopleOpened] = useState(false);
+  if (people && !peopleOpened) setPeopleOpened(true);
   // Each figure that opens a list, by its selection's key: the focus goes back to it when the list closes.
   const triggers = useRef(new Map<string, HTMLButtonElement | null>());
   const openRef = (selection: PeopleSelection) => (node: HTMLButtonElement | null) => {
@@ -104,42 +171,20 @@ export const HomePage = () => {
     { key: 'lifetime', figure: data?.money.lifetime, format: number, people: 'lifetime' },
   ];
 
-  // The funnel's card with its title and a place kept, until the data is there.
+  // The funnel's card with its title and a place kept, until the data is there and its turn has come.
   const promo = <ChartCardPlaceholder title={t('home.promo.title')} height={CHART_HEIGHT.byPlan} />;
+  const pushPlaceholder = <Card size="small" title={t('home.push.title')} loading data-testid="home-push" />;
+  /** A chart's place below the fold, kept until it comes near the view and recharts and the data are there. */
+  const chart = (height: number, drawn: (data: DashboardData) => ReactNode) => (
+    <Later ready={settled} inTurn={false} placeholder={<ChartPlaceholder height={height} />}>
+      <Suspense fallback={<ChartPlaceholder height={height} />}>
+        {data ? drawn(data) : <ChartPlaceholder height={height} />}
+      </Suspense>
+    </Later>
+  );
 
   return (
     <>
-      <Flex align="center" justify="space-between" gap="middle" className="home-head">
-        <Flex vertical>
-          <PageTitle>{t('nav.home')}</PageTitle>
-          {/* The line is there before the data (a blank of its height), so the figures below do not move down. */}
-          <Typography.Text type="secondary" data-testid="home-range">
-            {data
-              ? t('home.period.range', { from: formatDate(data.from, locale), to: formatDate(data.to, locale) })
-              : '\u00a0'}
-          </Typography.Text>
-        </Flex>
-        <Segmented<DashboardPeriod>
-          aria-label={t('home.period.label')}
-          value={period}
-          onChange={(value) => update({ period: value })}
-          options={dashboardPeriods.map((p) => ({ value: p, label: <Ltr>{t('home.period.days', { count: p })}</Ltr> }))}
-        />
-      </Flex>
-      {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t('home.loadError')}
-          description={describeError(query.error, t)}
-          action={
-            <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
-              {t('home.retry')}
-            </Button>
-          }
-        />
-      ) : null}
       <Row gutter={[12, 12]} data-testid="home-kpis">
         {kpis.map((kpi) => (
           <Col key={kpi.key} xs={12} md={8} xl={6} xxl={4}>
@@ -157,7 +202,7 @@ export const HomePage = () => {
       </Row>
       {/* The counting policies (0049) right under the figures they change. */}
       <PoliciesNote policies={data?.policies} />
-      {data ? (
+      {data && peopleOpened ? (
         <FigurePeopleDrawer
           selection={people}
           from={data.from}
@@ -175,13 +220,13 @@ export const HomePage = () => {
           )}
         </Col>
         <Col xs={24}>
-          <CohortsCard by={state.cohorts ?? 'month'} onByChange={(by) => update({ cohorts: by })} />
+          <CohortsCard by={cohorts} onByChange={(by) => update({ cohorts: by })} ready={settled} />
         </Col>
         <Col xs={24} xl={16}>
           <Card size="small" title={t('home.charts.trend')}>
-            <Suspense fallback={<ChartPlaceholder height={CHART_HEIGHT.trend} />}>
-              {data ? <TrendChart data={data} token={token} /> : <ChartPlaceholder height={CHART_HEIGHT.trend} />}
-            </Suspense>
+            {chart(CHART_HEIGHT.trend, (shown) => (
+              <TrendChart data={shown} token={token} />
+            ))}
           </Card>
         </Col>
         <Col xs={24} xl={8}>
@@ -189,54 +234,52 @@ export const HomePage = () => {
             {data?.subscriptions.byPlan.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
             ) : (
-              <Suspense fallback={<ChartPlaceholder height={CHART_HEIGHT.byPlan} />}>
-                {data ? <PlansChart data={data} token={token} /> : <ChartPlaceholder height={CHART_HEIGHT.byPlan} />}
-              </Suspense>
+              chart(CHART_HEIGHT.byPlan, (shown) => <PlansChart data={shown} token={token} />)
             )}
           </Card>
         </Col>
         <Col xs={24} xl={12}>
           <Card size="small" title={t('home.charts.newBySource')}>
-            <Suspense fallback={<ChartPlaceholder height={CHART_HEIGHT.newBySource} />}>
-              {data ? (
-                <NewSubscriptionsChart data={data} token={token} />
-              ) : (
-                <ChartPlaceholder height={CHART_HEIGHT.newBySource} />
-              )}
-            </Suspense>
+            {chart(CHART_HEIGHT.newBySource, (shown) => (
+              <NewSubscriptionsChart data={shown} token={token} />
+            ))}
           </Card>
         </Col>
         <Col xs={24} xl={12}>
-          {data ? <PromoFunnelCard data={data} onOpen={setPeople} openRef={openRef} /> : promo}
+          <Later ready={settled} placeholder={promo}>
+            {data ? <PromoFunnelCard data={data} onOpen={setPeople} openRef={openRef} /> : promo}
+          </Later>
         </Col>
         <Col xs={24}>
-          <Card size="small" title={t('home.push.title')} loading={loading} data-testid="home-push">
-            <Row gutter={12}>
-              {pushFigures.map(({ key, figure }) => (
-                <Col key={key} xs={8}>
-                  <Statistic
-                    title={t(`home.push.${key}`)}
-                    value={data ? number(data.push[key].current) : '—'}
-                    valueRender={(node) =>
-                      data ? (
-                        <FigureLink
-                          name={t('home.push.figure', { figure: t(`home.push.${key}`) })}
-                          value={number(data.push[key].current)}
-                          onOpen={() => setPeople({ figure })}
-                          openRef={openRef({ figure })}
-                          className="kpi-figure"
-                        />
-                      ) : (
-                        node
-                      )
-                    }
-                  />
-                </Col>
-              ))}
-            </Row>
-          </Card>
+          <Later ready={settled} placeholder={pushPlaceholder}>
+            {data ? (
+              <Card size="small" title={t('home.push.title')} data-testid="home-push">
+                <Row gutter={12}>
+                  {pushFigures.map(({ key, figure }) => (
+                    <Col key={key} xs={8}>
+                      <Statistic
+                        title={t(`home.push.${key}`)}
+                        value={number(data.push[key].current)}
+                        valueRender={() => (
+                          <FigureLink
+                            name={t('home.push.figure', { figure: t(`home.push.${key}`) })}
+                            value={number(data.push[key].current)}
+                            onOpen={() => setPeople({ figure })}
+                            openRef={openRef({ figure })}
+                            className="kpi-figure"
+                          />
+                        )}
+                      />
+                    </Col>
+                  ))}
+                </Row>
+              </Card>
+            ) : (
+              pushPlaceholder
+            )}
+          </Later>
         </Col>
       </Row>
     </>
   );
-};
+});
