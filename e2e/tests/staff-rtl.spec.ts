@@ -96,11 +96,11 @@ test('numbers keep their units after them on RTL pages, and chart labels stay cl
   expect(await numberBeforeUnit(churn.locator('.ant-statistic-content'), '0', '%')).toBe(true);
   expect(await numberBeforeUnit(churn.getByText(/^было /), '0', '%')).toBe(true);
 
-  // The «by plan» chart is mirrored, its labels beside the bars, not over them.
-  const chart = page
-    .locator('.ant-card')
-    .filter({ hasText: 'Активные подписки по тарифам' })
-    .locator('svg.recharts-surface');
+  // The «by plan» chart is mirrored, its labels beside the bars, not over them. Charts below the fold are
+  // drawn as they come near the view (features/home/components/later.tsx).
+  const card = page.locator('.ant-card').filter({ hasText: 'Активные подписки по тарифам' });
+  await card.scrollIntoViewIfNeeded();
+  const chart = card.locator('svg.recharts-surface');
   const label = chart.locator('.recharts-yAxis-tick-labels text').first();
   const bar = chart.locator('.recharts-bar-rectangle path').first();
   await expect(label).toBeVisible();
