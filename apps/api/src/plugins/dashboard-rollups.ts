@@ -27,11 +27,17 @@ export const dashboardRollupsPlugin = fp(
     app.decorate('dashboardRollups', {
       // Each job runs even when the one before it failed (they commit apart); the first failure is rethrown.
       runOnce: async () => {
-        const outcomes: PromiseSettledResult<boolean>[] = [];
-        for (const job of jobs) outcomes.push(...(await Promise.allSettled([job.runOnce()])));
-        const failed = outcomes.find((outcome) => outcome.status === 'rejected');
-        if (failed) throw failed.reason;
-        return outcomes.some((outcome) => outcome.status === 'fulfilled' && outcome.value);
+        let ran = false;
+        let failure: { error: unknown } | undefined;
+        for (const job of jobs) {
+          try {
+            ran = (await job.runOnce()) || ran;
+          } catch (error) {
+            failure ??= { error };
+          }
+        }
+        if (failure) throw failure.error;
+        return ran;
       },
     });
     app.addHook('onReady', async () => {
