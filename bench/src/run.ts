@@ -5,7 +5,7 @@ import { type LoadResult, runLoad } from './lib/load';
 import { runOpenLoad } from './lib/open-load';
 import { type BenchOptions, parseOptions } from './lib/options';
 import { readCommandCpuMs, readCpuMs } from './lib/process-cpu';
-import { type MeasuredResult, type ScenarioResult, writeResult } from './lib/result-file';
+import { loadNow, type MeasuredResult, type ScenarioResult, writeResult } from './lib/result-file';
 import { allScenarios } from './scenarios/all-scenarios';
 import {
   isMeasured,
@@ -98,6 +98,7 @@ async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext,
   const cpuBefore = options.serverPid ? await readCpuMs(options.serverPid) : undefined;
   // PostgreSQL's share, when it runs on this machine (0 otherwise, as for PGlite inside the server).
   const databaseCpuBefore = await readCommandCpuMs('postgres');
+  const loadBefore = loadNow();
   // Fixed rate: evenly spaced arrivals (open model); capacity: autocannon's closed loop.
   const load: LoadResult & { maxInFlight?: number } = fixedRate
     ? await runOpenLoad({
@@ -128,6 +129,7 @@ async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext,
     statusCodes: load.statusCodes,
     ...(cpuMs === undefined ? {} : { serverCpuMsPerRequest: perRequest(cpuMs) }),
     ...(databaseCpuMs > 0 ? { postgresCpuMsPerRequest: perRequest(databaseCpuMs) } : {}),
+    loadAverage: { before: loadBefore, after: loadNow() },
     dataset: dataset(context, count),
     ...(scenario.target
       ? { target: scenario.target, met: judge(scenario, load, fixedRate ? options.rate : undefined) }
@@ -138,13 +140,14 @@ async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext,
   const { p50, p95, p99, max } = result.latencyMs;
   const verdict = result.met === undefined ? '' : result.met ? ', target met' : ', TARGET MISSED';
   console.log(
-    `- ${scenario.name}: ${result.requests.perSecond} req/s${result.serverCpuMsPerRequest === undefined ? '' : `, server CPU ${result.serverCpuMsPerRequest} ms/req`}${result.postgresCpuMsPerRequest === undefined ? '' : `, PostgreSQL CPU ${result.postgresCpuMsPerRequest} ms/req`}, p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms, max ${max} ms, errors ${result.errors}, non-2xx ${result.non2xx}${verdict} → ${file}`,
+    `- ${scenario.name}: ${result.requests.perSecond} req/s${result.serverCpuMsPerRequest === undefined ? '' : `, server CPU ${result.serverCpuMsPerRequest} ms/req`}${result.postgresCpuMsPerRequest === undefined ? '' : `, PostgreSQL CPU ${result.postgresCpuMsPerRequest} ms/req`}, p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms, max ${max} ms, errors ${result.errors}, non-2xx ${result.non2xx}, load ${result.loadAverage.before} → ${result.loadAverage.after}${verdict} → ${file}`,
   );
 }
 
 async function runMeasuredScenario(scenario: MeasuredScenario, context: ScenarioContext) {
   const pid = context.options.serverPid;
   const cpuBefore = pid ? await readCpuMs(pid) : undefined;
+  const loadBefore = loadNow();
   const outcome = await scenario.run(context);
   if (pid && cpuBefore !== undefined) {
     // What the server itself burnt (set-up included): on a shared machine the wall clock also counts the neighbours.
@@ -155,6 +158,7 @@ async function runMeasuredScenario(scenario: MeasuredScenario, context: Scenario
     date: new Date().toISOString(),
     url: context.options.url,
     measurements: outcome.measurements,
+    loadAverage: { before: loadBefore, after: loadNow() },
     dataset: dataset(context, outcome.listCount),
     target: scenario.target ?? {},
     met: outcome.met,

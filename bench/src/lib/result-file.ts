@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { LatencySummary } from './percentiles';
 
@@ -15,6 +16,18 @@ export interface Verdict {
   target: Record<string, number>;
   met: boolean;
 }
+
+/**
+ * The machine's one-minute load average when the measured part began and when it ended: figures on this
+ * shared two-core box move 2–10× with its neighbours, so every result says what it ran beside.
+ */
+export interface LoadAverage {
+  before: number;
+  after: number;
+}
+
+/** The one-minute load average now, to two decimals. */
+export const loadNow = (): number => Math.round((loadavg()[0] ?? 0) * 100) / 100;
 
 /** The committed evidence of one load scenario run: bench/results/<scenario>.json. */
 export interface ScenarioResult extends Partial<Verdict> {
@@ -37,6 +50,7 @@ export interface ScenarioResult extends Partial<Verdict> {
   serverCpuMsPerRequest?: number;
   /** CPU time of the local PostgreSQL processes per response, when PostgreSQL runs on this machine. */
   postgresCpuMsPerRequest?: number;
+  loadAverage: LoadAverage;
   dataset: Dataset;
   notes: string;
 }
@@ -47,6 +61,7 @@ export interface MeasuredResult extends Verdict {
   date: string;
   url: string;
   measurements: Record<string, unknown>;
+  loadAverage: LoadAverage;
   dataset: Dataset;
   notes: string;
 }
