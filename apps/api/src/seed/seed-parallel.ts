@@ -128,6 +128,11 @@ export async function seedParallel(pool: pg.Pool, options: SeedOptions, connecti
       // The pool runs without JIT (decision 0056, for the API's short statements); the seed's statements
       // run for minutes and were measured with PostgreSQL's default (decision 0054), so they keep it.
       await client.query('SET jit = on');
+      // The seed's own connections already keep both cores busy: workers of their own only oversubscribe
+      // them (1 M users, interleaved A B B A at load 0.7–5.6: 150.6 / 174.1 s with workers, 144.1 / 151.9 s
+      // without; decision 0056 found the same for the API's background jobs).
+      await client.query('SET max_parallel_workers_per_gather = 0');
+      await client.query('SET max_parallel_maintenance_workers = 0');
     }
 
     // 1. The set-up, committed: what the load needs (staff, plans) and the big tables bare.
