@@ -117,7 +117,7 @@ test.describe('Cohorts on the home screen', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
     // The grid is wider than the screen and scrolls inside its own box.
-    const inner = card.locator('.ant-table-content');
+    const inner = card.locator('.home-table-scroll');
     const sizes = await inner.evaluate((node) => ({ scroll: node.scrollWidth, client: node.clientWidth }));
     expect(sizes.scroll).toBeGreaterThan(sizes.client);
     expect((await analyzeWithAxe(page, { type: 'rule', values: COLOUR_RULES })).violations.map((v) => v.id)).toEqual(

@@ -42,13 +42,16 @@ test.describe('home dashboard and the user timeline', () => {
     await expect(kpis.locator('.kpi-card').filter({ hasText: 'Активные подписки' })).toBeVisible();
     // Screen readers get the comparison as a sentence.
     await expect(newUsers.locator('.sr-only')).toHaveText(/прошлым периодом|прошлому периоду/);
-    await expect(page.locator('.recharts-surface').first()).toBeVisible();
+    // The MRR waterfall in view is plain elements (features/home/components/mrr-waterfall.tsx); recharts draws the
+    // charts below the fold.
+    await expect(page.getByTestId('mrr-waterfall')).toBeVisible();
     await expect(page.getByText('Регистрации и выручка по дням')).toBeVisible();
     await expect(page.getByText('Активные подписки по тарифам')).toBeVisible();
     // A tooltip says «Активные подписки: 3», without recharts' French space before the colon.
     const plansChart = page.locator('.ant-card').filter({ hasText: 'Активные подписки по тарифам' });
     // The charts below the fold are drawn as they come near the view (features/home/components/later.tsx).
     await plansChart.scrollIntoViewIfNeeded();
+    await expect(plansChart.locator('.recharts-surface')).toBeVisible();
     await plansChart.locator('.recharts-bar-rectangle').first().hover();
     await expect(plansChart.locator('.recharts-tooltip-item').first()).toHaveText(/^Активные подписки: [\d\s]+$/);
     await expect(page.getByTestId('home-range')).toContainText(ddmmyyyy(before.from));

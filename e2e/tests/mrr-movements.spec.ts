@@ -41,7 +41,7 @@ test.describe('MRR movements on the home screen', () => {
     await expect(card.getByTestId('mrr-quick-ratio')).toContainText(ratio);
     await expect(card.getByText('Как менялся MRR за период')).toBeVisible();
     // Its steps, opening to closing, on the axis (the bars of a period without purchases are empty).
-    const waterfall = card.locator('.recharts-wrapper');
+    const waterfall = card.getByTestId('mrr-waterfall');
     await expect(waterfall).toBeVisible();
     await expect(waterfall).toContainText('MRR на начало');
     await expect(waterfall).toContainText('MRR на конец');

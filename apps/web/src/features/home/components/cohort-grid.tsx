@@ -1,5 +1,6 @@
 import type { CohortCell, CohortGrouping, CohortRow } from '@pult/contract';
-import { Table, type TableColumnsType, theme } from 'antd';
+import { theme } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocaleId } from '../../../config/theme-config';
 import { dateTimeFormat, formatMoney, formatNumber, numberFormat } from '../../../lib/format';
@@ -49,44 +50,66 @@ export const CohortGrid = ({ by, items, loading }: { by: CohortGrouping; items: 
     );
   };
 
-  const columns: TableColumnsType<CohortRow> = [
+  const columns: Array<{
+    key: string;
+    title: string;
+    align: 'start' | 'end' | 'center';
+    className?: string;
+    render: (row: CohortRow) => ReactNode;
+  }> = [
     {
       key: 'cohort',
       title: t('home.cohorts.cohort'),
-      fixed: 'left',
-      render: (_, row) => (by === 'month' ? monthLabel(row.key) : row.label),
+      align: 'start',
+      className: 'cohort-name',
+      render: (row) => (by === 'month' ? monthLabel(row.key) : row.label),
     },
-    {
-      key: 'size',
-      title: t('home.cohorts.size'),
-      align: 'right',
-      render: (_, row) => formatNumber(row.size, locale),
-    },
+    { key: 'size', title: t('home.cohorts.size'), align: 'end', render: (row) => formatNumber(row.size, locale) },
     {
       key: 'ltv',
       title: t('home.cohorts.ltv'),
-      align: 'right',
-      render: (_, row) => <span data-testid={`cohort-ltv-${row.key}`}>{money(row.ltv)}</span>,
+      align: 'end',
+      render: (row) => <span data-testid={`cohort-ltv-${row.key}`}>{money(row.ltv)}</span>,
     },
     ...AGES.map((age) => ({
       key: `m${age}`,
       title: t('home.cohorts.age', { age }),
       align: 'center' as const,
-      onHeaderCell: () => ({ className: 'cohort-th' }),
-      onCell: () => ({ className: 'cohort-td' }),
-      render: (_: unknown, row: CohortRow) => cell(row, row.cells[age - 1], age),
+      className: 'cohort-age',
+      render: (row: CohortRow) => cell(row, row.cells[age - 1], age),
     })),
   ];
 
+  const cellClass = (column: (typeof columns)[number]) =>
+    `home-align-${column.align}${column.className ? ` ${column.className}` : ''}`;
+
+  // A plain table in antd's small look (home.css), not antd's Table: drawn in one short pass with no column
+  // measuring (rc-table measured every column, then drew the grid again, in one of the load's longest tasks,
+  // issue 37). The first column stays in place while the grid scrolls sideways inside its own box.
   return (
-    <Table<CohortRow>
-      rowKey="key"
-      size="small"
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      dataSource={items}
-      columns={columns}
-      loading={loading}
-    />
+    <div className={`home-table-scroll${loading ? ' home-table-busy' : ''}`} aria-busy={loading}>
+      <table className="home-table cohort-table">
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" className={cellClass(column)}>
+                {column.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((row) => (
+            <tr key={row.key} data-row-key={row.key}>
+              {columns.map((column) => (
+                <td key={column.key} className={cellClass(column)}>
+                  {column.render(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 };

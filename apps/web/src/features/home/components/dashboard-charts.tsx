@@ -6,7 +6,6 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
-  Cell,
   Legend,
   Line,
   LineChart,
@@ -21,7 +20,8 @@ import { useTheme } from '../../../lib/theme-store';
 import { CHART_HEIGHT } from './chart-size';
 
 /**
- * The charts, the only users of recharts: downloaded by the home screen after its first paint (a chunk of
+ * The three charts below the fold, the only users of recharts: downloaded when the first of them comes near the
+ * view (the MRR waterfall in view is plain elements, mrr-waterfall.tsx), in a chunk of
  * their own, which imports nothing of antd's: antd's Card and Empty around them are the screen's, and so is
  * the theme's token, handed over as a prop; reading either here regrouped the chunks /app/users shares). Colours come from the antd theme tokens, so the
  * dark theme recolours them too. Drawn at once, without recharts' entry animation: its frames (1.5 s by
@@ -198,67 +198,6 @@ export const PlansChart = ({ data, token }: ChartProps) => {
             fill={style.colors[0]}
             isAnimationActive={false}
           />
-        </BarChart>
-      </ResponsiveContainer>
-    </ChartFrame>
-  );
-};
-
-/**
- * The period's MRR as a waterfall (decision 0038): the opening MRR, each movement stacked on what came
- * before (gains up, losses down), and the closing MRR. Each step is an invisible base plus a visible bar.
- */
-export const MrrWaterfallChart = ({ data, token }: ChartProps) => {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language as LocaleId;
-  const style = useChartStyle(token);
-  const mirrored = useMirrored();
-  const m = data.mrrMovements;
-  let level = data.mrrOpening;
-  const step = (key: string, amount: number) => {
-    const base = amount >= 0 ? level : level + amount;
-    level += amount;
-    return { name: t(`home.mrr.${key}`), base: base / 100, value: Math.abs(amount) / 100, amount, up: amount >= 0 };
-  };
-  const points = [
-    { name: t('home.mrr.opening'), base: 0, value: data.mrrOpening / 100, amount: data.mrrOpening, up: true },
-    step('new', m.new),
-    step('expansion', m.expansion),
-    step('reactivation', m.reactivation),
-    step('contraction', m.contraction),
-    step('churn', m.churn),
-    {
-      name: t('home.mrr.closing'),
-      base: 0,
-      value: (data.mrrOpening + m.net) / 100,
-      amount: data.mrrOpening + m.net,
-      up: true,
-    },
-  ];
-  const colorOf = (index: number, up: boolean) =>
-    index === 0 || index === points.length - 1 ? token.colorPrimary : up ? token.colorSuccess : token.colorError;
-  return (
-    <ChartFrame>
-      <ResponsiveContainer width="100%" height={CHART_HEIGHT.waterfall}>
-        <BarChart data={points} margin={{ left: 4, right: 4, top: 8 }}>
-          <CartesianGrid stroke={style.grid} strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="name" tick={style.axis} interval={0} reversed={mirrored} height={36} />
-          <YAxis
-            tick={style.axis}
-            width={64}
-            orientation={mirrored ? 'right' : 'left'}
-            tickFormatter={(rub: number) => formatNumber(Math.round(rub), locale)}
-          />
-          <Tooltip
-            {...style.tooltip}
-            formatter={(_value, _name, item) => [formatMoney((item.payload as { amount: number }).amount, locale), '']}
-          />
-          <Bar dataKey="base" stackId="w" fill="transparent" tooltipType="none" isAnimationActive={false} />
-          <Bar dataKey="value" stackId="w" isAnimationActive={false}>
-            {points.map((point, index) => (
-              <Cell key={point.name} fill={colorOf(index, point.up)} />
-            ))}
-          </Bar>
         </BarChart>
       </ResponsiveContainer>
     </ChartFrame>

@@ -1,16 +1,19 @@
 import type { DashboardData, MrrMovementKind } from '@pult/contract';
-import { Button, Card, Col, Row, Statistic, Tooltip, Typography, theme } from 'antd';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Button, Card, Col, Row, Statistic, Tooltip, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onFirstOpen } from '../../../components/on-first-open';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { mrrMovementKinds } from '../contract-values';
-import { CHART_HEIGHT, ChartPlaceholder } from './chart-placeholder';
-import { MrrMovementsDrawer } from './mrr-movements-drawer';
+import { MrrWaterfall } from './mrr-waterfall';
 
-// recharts is downloaded after the first paint: the figures above do not wait for it, and the waterfall's
-// place is kept meanwhile.
-const MrrWaterfallChart = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.MrrWaterfallChart })));
+/** The customers behind a movement: downloaded when a movement is first opened (antd's Table and Drawer). */
+const MrrMovementsDrawer = onFirstOpen(
+  'mrr-movements-drawer',
+  () => import('./mrr-movements-drawer').then((m) => m.MrrMovementsDrawer),
+  (props) => props.kind !== null,
+);
 
 /**
  * Gains over losses (Baremetrics' quick ratio): (new + expansion + reactivation) ÷ |contraction + churn|;
@@ -29,11 +32,7 @@ export const quickRatio = (m: DashboardData['mrrMovements']): number | null => {
 export const MrrMovementsCard = ({ data }: { data: DashboardData }) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as LocaleId;
-  const { token } = theme.useToken();
   const [open, setOpen] = useState<MrrMovementKind | null>(null);
-  // The customers' drawer is drawn from its first opening on (closed, it asked for the plans and drew a table).
-  const [opened, setOpened] = useState(false);
-  if (open && !opened) setOpened(true);
   const triggers = useRef(new Map<MrrMovementKind, HTMLElement | null>());
   const money = (value: number) => formatMoney(value, locale);
   const ratio = quickRatio(data.mrrMovements);
@@ -92,18 +91,15 @@ export const MrrMovementsCard = ({ data }: { data: DashboardData }) => {
         </Col>
       </Row>
       <Typography.Text type="secondary">{t('home.mrr.waterfall')}</Typography.Text>
-      <Suspense fallback={<ChartPlaceholder height={CHART_HEIGHT.waterfall} />}>
-        <MrrWaterfallChart data={data} token={token} />
-      </Suspense>
-      {opened ? (
-        <MrrMovementsDrawer
-          kind={open}
-          from={data.from}
-          to={data.to}
-          onClose={() => setOpen(null)}
-          afterClose={(kind) => triggers.current.get(kind)?.focus()}
-        />
-      ) : null}
+      {/* Plain elements, not recharts: the only chart in view, drawn with the figures (issue 37). */}
+      <MrrWaterfall data={data} />
+      <MrrMovementsDrawer
+        kind={open}
+        from={data.from}
+        to={data.to}
+        onClose={() => setOpen(null)}
+        afterClose={(kind) => triggers.current.get(kind)?.focus()}
+      />
     </Card>
   );
 };

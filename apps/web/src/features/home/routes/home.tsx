@@ -4,6 +4,7 @@ import { Alert, Button, Card, Col, Empty, Flex, Row, Segmented, Statistic, Typog
 import { lazy, memo, type ReactNode, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/ltr';
+import { onFirstOpen } from '../../../components/on-first-open';
 import { PageTitle } from '../../../components/page-title';
 import type { LocaleId } from '../../../config/theme-config';
 import { describeError } from '../../../lib/describe-error';
@@ -15,7 +16,6 @@ import { CHART_HEIGHT, ChartCardPlaceholder, ChartPlaceholder } from '../compone
 import { MRR_FIGURES_HEIGHT } from '../components/chart-size';
 import { CohortsCard } from '../components/cohorts-card';
 import { FigureLink } from '../components/figure-link';
-import { FigurePeopleDrawer } from '../components/figure-people-drawer';
 import { KpiCard } from '../components/kpi-card';
 import { Later } from '../components/later';
 import { MrrMovementsCard } from '../components/mrr-movements-card';
@@ -25,14 +25,24 @@ import { PromoFunnelCard } from '../components/promo-funnel-card';
 import { cohortGroupings, dashboardPeriods } from '../contract-values';
 import '../home.css';
 
-// recharts comes in a chunk of its own, after the first paint, while the cards keep the charts' places
-// (issue 37: the first screen no longer parses and runs it before its figures are drawn). antd's Table (the
-// funnel, the cohorts, the drawers) stays in the screen's chunk: split off, it regrouped antd's input styles,
-// which were then copied into two chunks of /app/users (+4 kB there).
+// recharts comes in a chunk of its own, for the three charts below the fold, drawn only as they come near the view
+// (issue 37: the first screen no longer downloads and runs it; the MRR waterfall in view is plain elements). antd's
+// Table comes only with the people's drawers, at their first opening: the cohorts' grid and the promo funnel are
+// plain tables. (Splitting the drawers off while the grid and the funnel still drew Table regrouped antd's input
+// styles into two chunks of /app/users, +4 kB there; with Table in the drawers alone, /app/users' chunks stay.)
 const charts = () => import('../components/dashboard-charts');
 const TrendChart = lazy(() => charts().then((m) => ({ default: m.TrendChart })));
 const PlansChart = lazy(() => charts().then((m) => ({ default: m.PlansChart })));
 const NewSubscriptionsChart = lazy(() => charts().then((m) => ({ default: m.NewSubscriptionsChart })));
+/**
+ * The people behind a figure: downloaded when a figure is first opened (antd's Table and Drawer, the export's
+ * contract groups), not with the screen (issue 37), and kept mounted after, so it slides shut as a drawer does.
+ */
+const FigurePeopleDrawer = onFirstOpen(
+  'figure-people-drawer',
+  () => import('../components/figure-people-drawer').then((m) => m.FigurePeopleDrawer),
+  (props) => props.selection !== null,
+);
 
 /** `?period=7|90`; 30 days, the default, keeps a plain URL. */
 const periodParam: UrlParam<DashboardPeriod | undefined> = {
@@ -133,9 +143,6 @@ const HomeFigures = memo(function HomeFigures({
   const percent = (v: number) => numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(v);
 
   const [people, setPeople] = useState<PeopleSelection | null>(null);
-  // The people's drawer is drawn from its first opening on (closed, it asked for the plans and drew a table).
-  const [peopleOpened, setPeopleOpened] = useState(false);
-  if (people && !peopleOpened) setPeopleOpened(true);
   // Each figure that opens a list, by its selection's key: the focus goes back to it when the list closes.
   const triggers = useRef(new Map<string, HTMLButtonElement | null>());
   const openRef = (selection: PeopleSelection) => (node: HTMLButtonElement | null) => {
@@ -202,7 +209,7 @@ const HomeFigures = memo(function HomeFigures({
       </Row>
       {/* The counting policies (0049) right under the figures they change. */}
       <PoliciesNote policies={data?.policies} />
-      {data && peopleOpened ? (
+      {data ? (
         <FigurePeopleDrawer
           selection={people}
           from={data.from}
