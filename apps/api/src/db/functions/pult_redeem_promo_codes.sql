@@ -25,9 +25,12 @@
 -- to pg_subtrans, which would slow every other snapshot. pult.last_batch says which way the session's last
 -- batch went ('sets' or 'one by one: ...'), for the tests.
 --
+-- Each of its three transactions starts with pult_redeem_plans: its statements are planned once per
+-- connection and read by index scans only (docs/decisions/0057).
+--
 -- Defined in migration 0025; changed in 0026 (sets), 0029 (the limiter's rule in its own functions),
--- 0030 (the request id on the audit events) and 0049 (sets from two, the marks and counters once per set:
--- docs/decisions/0027, second addendum).
+-- 0030 (the request id on the audit events), 0049 (sets from two, the marks and counters once per set:
+-- docs/decisions/0027, second addendum) and 0053 (pult_redeem_plans).
 CREATE OR REPLACE PROCEDURE pult_redeem_promo_codes(p_items jsonb, p_shard integer, INOUT results jsonb DEFAULT NULL)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -63,7 +66,7 @@ BEGIN
   -- 1. Reserve every attempt against both of its limits and commit before looking at any code, in one
   --    call of the limiter (pult_reserve_attempts): attempts 2n-1 and 2n are redemption n's, per account
   --    and per address; a redemption waits for the later of its two windows.
-  PERFORM set_config('synchronous_commit', 'off', true);
+  PERFORM set_config('synchronous_commit', 'off', true), pult_redeem_plans();
   FOR v_limit IN
     SELECT (r.attempt + 1) / 2 AS n, max(r.retry_after) AS wait
     FROM pult_reserve_attempts((
@@ -81,6 +84,7 @@ BEGIN
   COMMIT;
 
   -- 2. Claim and grant. The batch's codes are locked first, in id order (the order of a bulk block).
+  PERFORM pult_redeem_plans();
   v_pending := ARRAY(SELECT g.n FROM generate_subscripts(v_out, 1) AS g(n) WHERE v_out[g.n] IS NULL);
   PERFORM 1 FROM promo_codes c
   WHERE c.value = ANY (ARRAY(SELECT p_items -> (g.n - 1) ->> 'value' FROM unnest(v_pending) AS g(n)))
@@ -249,7 +253,7 @@ BEGIN
   COMMIT;
 
   -- 3. The successes give their attempts back (pult_release_attempts), without waiting for the flush.
-  PERFORM set_config('synchronous_commit', 'off', true);
+  PERFORM set_config('synchronous_commit', 'off', true), pult_redeem_plans();
   PERFORM pult_release_attempts(ARRAY(
     SELECT k.key
     FROM generate_subscripts(v_out, 1) AS g(n)
