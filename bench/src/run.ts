@@ -4,7 +4,13 @@ import { signIn, TAKE } from './lib/api';
 import { type LoadResult, runLoad } from './lib/load';
 import { runOpenLoad } from './lib/open-load';
 import { type BenchOptions, parseOptions } from './lib/options';
-import { readCommandCpuMs, readCpuMs } from './lib/process-cpu';
+import {
+  backendsCpuSince,
+  databaseOf,
+  readCommandCpuMs,
+  readCpuMs,
+  readDatabaseBackendsCpuMs,
+} from './lib/process-cpu';
 import { loadNow, type MeasuredResult, type ScenarioResult, writeResult } from './lib/result-file';
 import { allScenarios } from './scenarios/all-scenarios';
 import {
@@ -98,6 +104,9 @@ async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext,
   const cpuBefore = options.serverPid ? await readCpuMs(options.serverPid) : undefined;
   // PostgreSQL's share, when it runs on this machine (0 otherwise, as for PGlite inside the server).
   const databaseCpuBefore = await readCommandCpuMs('postgres');
+  // With --database-url: the server's own database's backends apart (other sessions' PostgreSQL work excluded).
+  const serverDatabase = databaseOf(options.databaseUrl);
+  const backendsBefore = serverDatabase ? await readDatabaseBackendsCpuMs(serverDatabase) : undefined;
   const loadBefore = loadNow();
   // Fixed rate: evenly spaced arrivals (open model); capacity: autocannon's closed loop.
   const load: LoadResult & { maxInFlight?: number } = fixedRate
@@ -112,6 +121,10 @@ async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext,
   const cpuMs =
     options.serverPid && cpuBefore !== undefined ? (await readCpuMs(options.serverPid)) - cpuBefore : undefined;
   const databaseCpuMs = (await readCommandCpuMs('postgres')) - databaseCpuBefore;
+  const serverDatabaseCpuMs =
+    serverDatabase && backendsBefore
+      ? backendsCpuSince(backendsBefore, await readDatabaseBackendsCpuMs(serverDatabase))
+      : undefined;
   const perRequest = (ms: number) => Math.round((ms / Math.max(1, load.total)) * 100) / 100;
   const result: ScenarioResult = {
     scenario: scenario.name,
@@ -129,6 +142,7 @@ async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext,
     statusCodes: load.statusCodes,
     ...(cpuMs === undefined ? {} : { serverCpuMsPerRequest: perRequest(cpuMs) }),
     ...(databaseCpuMs > 0 ? { postgresCpuMsPerRequest: perRequest(databaseCpuMs) } : {}),
+    ...(serverDatabaseCpuMs === undefined ? {} : { postgresDatabaseCpuMsPerRequest: perRequest(serverDatabaseCpuMs) }),
     loadAverage: { before: loadBefore, after: loadNow() },
     dataset: dataset(context, count),
     ...(scenario.target

@@ -18,6 +18,24 @@ export async function readCpuMs(pid: number, options: { reapedChildren?: boolean
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
+/** The pids whose command is `command`, with each one's command line (its title, for PostgreSQL's backends). */
+async function processesNamed(command: string): Promise<{ pid: number; title: string }[]> {
+  const found: { pid: number; title: string }[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if ((await readFile(`/proc/${entry}/comm`, 'utf8')).trim() !== command) continue;
+      found.push({
+        pid: Number(entry),
+        title: (await readFile(`/proc/${entry}/cmdline`, 'utf8')).replaceAll('\0', ' '),
+      });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return found;
+}
+
 /**
  * CPU milliseconds used so far by every process whose command is `command` (PostgreSQL's postmaster
  * and backends are all `postgres`), when the database runs on this machine. A backend that exits
@@ -27,14 +45,35 @@ export async function readCpuMs(pid: number, options: { reapedChildren?: boolean
  */
 export async function readCommandCpuMs(command: string): Promise<number> {
   let total = 0;
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const comm = (await readFile(`/proc/${entry}/comm`, 'utf8')).trim();
-      if (comm === command) total += await readCpuMs(Number(entry), { reapedChildren: true });
-    } catch {
-      // The process ended while we looked: its time is gone either way.
-    }
+  for (const { pid } of await processesNamed(command)) {
+    // A process that ended while we looked: its time is gone either way.
+    total += await readCpuMs(pid, { reapedChildren: true }).catch(() => 0);
   }
   return total;
 }
+
+/**
+ * CPU milliseconds so far of each backend of one database, by pid (PostgreSQL titles a backend
+ * `postgres: <cluster>: <user> <database> <client> <state>`): the server's own share of PostgreSQL's
+ * time, without other databases' sessions on a shared machine. Subtract with `backendsCpuSince`.
+ */
+export async function readDatabaseBackendsCpuMs(database: string): Promise<Map<number, number>> {
+  const byPid = new Map<number, number>();
+  for (const { pid, title } of await processesNamed('postgres')) {
+    if (title.split(' ')[3] !== database) continue;
+    const ms = await readCpuMs(pid).catch(() => undefined);
+    if (ms !== undefined) byPid.set(pid, ms);
+  }
+  return byPid;
+}
+
+/**
+ * The CPU milliseconds those backends used between two readings. A backend that started in between counts
+ * from zero; one that ended is lost (rare: the server's pool keeps its connections).
+ */
+export const backendsCpuSince = (before: Map<number, number>, after: Map<number, number>): number =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
+/** The database a PostgreSQL URL names (`--database-url`), for `readDatabaseBackendsCpuMs`. */
+export const databaseOf = (url: string | undefined): string | undefined =>
+  url ? decodeURIComponent(new URL(url).pathname.slice(1)) || undefined : undefined;

@@ -50,6 +50,8 @@ export interface ScenarioResult extends Partial<Verdict> {
   serverCpuMsPerRequest?: number;
   /** CPU time of the local PostgreSQL processes per response, when PostgreSQL runs on this machine. */
   postgresCpuMsPerRequest?: number;
+  /** With --database-url: the CPU time of that database's own backends per response, apart from other databases' work. */
+  postgresDatabaseCpuMsPerRequest?: number;
   loadAverage: LoadAverage;
   dataset: Dataset;
   notes: string;

@@ -1,8 +1,13 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { api as endpoints, type FetchClient, pathOf, signIn } from '../lib/api';
 import { type LoadRequest, runLoad } from '../lib/load';
 import type { BenchOptions } from '../lib/options';
-import { readCommandCpuMs, readCpuMs } from '../lib/process-cpu';
+import {
+  backendsCpuSince,
+  databaseOf,
+  readCommandCpuMs,
+  readCpuMs,
+  readDatabaseBackendsCpuMs,
+} from '../lib/process-cpu';
 import { createSeries, waitGenerated } from './promo-fixtures';
 import type { MeasuredScenario } from './scenario';
 
@@ -21,43 +26,16 @@ async function inParallel<T>(count: number, width: number, work: (i: number) => 
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/**
- * CPU ms so far of each backend of one database (PostgreSQL titles a backend's process
- * `postgres: <cluster>: <user> <database> <client> <state>`), by pid: the server's own share of
- * PostgreSQL's time, without the other databases' sessions on a shared machine.
- */
-async function databaseBackendsCpu(database: string): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if ((await readFile(`/proc/${entry}/comm`, 'utf8')).trim() !== 'postgres') continue;
-      const title = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).replaceAll('\0', ' ');
-      if (title.split(' ')[3] === database) out.set(Number(entry), await readCpuMs(Number(entry)));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return out;
-}
-
-/** The database of --database-url, whose backends' CPU is counted on their own. */
-const databaseOf = (url: string | undefined) => (url ? decodeURIComponent(new URL(url).pathname.slice(1)) : undefined);
-
 /** CPU ms so far of the API process (with --server-pid) and of every local PostgreSQL process; with `since`, the difference. */
 async function loadPhaseCpu(options: BenchOptions, since?: LoadPhaseCpu): Promise<LoadPhaseCpu> {
   const database = databaseOf(options.databaseUrl);
   const now: LoadPhaseCpu = {
     api: options.serverPid ? await readCpuMs(options.serverPid) : undefined,
     postgres: await readCommandCpuMs('postgres'),
-    ...(database ? { backends: await databaseBackendsCpu(database) } : {}),
+    ...(database ? { backends: await readDatabaseBackendsCpuMs(database) } : {}),
   };
   if (!since) return now;
-  // A backend that started during the load phase counts from zero; one that ended is lost (rare: the pool keeps them).
-  const backends =
-    now.backends && since.backends
-      ? [...now.backends].reduce((sum, [pid, ms]) => sum + ms - (since.backends?.get(pid) ?? 0), 0)
-      : undefined;
+  const backends = now.backends && since.backends ? backendsCpuSince(since.backends, now.backends) : undefined;
   return {
     api: now.api === undefined || since.api === undefined ? undefined : now.api - since.api,
     postgres: now.postgres - since.postgres,
