@@ -95,6 +95,12 @@ test('numbers keep their units after them on RTL pages, and chart labels stay cl
   await expect(churn.locator('.ant-statistic-content')).toHaveText(/%/);
   expect(await numberBeforeUnit(churn.locator('.ant-statistic-content'), '0', '%')).toBe(true);
   expect(await numberBeforeUnit(churn.getByText(/^было /), '0', '%')).toBe(true);
+  // The MRR card's money: «0,00 ₽», not «₽ 0,00» (and a negative amount keeps its minus in front).
+  const mrr = page.getByTestId('mrr-movements');
+  for (const money of [mrr.locator('.mrr-figure').first(), mrr.locator('.mrr-net .ant-statistic-content').first()]) {
+    await expect(money).toHaveText(/₽/);
+    expect(await numberBeforeUnit(money, ',', '₽')).toBe(true);
+  }
 
   // The «by plan» chart is mirrored, its labels beside the bars, not over them. Charts below the fold are
   // drawn as they come near the view (features/home/components/later.tsx).

@@ -2,6 +2,7 @@ import type { DashboardData, MrrMovementKind } from '@pult/contract';
 import { Button, Card, Col, Row, Statistic, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/ltr';
 import { onFirstOpen } from '../../../components/on-first-open';
 import type { LocaleId } from '../../../config/theme-config';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
@@ -67,7 +68,8 @@ export const MrrMovementsCard = ({ data }: { data: DashboardData }) => {
                   })}
                   onClick={() => setOpen(kind)}
                 >
-                  {money(data.mrrMovements[kind])}
+                  {/* Isolated as the KPI cards' figures: an RTL page put «₽» first and the minus last. */}
+                  <Ltr>{money(data.mrrMovements[kind])}</Ltr>
                 </Button>
               </Tooltip>
             </div>
@@ -75,7 +77,12 @@ export const MrrMovementsCard = ({ data }: { data: DashboardData }) => {
         ))}
         <Col xs={12} md={8} xl={4}>
           <Tooltip title={t('home.mrr.define.net')}>
-            <Statistic title={t('home.mrr.net')} value={money(data.mrrMovements.net)} className="mrr-net" />
+            <Statistic
+              title={t('home.mrr.net')}
+              value={money(data.mrrMovements.net)}
+              valueRender={(node) => <Ltr>{node}</Ltr>}
+              className="mrr-net"
+            />
           </Tooltip>
         </Col>
         <Col xs={12} md={8} xl={4}>
