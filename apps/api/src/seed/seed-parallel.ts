@@ -53,15 +53,29 @@ async function onConnections(
   if (failed) throw failed.reason;
 }
 
-/** Seconds per label, printed as one line: where the time of a parallel phase went, connection-seconds. */
+/** How many of the slowest named jobs (`Job.part`) the tally's line names. */
+const SLOWEST = 4;
+
+/**
+ * Seconds per label, printed as one line: where the time of a parallel phase went, connection-seconds;
+ * then the slowest named parts, the ones that decide when the phase's last connection is done.
+ */
 function tally(title: string) {
   const seconds = new Map<string, number>();
+  const parts: { name: string; took: number }[] = [];
   return {
-    add: (job: Job, took: number) => seconds.set(job.label, (seconds.get(job.label) ?? 0) + took),
-    print: () =>
+    add: (job: Job, took: number) => {
+      seconds.set(job.label, (seconds.get(job.label) ?? 0) + took);
+      if (job.part) parts.push({ name: `${job.label} ${job.part}`, took });
+    },
+    print: () => {
+      const slowest = parts.sort((a, b) => b.took - a.took).slice(0, SLOWEST);
       process.stderr.write(
-        `${title}: ${[...seconds].map(([label, took]) => `${label} ${took.toFixed(1)} s`).join(', ')} (connection-seconds)\n`,
-      ),
+        `${title}: ${[...seconds].map(([label, took]) => `${label} ${took.toFixed(1)} s`).join(', ')} (connection-seconds)${
+          slowest.length ? `; slowest: ${slowest.map((p) => `${p.name} ${p.took.toFixed(1)} s`).join(', ')}` : ''
+        }\n`,
+      );
+    },
   };
 }
 
