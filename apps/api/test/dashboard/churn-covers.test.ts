@@ -6,8 +6,8 @@ import { testDbKind } from '../helpers/test-database';
 import { type DashboardTest, dashboardApp } from './dashboard-fixture';
 
 /**
- * The churn figure's two variants come from one join of each expiring subscription to its covers (rollup-sql.ts), which
- * must still say what the two anti-joins said: a subscription churns in '' when nothing else of its
+ * The churn figure's two variants over a day come from one probe per expiring subscription (rollup-sql.ts),
+ * which must say what the two anti-joins say over months: a subscription churns in '' when nothing else of its
  * owner's covers its end, and in 'withoutPromo' (a promo grant counting on neither side) when no paid
  * subscription does. Each owner below ends one subscription on 10 May with a different set of covers.
  */
@@ -46,19 +46,25 @@ const antiJoins = (withoutPromo: boolean) => `
         ${withoutPromo ? "AND o.source <> 'promo'" : ''}
         AND o.started_at <= s.expires_at AND (o.expires_at IS NULL OR o.expires_at > s.expires_at))`;
 
-describe(`churn's two variants from one join (${testDbKind})`, () => {
-  it('churns what no other subscription covers, and without promo what no paid one covers', async () => {
+describe(`churn's two variants, over a day and over months (${testDbKind})`, () => {
+  const churnOf = async (from: string, to: string) => {
     const figures = await queryRows<{ dim: string; value: number | string }>(
       t.database.db,
-      sql`SELECT dim, value FROM (${dailyFigures(new Date('2025-05-01T00:00:00Z'), new Date('2025-06-01T00:00:00Z'), ['churned'])}) f
-        WHERE day = '2025-05-10'`,
+      sql`SELECT dim, value FROM (${dailyFigures(new Date(from), new Date(to), ['churned'])}) f WHERE day = '2025-05-10'`,
     );
-    const byDim = Object.fromEntries(figures.map((f) => [f.dim, Number(f.value)]));
+    return Object.fromEntries(figures.map((f) => [f.dim, Number(f.value)]));
+  };
+
+  it('churns what no other subscription covers, and without promo what no paid one covers', async () => {
     // '': 2001 and 2005. withoutPromo: 2001, 2002 (its promo grant does not count) and 2005; 2006's own
     // subscription is a promo grant, 2004's and 2007's paid covers are found behind their promo ones.
-    expect(byDim).toEqual({ '': 2, withoutPromo: 3 });
+    const expected = { '': 2, withoutPromo: 3 };
     const [all] = await t.rows<{ n: number }>(antiJoins(false));
     const [paid] = await t.rows<{ n: number }>(antiJoins(true));
-    expect(byDim).toEqual({ '': all?.n, withoutPromo: paid?.n });
+    expect({ '': all?.n, withoutPromo: paid?.n }).toEqual(expected);
+    // The day's form (one probe per subscription: the recount of today, a past day's recompute) and the
+    // months' form (the anti-joins: the rebuilds, the check) count the same.
+    expect(await churnOf('2025-05-09T21:00:00Z', '2025-05-10T21:00:00Z')).toEqual(expected);
+    expect(await churnOf('2025-05-01T00:00:00Z', '2025-06-01T00:00:00Z')).toEqual(expected);
   });
 });
