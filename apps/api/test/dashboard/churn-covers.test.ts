@@ -17,7 +17,7 @@ beforeAll(async () => {
   const exec = (text: string) => t.database.db.execute(sql.raw(text));
   await exec(`INSERT INTO subscription_plans (id, title, price, period, duration_days) VALUES
     (201, 'Месяц', 29900, 'month', 30)`);
-  const owners = [2001, 2002, 2003, 2004, 2005, 2006, 2007];
+  const owners = [2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008];
   await exec(`INSERT INTO users (id, email, role, created_at) VALUES
     ${owners.map((id) => `(${id}, 'c${id}@p.test', 'user', '2025-01-01T00:00:00Z')`).join(', ')}`);
   const ends = '2025-05-10T10:00:00Z';
@@ -32,11 +32,13 @@ beforeAll(async () => {
     -- 2006: a promo grant ending, covered by a paid one (out of 'withoutPromo' on its own side).
     ${cover(2006, 'purchase')},
     -- 2007: two promo grants and a paid one, the paid one last by id.
-    ${cover(2007, 'promo')}, ${cover(2007, 'promo', 'active', '2025-05-02T00:00:00Z')}, ${cover(2007, 'admin')}`);
+    ${cover(2007, 'promo')}, ${cover(2007, 'promo', 'active', '2025-05-02T00:00:00Z')}, ${cover(2007, 'admin')},
+    -- 2008: a lifetime purchase (no end) covers it.
+    (2008, 201, 'active', 'purchase', '2025-05-01T00:00:00Z', NULL)`);
 });
 afterAll(() => t.close());
 
-/** The definition before the one probe: an anti-join per variant. */
+/** The rule as plain anti-joins, one per variant. */
 const antiJoins = (withoutPromo: boolean) => `
   SELECT count(*)::int AS n FROM subscriptions s
   WHERE s.expires_at >= '2025-05-10' AND s.expires_at < '2025-05-11'
