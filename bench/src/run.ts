@@ -109,7 +109,7 @@ async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext,
   const backendsBefore = serverDatabase ? await readDatabaseBackendsCpuMs(serverDatabase) : undefined;
   const loadBefore = loadNow();
   // Fixed rate: evenly spaced arrivals (open model); capacity: autocannon's closed loop.
-  const load: LoadResult & { maxInFlight?: number } = fixedRate
+  const load: LoadResult & { maxInFlight?: number; slowest?: { due: string; ms: number }[] } = fixedRate
     ? await runOpenLoad({
         url: options.url,
         request,
@@ -143,6 +143,7 @@ async function runLoadScenario(scenario: LoadScenario, context: ScenarioContext,
     ...(cpuMs === undefined ? {} : { serverCpuMsPerRequest: perRequest(cpuMs) }),
     ...(databaseCpuMs > 0 ? { postgresCpuMsPerRequest: perRequest(databaseCpuMs) } : {}),
     ...(serverDatabaseCpuMs === undefined ? {} : { postgresDatabaseCpuMsPerRequest: perRequest(serverDatabaseCpuMs) }),
+    ...(load.slowest ? { slowest: load.slowest } : {}),
     loadAverage: { before: loadBefore, after: loadNow() },
     dataset: dataset(context, count),
     ...(scenario.target

@@ -47,4 +47,6 @@ export const postgresWhenConfigured = [
   // Backups with STORAGE_DRIVER=s3: what it adds to backup-restore (run on both) is the bucket listed by
   // key and copied, which is the same code on either database; 12 s on PostgreSQL, 20 s on PGlite.
   'test/backups/backup-s3.test.ts',
+  // 100,001 devices written for one step-up rule that is the API's own (16–68 s on PGlite in `npm test`).
+  'test/step-up/step-up-large-push.test.ts',
 ];

@@ -52,6 +52,8 @@ export interface ScenarioResult extends Partial<Verdict> {
   postgresCpuMsPerRequest?: number;
   /** With --database-url: the CPU time of that database's own backends per response, apart from other databases' work. */
   postgresDatabaseCpuMsPerRequest?: number;
+  /** Fixed-rate scenarios: the slowest answers and the instant each was due, to set beside the server's logs. */
+  slowest?: { due: string; ms: number }[];
   loadAverage: LoadAverage;
   dataset: Dataset;
   notes: string;

@@ -160,26 +160,7 @@ describe('the dangerous actions', () => {
     expectStepUp(await call(token, 'POST', '/api/promo-codes', body(100_001)));
     expect((await call(token, 'POST', '/api/promo-codes', body(100))).statusCode).toBe(200);
   });
-
-  it('a push to more than 100,000 devices needs a proof, a smaller one does not', async () => {
-    const token = await staleSession('editor@pult.test');
-    const push = {
-      title: 'Всем',
-      body: 'Текст',
-      type: 'all',
-      category: 'service',
-      scheduledAt: new Date(t.clock.now().getTime() + 3600_000).toISOString(),
-    };
-    expect((await call(token, 'POST', '/api/reminders/create-push-notification', push)).statusCode).toBe(200);
-    await queryRows(
-      t.database.db,
-      sql`INSERT INTO devices (user_id, token, platform) SELECT ${plannerId}, 'tok-' || n, 'android' FROM generate_series(1, 100001) n`,
-    );
-    expectStepUp(await call(token, 'POST', '/api/reminders/create-push-notification', push));
-    expect((await stepUp(token, { password: PASSWORD })).statusCode).toBe(200);
-    expect((await call(token, 'POST', '/api/reminders/create-push-notification', push)).statusCode).toBe(200);
-    await queryRows(t.database.db, sql`DELETE FROM devices WHERE token LIKE 'tok-%'`);
-  });
+  // A push to more than 100,000 devices: test/step-up/step-up-large-push.test.ts (PostgreSQL when configured).
 });
 
 describe('stepping up', () => {
