@@ -24,9 +24,9 @@ import { testDbKind } from '../helpers/test-database';
 import { command, type Installation, newInstallation, openInstallation } from './installation';
 
 /**
- * Rows the writer commits at least. Rows going in while the backup runs is asserted on its own
- * (committedAtEnd > committedAtStart); the writer keeps going after the backup only up to this many,
- * which at 10,000 cost up to a minute of `npm test` on PGlite and tested nothing more.
+ * Rows the writer commits at least. That rows go in while the backup runs is asserted on its own
+ * (committedAtEnd > committedAtStart); rows written after the backup only to reach this count test
+ * nothing more (10,000 until stop 53).
  */
 const WRITER_ROWS = 2_000;
 const BATCH = 50;
