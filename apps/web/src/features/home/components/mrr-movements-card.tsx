@@ -55,7 +55,9 @@ export const MrrMovementsCard = ({ data }: { data: DashboardData }) => {
           <Col key={kind} xs={12} md={8} xl={4}>
             <Typography.Text type="secondary">{t(`home.mrr.${kind}`)}</Typography.Text>
             <div>
-              <Tooltip title={t(`home.mrr.define.${kind}`)}>
+              {/* Closed while a drawer is open: a tooltip opened late by the click's hover would float over
+                  the drawer and take the first Escape, which should close the drawer. */}
+              <Tooltip title={t(`home.mrr.define.${kind}`)} open={open === null ? undefined : false}>
                 <Button
                   type="link"
                   className="mrr-figure"
