@@ -14,7 +14,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pgliteOnly, postgresWhenConfigured } from '../apps/api/test/database-scope.mjs';
+import { bothDatabases, pgliteOnly } from '../apps/api/test/database-scope.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, '.test-output');
@@ -58,15 +58,22 @@ const check = (name, command, args, options = {}) =>
     return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, output };
   });
 
-/** Vitest's JSON report gives exact counts; a crash before the report counts as one failure. */
-const vitestSuite = (name, projectRoot, env = {}, exclude = []) =>
+/**
+ * Vitest's JSON report gives exact counts; a crash before the report counts as one failure.
+ * `files`: `only` the files to run, or those to `skip` (API passes; apps/api/vitest.config.ts reads them).
+ */
+const vitestSuite = (name, projectRoot, env = {}, files = {}) =>
   stage(name, async () => {
     const report = join(out, `${name.replace(/\W+/g, '-')}.json`);
     const { ok, output } = await run(
       'npx',
       ['vitest', 'run', '--root', projectRoot, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
       // Read by apps/api/vitest.config.ts: vitest's own --exclude does not reach a project's list.
-      { ...env, PULT_TEST_SKIP_FILES: exclude.join(',') },
+      {
+        ...env,
+        PULT_TEST_ONLY_FILES: (files.only ?? []).join(','),
+        PULT_TEST_SKIP_FILES: (files.skip ?? []).join(','),
+      },
       { background: true },
     );
     if (!existsSync(report)) return { passed: 0, failed: 1, output };
@@ -114,16 +121,17 @@ const e2eSuite = stage('browser tests (Playwright, Chromium)', async () => {
 // Listed longest-first within what may start: the browser suite waits for the build, so the build leads.
 const stages = [
   check('SPA build', 'npm', ['run', 'build']),
-  // Files that test nothing database-specific run on one database only (apps/api/test/database-scope.mjs).
+  // With PostgreSQL configured, a file runs on one database unless it tests what differs between the
+  // engines (apps/api/test/database-scope.mjs, docs/decisions/0059); without it, every file on PGlite.
   vitestSuite(
     'API tests on PGlite',
     'apps/api',
     { PULT_TEST_DB: 'pglite' },
-    process.env.TEST_DATABASE_URL ? postgresWhenConfigured : [],
+    process.env.TEST_DATABASE_URL ? { only: [...pgliteOnly, ...bothDatabases] } : {},
   ),
   e2eSuite,
   ...(process.env.TEST_DATABASE_URL
-    ? [vitestSuite('API tests on PostgreSQL', 'apps/api', { PULT_TEST_DB: 'postgres' }, pgliteOnly)]
+    ? [vitestSuite('API tests on PostgreSQL', 'apps/api', { PULT_TEST_DB: 'postgres' }, { skip: pgliteOnly })]
     : []),
   check('typecheck', 'npm', ['run', 'typecheck'], { background: true }),
   check('lint', 'npm', ['run', 'lint'], { background: true }),

@@ -11,8 +11,14 @@ import { defineConfig } from 'vitest/config';
  * with `vi.mock`, which needs a fresh module cache: it runs in its own, isolated project.
  */
 const isolatedFiles = ['test/platform/guard.test.ts'];
-/** Files `npm test` runs on the other database only (test/database-scope.mjs, scripts/test.mjs). */
-const skipped = (process.env.PULT_TEST_SKIP_FILES ?? '').split(',').filter(Boolean);
+/**
+ * `npm test` chooses the files of each database's pass (test/database-scope.mjs, scripts/test.mjs):
+ * the PGlite pass names the files it runs, the PostgreSQL pass the files it leaves to PGlite.
+ */
+const listed = (name: string) => (process.env[name] ?? '').split(',').filter(Boolean);
+const only = listed('PULT_TEST_ONLY_FILES');
+const skipped = listed('PULT_TEST_SKIP_FILES');
+const within = (files: string[]) => (only.length > 0 ? files.filter((file) => only.includes(file)) : files);
 
 const shared = {
   environment: 'node',
@@ -34,12 +40,12 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'api',
-          include: ['test/**/*.test.ts'],
+          include: only.length > 0 ? only.filter((file) => !isolatedFiles.includes(file)) : ['test/**/*.test.ts'],
           exclude: [...isolatedFiles, ...skipped],
           isolate: false,
         },
       },
-      { test: { ...shared, name: 'api-isolated', include: isolatedFiles, exclude: skipped } },
+      { test: { ...shared, name: 'api-isolated', include: within(isolatedFiles), exclude: skipped } },
     ],
   },
 });

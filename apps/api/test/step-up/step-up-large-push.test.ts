@@ -6,9 +6,9 @@ import { testDbKind } from '../helpers/test-database';
 
 /**
  * Issue 31: a push to more than 100,000 devices needs a proof from the last 5 minutes. Apart from
- * step-up.test.ts because it writes 100,001 devices: on PGlite that took 16–68 s of `npm test`, and the
- * rule is the API's, not the database's (the audience count it reads is tested on both databases in
- * test/push), so `npm test` runs this file on PostgreSQL when it is configured (test/database-scope.mjs).
+ * step-up.test.ts because it writes 100,001 devices (16–68 s on PGlite), so that running the rest of
+ * step-up on its own stays quick. Like every file of a rule that is the API's, not the engine's, `npm test`
+ * runs it on PostgreSQL when that is configured (test/database-scope.mjs).
  */
 let t: TestApp;
 let plannerId: number;
