@@ -49,7 +49,7 @@ export const pgliteOnly = [
  */
 export const bothDatabases = [
   // The database layer: the migrations, constraints and routines as each engine installs them
-  // (PGlite is PostgreSQL 17, the server here 15), the embedded engine's own upkeep.
+  // (PGlite is PostgreSQL 18, the server here 15), the embedded engine's own upkeep.
   'test/db/constraints.test.ts',
   'test/db/embedded-maintenance.test.ts',
   'test/db/promo-code-series.test.ts',
