@@ -51,6 +51,24 @@ export const focusIsOnAnElement = async (page: Page) =>
     .poll(() => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body))
     .toBe(true);
 
+/**
+ * Closes a drawer or modal with Escape, once it listens for it. antd starts listening for Escape on the
+ * window in the same effects that move the focus into the drawer or modal (its panel, which holds the
+ * element with the dialog role), and those run after the first paint: on a loaded machine a test saw
+ * the drawer and its text and pressed Escape before anything listened (mrr-movements.spec in CI).
+ */
+export async function closeWithEscape(page: Page, dialog: Locator) {
+  await expect
+    .poll(() =>
+      dialog.evaluate((element) =>
+        Boolean(element.closest('.ant-drawer, .ant-modal-wrap')?.contains(document.activeElement)),
+      ),
+    )
+    .toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
 export const colourViolations = async (page: Page) =>
   (await analyzeWithAxe(page, { type: 'rule', values: COLOUR_RULES })).violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,

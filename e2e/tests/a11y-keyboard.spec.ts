@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { sessionOf } from '@pult/contract';
 import { ACCOUNTS } from '../accounts';
 import { apiAs, expect, test } from '../fixtures';
+import { closeWithEscape } from '../look';
 
 /**
  * Keyboard only, no mouse: sign in, reach the users list through the menu, find a user, open them
@@ -97,8 +98,7 @@ test('keyboard only: sign in, open a user from the list and come back, the focus
   unseen.push(...(await pressUntilFocused(page, create)));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toBeHidden();
+  await closeWithEscape(page, page.getByRole('dialog'));
 
   expect(unseen, 'elements that took the focus without showing it').toEqual([]);
 });

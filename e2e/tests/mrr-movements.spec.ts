@@ -1,5 +1,6 @@
 import type { MrrMovementItem } from '@pult/contract';
 import { apiAs, expect as baseExpect, test } from '../fixtures';
+import { closeWithEscape } from '../look';
 
 // The machine is shared with other suites; first paints can take a while under load.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -58,8 +59,7 @@ test.describe('MRR movements on the home screen', () => {
     const drawer = page.getByRole('dialog', { name: 'Новые: клиенты' });
     await expect(drawer).toBeVisible();
     await expect(drawer.getByText('Первая платная подписка клиента')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
+    await closeWithEscape(page, drawer);
     await expect(card.getByRole('button', { name: /^Новые:/ })).toBeFocused();
 
     // Purchases come from the payment providers, which the API does not take from staff, so the

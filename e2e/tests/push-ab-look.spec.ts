@@ -3,6 +3,7 @@ import { sessionOf } from '@pult/contract';
 import { ACCOUNTS } from '../accounts';
 import { analyzeWithAxe } from '../axe';
 import { apiAs, expect, storeThemeOnEveryLoad, test } from '../fixtures';
+import { closeWithEscape } from '../look';
 
 /**
  * Issue 34: the A/B composer and the comparison of texts in the dark theme, right to left, on a phone,
@@ -73,8 +74,7 @@ test('the A/B composer and the comparison in the dark theme, right to left, at 3
   expect(await share.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect((await analyzeWithAxe(page, { type: 'rule', values: COLOUR_RULES })).violations.map((v) => v.id)).toEqual([]);
-  await page.keyboard.press('Escape');
-  await expect(detail).toBeHidden();
+  await closeWithEscape(page, detail);
 
   // The composer, by keyboard: the A/B switch, then B's fields and the shares follow in the tab order.
   await page.getByRole('button', { name: 'Новое уведомление' }).first().click();

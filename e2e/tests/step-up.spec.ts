@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Account } from '../accounts';
 import { apiAs, expect, test } from '../fixtures';
+import { closeWithEscape } from '../look';
 import { signIn } from './promo-api';
 
 /**
@@ -76,7 +77,6 @@ test('cancelling the dialog leaves the action undone and says why', async ({ pag
   await page.getByRole('button', { name: 'Выгрузить CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Подтвердите, что это вы' });
   await expect(dialog).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await closeWithEscape(page, dialog);
   await expect(page.getByText('Действие требует подтверждения личности.')).toBeVisible();
 });
