@@ -56,6 +56,7 @@ class Sweep {
   readonly findings: Finding[] = [];
   readonly headingProblems: string[] = [];
   readonly shownKeys: string[] = [];
+  readonly endlessAnimations: string[] = [];
 
   /** `rules`: only these axe rules (all WCAG rules when not given). */
   constructor(
@@ -94,6 +95,15 @@ class Sweep {
     if (headings !== 1) this.headingProblems.push(`${screen}: ${headings} <h1>`);
     const keys = await keysOnPage(page);
     if (keys.length > 0) this.shownKeys.push(`${screen}: ${keys.join(', ')}`);
+    // The browser asks for reduced motion (WCAG 2.3.3): nothing may move on a settled screen for ever
+    // (antd's active progress bars did, on the promo-code list, at a fifth of a core).
+    const endless = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations === Infinity)
+        .map((animation) => (animation as CSSAnimation).animationName ?? 'a script animation'),
+    );
+    if (endless.length > 0) this.endlessAnimations.push(`${screen}: ${[...new Set(endless)].join(', ')}`);
   }
 
   report(): string {
@@ -111,6 +121,7 @@ class Sweep {
     expect(this.findings, `serious or critical axe violations: ${this.report()}`).toEqual([]);
     expect(this.headingProblems, 'every screen has exactly one <h1>').toEqual([]);
     expect(this.shownKeys, 'translation keys on screen').toEqual([]);
+    expect(this.endlessAnimations, 'endless animations with reduced motion asked for').toEqual([]);
   }
 }
 
