@@ -17,6 +17,12 @@ import { join } from 'node:path';
 import { bothDatabases, pgliteOnly } from '../apps/api/test/database-scope.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+
+/**
+ * What depends on the runtime most: start and signals (`npm start`, the drain, /readyz), and static files
+ * with their compression (node:fs streams, node:zlib). The rest is the app's own logic over Fastify.
+ */
+const NODE24_FILES = ['test/platform/shutdown.test.ts', 'test/platform/static-files.test.ts', 'test/platform/compression.test.ts'];
 const out = join(root, '.test-output');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -62,12 +68,15 @@ const check = (name, command, args, options = {}) =>
  * Vitest's JSON report gives exact counts; a crash before the report counts as one failure.
  * `files`: `only` the files to run, or those to `skip` (API passes; apps/api/vitest.config.ts reads them).
  */
-const vitestSuite = (name, projectRoot, env = {}, files = {}) =>
+const vitestSuite = (name, projectRoot, env = {}, files = {}, after = []) =>
   stage(name, async () => {
     const report = join(out, `${name.replace(/\W+/g, '-')}.json`);
+    const args = ['run', '--root', projectRoot, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+    // Another Node than this one (PULT_TEST_RUNTIME, e.g. node@24) runs vitest through `npx -y`.
+    const runtime = env.PULT_TEST_RUNTIME;
     const { ok, output } = await run(
       'npx',
-      ['vitest', 'run', '--root', projectRoot, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      runtime ? ['-y', runtime, join(root, 'node_modules/vitest/vitest.mjs'), ...args] : ['vitest', ...args],
       // Read by apps/api/vitest.config.ts: vitest's own --exclude does not reach a project's list.
       {
         ...env,
@@ -83,7 +92,7 @@ const vitestSuite = (name, projectRoot, env = {}, files = {}) =>
       failed: json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1),
       output,
     };
-  });
+  }, after);
 
 async function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return { ok: true, output: '' };
@@ -132,6 +141,20 @@ const stages = [
   e2eSuite,
   ...(process.env.TEST_DATABASE_URL
     ? [vitestSuite('API tests on PostgreSQL', 'apps/api', { PULT_TEST_DB: 'postgres' }, { skip: pgliteOnly })]
+    : []),
+  // CI's Node 24 check (PULT_TEST_NODE24=1, set by .ci/run): the platform files again on the current LTS,
+  // fetched from the npm registry. A stage, so it fills a free slot instead of running after everything;
+  // after the PGlite pass, whose `npm start` test rebuilds apps/api/dist, which this one's rebuilds too.
+  ...(process.env.PULT_TEST_NODE24 === '1'
+    ? [
+        vitestSuite(
+          'API platform tests on Node 24 (PGlite)',
+          'apps/api',
+          { PULT_TEST_DB: 'pglite', PULT_TEST_RUNTIME: 'node@24' },
+          { only: NODE24_FILES },
+          ['API tests on PGlite'],
+        ),
+      ]
     : []),
   check('typecheck', 'npm', ['run', 'typecheck'], { background: true }),
   check('lint', 'npm', ['run', 'lint'], { background: true }),
