@@ -22,7 +22,11 @@ const root = new URL('..', import.meta.url).pathname;
  * What depends on the runtime most: start and signals (`npm start`, the drain, /readyz), and static files
  * with their compression (node:fs streams, node:zlib). The rest is the app's own logic over Fastify.
  */
-const NODE24_FILES = ['test/platform/shutdown.test.ts', 'test/platform/static-files.test.ts', 'test/platform/compression.test.ts'];
+const NODE24_FILES = [
+  'test/platform/shutdown.test.ts',
+  'test/platform/static-files.test.ts',
+  'test/platform/compression.test.ts',
+];
 const out = join(root, '.test-output');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -69,30 +73,41 @@ const check = (name, command, args, options = {}) =>
  * `files`: `only` the files to run, or those to `skip` (API passes; apps/api/vitest.config.ts reads them).
  */
 const vitestSuite = (name, projectRoot, env = {}, files = {}, after = []) =>
-  stage(name, async () => {
-    const report = join(out, `${name.replace(/\W+/g, '-')}.json`);
-    const args = ['run', '--root', projectRoot, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-    // Another Node than this one (PULT_TEST_RUNTIME, e.g. node@24) runs vitest through `npx -y`.
-    const runtime = env.PULT_TEST_RUNTIME;
-    const { ok, output } = await run(
-      'npx',
-      runtime ? ['-y', runtime, join(root, 'node_modules/vitest/vitest.mjs'), ...args] : ['vitest', ...args],
-      // Read by apps/api/vitest.config.ts: vitest's own --exclude does not reach a project's list.
-      {
-        ...env,
-        PULT_TEST_ONLY_FILES: (files.only ?? []).join(','),
-        PULT_TEST_SKIP_FILES: (files.skip ?? []).join(','),
-      },
-      { background: true },
-    );
-    if (!existsSync(report)) return { passed: 0, failed: 1, output };
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    return {
-      passed: json.numPassedTests,
-      failed: json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1),
-      output,
-    };
-  }, after);
+  stage(
+    name,
+    async () => {
+      const report = join(out, `${name.replace(/\W+/g, '-')}.json`);
+      const args = [
+        'run',
+        '--root',
+        projectRoot,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ];
+      // Another Node than this one (PULT_TEST_RUNTIME, e.g. node@24) runs vitest through `npx -y`.
+      const runtime = env.PULT_TEST_RUNTIME;
+      const { ok, output } = await run(
+        'npx',
+        runtime ? ['-y', runtime, join(root, 'node_modules/vitest/vitest.mjs'), ...args] : ['vitest', ...args],
+        // Read by apps/api/vitest.config.ts: vitest's own --exclude does not reach a project's list.
+        {
+          ...env,
+          PULT_TEST_ONLY_FILES: (files.only ?? []).join(','),
+          PULT_TEST_SKIP_FILES: (files.skip ?? []).join(','),
+        },
+        { background: true },
+      );
+      if (!existsSync(report)) return { passed: 0, failed: 1, output };
+      const json = JSON.parse(readFileSync(report, 'utf8'));
+      return {
+        passed: json.numPassedTests,
+        failed: json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1),
+        output,
+      };
+    },
+    after,
+  );
 
 async function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return { ok: true, output: '' };

@@ -100,7 +100,9 @@ class Sweep {
     const endless = await page.evaluate(() =>
       document
         .getAnimations()
-        .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations === Infinity)
+        .filter(
+          (animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations === Infinity,
+        )
         .map((animation) => (animation as CSSAnimation).animationName ?? 'a script animation'),
     );
     if (endless.length > 0) this.endlessAnimations.push(`${screen}: ${[...new Set(endless)].join(', ')}`);
